@@ -1,0 +1,1 @@
+//! Example benchmarks for duobench; see `benches/`.

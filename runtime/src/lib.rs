@@ -1,0 +1,21 @@
+#![doc = include_str!("../../README.md")]
+#![warn(missing_docs)]
+
+mod bencher;
+mod descriptor;
+mod diff;
+
+pub use bencher::Bencher;
+pub use descriptor::{AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput};
+pub use diff::Diff;
+pub use duobench_macros::{bench, bench_diff};
+pub use std::hint::black_box;
+
+/// The one door through which generated code reaches the runtime. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::descriptor::{
+        AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput,
+    };
+    pub use inventory;
+}
