@@ -1,14 +1,81 @@
 //! The handle a `#[bench_diff]` function receives.
 
+use crate::analysis::diff_result::DiffResult;
+use crate::analysis::sequential::SequentialSettings;
+use crate::cli::Mode;
+use crate::measure::batch::BatchRunner;
+use crate::measure::duo::{run_duos, DuoSettings};
+use crate::measure::timer::timer_cost;
+use crate::options::Settings;
+
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
-#[derive(Debug, Default)]
+///
+/// Do the setup the routines share first, then call [`Diff::compare`] once:
+///
+/// ```no_run
+/// # use duobench::{bench_diff, Diff};
+/// #[bench_diff(ratio in 0.9..=1.1)]
+/// fn sums(d: &mut Diff) {
+///     let data: Vec<u64> = (0..1_000).collect();
+///     d.compare(|| data.iter().sum::<u64>(), || data.iter().fold(0, |a, b| a + b));
+/// }
+/// ```
+#[derive(Debug)]
 pub struct Diff {
-    _private: (),
+    mode: Mode,
+    settings: Settings,
+    outcome: Option<DiffOutcome>,
+}
+
+/// What a `Diff` recorded.
+#[derive(Debug)]
+pub(crate) enum DiffOutcome {
+    /// Test mode without a claim: each routine ran once.
+    Smoke,
+    /// The comparison ran its full procedure.
+    Measured(Box<DiffResult>),
 }
 
 impl Diff {
-    /// Measures `first` against `second` in duos and records the result.
+    pub(crate) fn new(mode: Mode, settings: Settings) -> Self {
+        Self {
+            mode,
+            settings,
+            outcome: None,
+        }
+    }
+
+    /// Measures `first` against `second` in duos — (first, second), then (second, first) —
+    /// until the claim is decided or the time budget ends. The routines' outputs are
+    /// black-boxed and dropped outside the timed region.
+    ///
+    /// # Panics
+    ///
+    /// If called more than once: a `#[bench_diff]` function compares exactly one pair.
     pub fn compare<O1, O2>(&mut self, first: impl FnMut() -> O1, second: impl FnMut() -> O2) {
-        let _ = (first, second);
+        assert!(
+            self.outcome.is_none(),
+            "Diff::compare was called twice: a #[bench_diff] function compares exactly one pair"
+        );
+        let outcome = if self.mode == Mode::Test && self.settings.claim.is_none() {
+            BatchRunner::new(first).run_once();
+            BatchRunner::new(second).run_once();
+            DiffOutcome::Smoke
+        } else {
+            let timer = timer_cost();
+            let settings = DuoSettings {
+                warmup: self.settings.warmup,
+                max_time: self.settings.max_time,
+                timer,
+                sequential: SequentialSettings::new(self.settings.alpha, self.settings.claim, 1),
+            };
+            let run = run_duos(first, second, &settings);
+            DiffOutcome::Measured(Box::new(DiffResult::from_run(&run, timer)))
+        };
+        self.outcome = Some(outcome);
+    }
+
+    pub(crate) fn into_outcome(self) -> Option<DiffOutcome> {
+        self.outcome
     }
 }

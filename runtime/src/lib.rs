@@ -1,14 +1,25 @@
 #![doc = include_str!("../../README.md")]
 #![warn(missing_docs)]
 
+mod analysis;
 mod bencher;
+mod cli;
 mod descriptor;
 mod diff;
+mod measure;
+mod options;
+mod panic;
+mod registry;
+mod report;
+mod runner;
+pub mod stats;
+mod units;
 
 pub use bencher::Bencher;
 pub use descriptor::{AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput};
 pub use diff::Diff;
 pub use duobench_macros::{bench, bench_diff};
+pub use runner::main;
 pub use std::hint::black_box;
 
 /// The one door through which generated code reaches the runtime. Not a public API.

@@ -1,0 +1,102 @@
+//! Cross-checks between the options and the function's signature, once both parsed.
+//!
+//! Each error points at the token to change: the option that does not fit, or the
+//! parameter that has no counterpart. Independent mistakes are all reported.
+
+use crate::args::{Kind, Options};
+use crate::item::{BenchFn, Shape};
+use quote::quote;
+use syn::Error;
+
+/// An annotated function and its options, consistent with each other.
+pub struct Bench {
+    pub kind: Kind,
+    pub options: Options,
+    pub func: BenchFn,
+}
+
+/// Combines the two parses and checks that they fit together.
+pub fn check(
+    kind: Kind,
+    options: syn::Result<Options>,
+    func: syn::Result<BenchFn>,
+) -> syn::Result<Bench> {
+    let (options, func) = match (options, func) {
+        (Ok(options), Ok(func)) => (options, func),
+        (Err(mut first), Err(second)) => {
+            first.combine(second);
+            return Err(first);
+        }
+        (Err(error), Ok(_)) | (Ok(_), Err(error)) => return Err(error),
+    };
+    let mut errors = cross_check(kind, &options, &func).into_iter();
+    if let Some(mut first) = errors.next() {
+        first.extend(errors);
+        return Err(first);
+    }
+    Ok(Bench {
+        kind,
+        options,
+        func,
+    })
+}
+
+fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
+    let mut errors = Vec::new();
+    let sig = &func.item.sig;
+    let handle = kind.handle();
+    let attr = kind.attr();
+    if options.vs.is_some() {
+        if func.shape != Shape::Plain {
+            errors.push(Error::new_spanned(
+                &sig.inputs,
+                "with `vs`, the annotated function is the first routine and takes no parameters; \
+                 for shared setup, drop `vs`, take `d: &mut Diff` and call `d.compare(first, second)`",
+            ));
+        }
+        if let Some(args) = &options.args {
+            errors.push(Error::new(
+                args.key.span(),
+                "`args` cannot be combined with `vs`: take `d: &mut Diff, n: T` instead and call \
+                 `d.compare(..)` with closures that use `n`",
+            ));
+        }
+    } else if kind == Kind::Diff && func.shape == Shape::Plain {
+        let (fn_token, ident) = (&sig.fn_token, &sig.ident);
+        errors.push(Error::new_spanned(
+            quote!(#fn_token #ident),
+            "#[bench_diff] needs a second routine: name it with `vs = other_fn`, or take \
+             `d: &mut Diff` and call `d.compare(first, second)`",
+        ));
+    }
+    match (&options.args, func.shape) {
+        (Some(args), Shape::Plain | Shape::Handle) if options.vs.is_none() => {
+            errors.push(Error::new(
+                args.key.span(),
+                format!(
+                    "`args` are passed to a parameter after `&mut {handle}`, and this function has \
+                     none: `fn {}({}: &mut {handle}, n: usize)`",
+                    sig.ident,
+                    kind.handle_var(),
+                ),
+            ));
+        }
+        (None, Shape::HandleArg) => errors.push(Error::new_spanned(
+            &sig.inputs[1],
+            format!(
+                "this parameter takes its values from `args`, which is missing: \
+                 write `{}(args = [1, 10, 100])]`",
+                attr.trim_end_matches(']'),
+            ),
+        )),
+        _ => {}
+    }
+    if let (Some(on_inconclusive), None) = (&options.on_inconclusive, &options.claim) {
+        errors.push(Error::new(
+            on_inconclusive.key.span(),
+            "`on_inconclusive` has no effect without a claim such as `ratio < 0.9`: \
+             a comparison without one is reported, never judged",
+        ));
+    }
+    errors
+}

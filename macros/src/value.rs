@@ -1,0 +1,215 @@
+//! The value of each option, parsed and range-checked where it is written, with an error
+//! that points at the value and shows an example of what is allowed.
+
+use crate::duration;
+use crate::source;
+use syn::ext::IdentExt;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{bracketed, parenthesized, Error, Expr, ExprPath, Ident, Lit, LitInt, LitStr, Token};
+
+/// What `on_inconclusive = "..."` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnInconclusive {
+    Fail,
+    Pass,
+    Ignore,
+}
+
+/// `throughput = bytes(N)` or `elements(N)`.
+pub struct Throughput {
+    /// `true` for `bytes`, `false` for `elements`.
+    pub bytes: bool,
+    /// The count per iteration.
+    pub count: Count,
+}
+
+/// A throughput count: checked here when it is a literal, by the compiler otherwise.
+pub enum Count {
+    /// An integer literal, known to be above zero.
+    Literal(u64),
+    /// A const expression of integer type.
+    Const(Expr),
+}
+
+/// `args = [a, b, c]`: the expressions, and the text each was written as.
+pub struct Args {
+    pub exprs: Vec<Expr>,
+    pub texts: Vec<String>,
+}
+
+/// The `=` after a key; the error shows `example`.
+fn equals(input: ParseStream, key: &Ident, example: &str) -> syn::Result<()> {
+    input
+        .parse::<Token![=]>()
+        .map(drop)
+        .map_err(|_| Error::new(key.span(), format!("expected a value: `{example}`")))
+}
+
+/// `= "..."`.
+fn string(input: ParseStream, key: &Ident, example: &str) -> syn::Result<LitStr> {
+    equals(input, key, example)?;
+    input
+        .parse::<LitStr>()
+        .map_err(|e| Error::new(e.span(), format!("expected a string: `{example}`")))
+}
+
+/// `name = "..."`, not empty.
+pub fn name(input: ParseStream, key: &Ident) -> syn::Result<LitStr> {
+    let lit = string(input, key, "name = \"fast_path\"")?;
+    if lit.value().trim().is_empty() {
+        return Err(Error::new_spanned(lit, "`name` must not be empty"));
+    }
+    Ok(lit)
+}
+
+/// `ignore` alone, or `ignore = "reason"`.
+pub fn ignore(input: ParseStream, key: &Ident) -> syn::Result<Option<LitStr>> {
+    if input.peek(Token![=]) {
+        string(input, key, "ignore = \"needs a GPU\"").map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// `vs = path`, the second routine.
+pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<ExprPath> {
+    equals(input, key, "vs = other_fn")?;
+    let path: ExprPath = input.parse().map_err(|e| {
+        Error::new(
+            e.span(),
+            "expected the path of a function, e.g. `vs = sort_std`",
+        )
+    })?;
+    if input.peek(syn::token::Paren) {
+        return Err(Error::new(
+            input.span(),
+            "`vs` names the second function; it is not a call: `vs = sort_std`",
+        ));
+    }
+    Ok(path)
+}
+
+/// `warmup = "500ms"` or `max_time = "10s"`; `positive` refuses zero.
+pub fn duration_ns(input: ParseStream, key: &Ident, positive: bool) -> syn::Result<u64> {
+    let name = key.unraw();
+    let lit = string(input, key, &format!("{name} = \"500ms\""))?;
+    let ns = duration::parse_ns(&lit.value()).map_err(|msg| Error::new_spanned(&lit, msg))?;
+    if positive && ns == 0 {
+        return Err(Error::new_spanned(
+            lit,
+            format!("`{name}` must be above zero"),
+        ));
+    }
+    Ok(ns)
+}
+
+/// `alpha = 0.05`, strictly between 0 and 1.
+pub fn alpha(input: ParseStream, key: &Ident) -> syn::Result<f64> {
+    equals(input, key, "alpha = 0.05")?;
+    let lit: Lit = input
+        .parse()
+        .map_err(|e| Error::new(e.span(), "expected a number: `alpha = 0.05`"))?;
+    let value = match &lit {
+        Lit::Float(f) if f.suffix().is_empty() => f.base10_parse::<f64>().ok(),
+        Lit::Int(i) if i.suffix().is_empty() => i.base10_parse::<f64>().ok(),
+        _ => None,
+    };
+    match value {
+        Some(alpha) if alpha > 0.0 && alpha < 1.0 => Ok(alpha),
+        _ => Err(Error::new_spanned(
+            lit,
+            "`alpha` is the error rate, a number strictly between 0 and 1, e.g. `alpha = 0.05`",
+        )),
+    }
+}
+
+/// `args = [a, b, c]`, at least one.
+pub fn args(input: ParseStream, key: &Ident) -> syn::Result<Args> {
+    equals(input, key, "args = [10, 100, 1000]")?;
+    if !input.peek(syn::token::Bracket) {
+        return Err(Error::new(
+            input.span(),
+            "expected a list in brackets: `args = [10, 100, 1000]`",
+        ));
+    }
+    let content;
+    let brackets = bracketed!(content in input);
+    let exprs: Punctuated<Expr, Token![,]> = content.parse_terminated(Expr::parse, Token![,])?;
+    if exprs.is_empty() {
+        return Err(Error::new(
+            brackets.span.join(),
+            "`args` needs at least one value; remove it to run the benchmark once without arguments",
+        ));
+    }
+    let exprs: Vec<Expr> = exprs.into_iter().collect();
+    let texts = source::texts(brackets.span.join(), &exprs);
+    Ok(Args { exprs, texts })
+}
+
+/// `throughput = bytes(N)` or `elements(N)`.
+pub fn throughput(input: ParseStream, key: &Ident) -> syn::Result<Throughput> {
+    const EXAMPLE: &str = "expected `throughput = bytes(N)` or `throughput = elements(N)`";
+    equals(input, key, "throughput = bytes(1024)")?;
+    let unit = input
+        .call(Ident::parse_any)
+        .map_err(|e| Error::new(e.span(), EXAMPLE))?;
+    let bytes = match unit.unraw().to_string().as_str() {
+        "bytes" => true,
+        "elements" => false,
+        _ => return Err(Error::new(unit.span(), EXAMPLE)),
+    };
+    if !input.peek(syn::token::Paren) {
+        return Err(Error::new(input.span(), EXAMPLE));
+    }
+    let content;
+    parenthesized!(content in input);
+    let count: Expr = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("expected one count: `bytes(N)`"));
+    }
+    let count = match count {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(int), ..
+        }) => match int.base10_parse::<u64>() {
+            Ok(n) if n > 0 => Count::Literal(n),
+            _ => {
+                return Err(Error::new_spanned(
+                    int,
+                    "the count must be an integer above zero that fits in u64",
+                ))
+            }
+        },
+        other => Count::Const(other),
+    };
+    Ok(Throughput { bytes, count })
+}
+
+/// `samples = N`, at least 2.
+pub fn samples(input: ParseStream, key: &Ident) -> syn::Result<u32> {
+    equals(input, key, "samples = 100")?;
+    let lit: LitInt = input
+        .parse()
+        .map_err(|e| Error::new(e.span(), "expected an integer: `samples = 100`"))?;
+    match lit.base10_parse::<u32>() {
+        Ok(n) if n >= 2 => Ok(n),
+        _ => Err(Error::new_spanned(
+            lit,
+            "`samples` must be an integer of at least 2 (and fit in u32)",
+        )),
+    }
+}
+
+/// `on_inconclusive = "fail" | "pass" | "ignore"`.
+pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconclusive> {
+    let lit = string(input, key, "on_inconclusive = \"pass\"")?;
+    match lit.value().as_str() {
+        "fail" => Ok(OnInconclusive::Fail),
+        "pass" => Ok(OnInconclusive::Pass),
+        "ignore" => Ok(OnInconclusive::Ignore),
+        _ => Err(Error::new_spanned(
+            lit,
+            "`on_inconclusive` is \"fail\" (the default), \"pass\" or \"ignore\"",
+        )),
+    }
+}

@@ -1,0 +1,107 @@
+//! What a comparison found: estimates, intervals, tests and summaries, computed once from a
+//! finished duo run.
+
+use super::verdict::Verdict;
+use crate::measure::duo::DuoRun;
+use crate::measure::timer::TimerCost;
+use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
+use std::time::Duration;
+
+/// The result of one `#[bench_diff]` comparison.
+#[derive(Clone, Debug)]
+pub struct DiffResult {
+    /// How the comparison ended.
+    pub verdict: Verdict,
+    /// The error rate the interval was built for.
+    pub alpha: f64,
+    /// Ratio estimate: exp of the mean of kept block means of log-differences.
+    pub ratio: f64,
+    /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
+    pub interval: Option<(f64, f64)>,
+    /// Robust estimate: exp of the median of all duos' mean log-differences.
+    pub median_ratio: f64,
+    /// Fixed-sample paired Student t on block means of log-differences (for reference: it is
+    /// not valid under repeated looks).
+    pub student: Option<StudentT>,
+    /// Welch's t on the log per-iteration latencies of the two routines.
+    pub welch: Option<Welch>,
+    /// Per-iteration latency of the first routine's batches, in nanoseconds.
+    pub first: Option<Summary>,
+    /// Per-iteration latency of the second routine's batches, in nanoseconds.
+    pub second: Option<Summary>,
+    /// Pairs measured (two per duo).
+    pub pairs: usize,
+    /// Duos set aside as outliers by the fence.
+    pub duos_set_aside: usize,
+    /// Completed blocks fed to the confidence sequence.
+    pub blocks: usize,
+    /// Kept duos per block.
+    pub duos_per_block: usize,
+    /// Iterations per timed batch.
+    pub batch_iters: u64,
+    /// Warmup and batch sizing.
+    pub warmup_time: Duration,
+    /// Measuring after warmup.
+    pub measure_time: Duration,
+    /// Clock cost at start-up.
+    pub timer: TimerCost,
+}
+
+impl DiffResult {
+    /// Analyses a finished run. `verdict` overrides the run's own when the budget ended
+    /// without a decision (then it is `Inconclusive`, or `Reported` without a claim).
+    #[must_use]
+    pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
+        let test = &run.test;
+        let settings = test.settings();
+        let verdict = test.decided().unwrap_or(if settings.claim.is_some() {
+            Verdict::Inconclusive
+        } else {
+            Verdict::Reported
+        });
+        let level = 1.0 - settings.alpha;
+        let interval = test.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
+        let mut duo_means = test.duo_means().to_vec();
+        duo_means.sort_by(f64::total_cmp);
+        let median_ratio = if duo_means.is_empty() {
+            f64::NAN
+        } else {
+            median(&duo_means).exp()
+        };
+        let student = Sample::new(test.block_means())
+            .ok()
+            .map(|s| student_t(s, 0.0, level));
+        let log_first: Vec<f64> = run.first_ns.iter().map(|t| t.ln()).collect();
+        let log_second: Vec<f64> = run.second_ns.iter().map(|t| t.ln()).collect();
+        let welch = match (Sample::new(&log_first), Sample::new(&log_second)) {
+            (Ok(a), Ok(b)) => Some(welch(a, b, level)),
+            _ => None,
+        };
+        let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
+        DiffResult {
+            verdict,
+            alpha: settings.alpha,
+            ratio: test.log_estimate().exp(),
+            interval,
+            median_ratio,
+            student,
+            welch,
+            first: summary(&run.first_ns),
+            second: summary(&run.second_ns),
+            pairs: 2 * test.duo_means().len(),
+            duos_set_aside: test.duos_set_aside(),
+            blocks: test.block_means().len(),
+            duos_per_block: settings.duos_per_block,
+            batch_iters: run.batch_iters,
+            warmup_time: run.warmup_time,
+            measure_time: run.measure_time,
+            timer,
+        }
+    }
+
+    /// Warmup plus measuring.
+    #[must_use]
+    pub fn total_time(&self) -> Duration {
+        self.warmup_time + self.measure_time
+    }
+}

@@ -1,0 +1,8 @@
+//! Analysis: pure functions from measured data to estimates and verdicts. No I/O, no clock.
+
+pub mod diff_result;
+pub mod fence;
+pub mod sequential;
+#[cfg(test)]
+mod simulation;
+pub mod verdict;

@@ -1,0 +1,176 @@
+//! The duo loop: warm up, size batches, then alternate (first, second), (second, first)
+//! until the sequential test decides or the time budget ends.
+
+use super::batch::BatchRunner;
+use super::timer::TimerCost;
+use crate::analysis::sequential::{Sequential, SequentialSettings};
+use std::time::{Duration, Instant};
+
+/// Pilot pairs measured at the final batch size before the test starts; they fix the
+/// outlier fence.
+const MIN_PILOT_DUOS: usize = 8;
+/// A block of duos should span about this long, so block means average out short-range
+/// dependence between consecutive duos.
+const BLOCK_TARGET_NS: f64 = 1_000_000.0;
+/// Upper bound on duos per block, so that slow routines still give enough blocks.
+const MAX_DUOS_PER_BLOCK: f64 = 64.0;
+/// Largest factor by which one sizing step may grow the batch.
+const MAX_GROWTH: f64 = 100.0;
+
+/// Settings of one duo run.
+#[derive(Clone, Copy, Debug)]
+pub struct DuoSettings {
+    /// Warmup by whole duos.
+    pub warmup: Duration,
+    /// Total time budget, warmup included.
+    pub max_time: Duration,
+    /// Clock cost, subtracted from every batch.
+    pub timer: TimerCost,
+    /// Alpha and claim for the sequential test (block size is chosen here).
+    pub sequential: SequentialSettings,
+}
+
+/// Everything measured in one duo run, before analysis.
+#[derive(Clone, Debug)]
+pub struct DuoRun {
+    /// Iterations per timed batch, the same for both routines.
+    pub batch_iters: u64,
+    /// Per-iteration latency of each batch of the first routine, in nanoseconds.
+    pub first_ns: Vec<f64>,
+    /// Per-iteration latency of each batch of the second routine, in nanoseconds.
+    pub second_ns: Vec<f64>,
+    /// The sequential test, with its verdict if it reached one.
+    pub test: Sequential,
+    /// Time spent warming up and sizing batches.
+    pub warmup_time: Duration,
+    /// Time spent measuring after warmup.
+    pub measure_time: Duration,
+}
+
+/// Measures `first` against `second`.
+pub fn run_duos<O1, O2>(
+    first: impl FnMut() -> O1,
+    second: impl FnMut() -> O2,
+    settings: &DuoSettings,
+) -> DuoRun {
+    let start = Instant::now();
+    let mut duo = Duo {
+        first: BatchRunner::new(first),
+        second: BatchRunner::new(second),
+        iters: 1,
+        overhead_ns: settings.timer.overhead_ns,
+    };
+    let target_ns = settings.timer.target_batch_ns();
+    let budget_left = |now: Instant| now.duration_since(start) < settings.max_time;
+
+    // Warmup: size the batch, then keep running whole duos at that size. Pilot pairs are
+    // only those measured at the final size.
+    let mut pilot = Vec::new();
+    let mut duo_ns;
+    loop {
+        let timings = duo.measure();
+        duo_ns = timings.total_ns();
+        let fastest = timings.fastest_batch_ns();
+        if fastest < 0.5 * target_ns {
+            let per_iter = (fastest / duo.iters as f64).max(0.01);
+            let wanted = (target_ns / per_iter).ceil();
+            let grown = wanted
+                .min(duo.iters as f64 * MAX_GROWTH)
+                .max(duo.iters as f64 * 2.0);
+            duo.iters = grown as u64;
+            pilot.clear();
+        } else {
+            pilot.extend(timings.log_diffs());
+        }
+        let now = Instant::now();
+        let warm = now.duration_since(start) >= settings.warmup;
+        if (warm && pilot.len() >= 2 * MIN_PILOT_DUOS) || !budget_left(now) {
+            break;
+        }
+    }
+    let warmup_time = start.elapsed();
+
+    let duos_per_block = (BLOCK_TARGET_NS / duo_ns.max(1.0))
+        .ceil()
+        .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize;
+    let sequential = SequentialSettings {
+        duos_per_block,
+        ..settings.sequential
+    };
+    let mut test = Sequential::new(sequential, &pilot);
+    let mut first_ns = Vec::new();
+    let mut second_ns = Vec::new();
+    let measure_start = Instant::now();
+    while budget_left(Instant::now()) {
+        let t = duo.measure();
+        let k = duo.iters as f64;
+        first_ns.extend([t.first_forward / k, t.first_backward / k]);
+        second_ns.extend([t.second_forward / k, t.second_backward / k]);
+        let [forward, backward] = t.log_diffs();
+        if test.push_duo(forward, backward).is_some() {
+            break;
+        }
+    }
+    DuoRun {
+        batch_iters: duo.iters,
+        first_ns,
+        second_ns,
+        test,
+        warmup_time,
+        measure_time: measure_start.elapsed(),
+    }
+}
+
+/// Both routines with their shared batch size.
+struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> {
+    first: BatchRunner<O1, F1>,
+    second: BatchRunner<O2, F2>,
+    iters: u64,
+    overhead_ns: f64,
+}
+
+impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> Duo<O1, O2, F1, F2> {
+    /// One duo: (first, second), then (second, first).
+    fn measure(&mut self) -> DuoTimings {
+        let k = self.iters;
+        let first_forward = self.first.time(k);
+        let second_forward = self.second.time(k);
+        let second_backward = self.second.time(k);
+        let first_backward = self.first.time(k);
+        let net = |ns: f64| (ns - self.overhead_ns).max(1.0);
+        DuoTimings {
+            first_forward: net(first_forward),
+            second_forward: net(second_forward),
+            second_backward: net(second_backward),
+            first_backward: net(first_backward),
+        }
+    }
+}
+
+/// Net batch times of one duo, in nanoseconds.
+struct DuoTimings {
+    first_forward: f64,
+    second_forward: f64,
+    second_backward: f64,
+    first_backward: f64,
+}
+
+impl DuoTimings {
+    fn log_diffs(&self) -> [f64; 2] {
+        [
+            self.first_forward.ln() - self.second_forward.ln(),
+            self.first_backward.ln() - self.second_backward.ln(),
+        ]
+    }
+
+    fn fastest_batch_ns(&self) -> f64 {
+        self.first_forward
+            .min(self.second_forward)
+            .min(self.second_backward)
+            .min(self.first_backward)
+    }
+
+    fn total_ns(&self) -> f64 {
+        self.first_forward + self.second_forward + self.second_backward + self.first_backward
+    }
+}

@@ -1,0 +1,116 @@
+//! All registered benchmarks, as trials: one per function, or one per argument.
+
+use crate::descriptor::{Descriptor, Routine};
+
+/// One trial to run: a descriptor and, with `args`, which argument.
+#[derive(Clone, Copy, Debug)]
+pub struct TrialSpec {
+    /// The registered function.
+    pub descriptor: &'static Descriptor,
+    /// Index into `descriptor.args` (0 without arguments).
+    pub arg_index: usize,
+}
+
+impl TrialSpec {
+    /// The libtest name: module path inside the bench file, the function's name (or its
+    /// `name = "..."`), then `/arg` for each argument.
+    #[must_use]
+    pub fn name(&self) -> String {
+        let d = self.descriptor;
+        let mut name = String::new();
+        // The first segment of `module_path!()` is the bench target's crate; libtest leaves
+        // it out too.
+        if let Some((_, inner)) = d.module_path.split_once("::") {
+            name.push_str(inner);
+            name.push_str("::");
+        }
+        name.push_str(d.name.unwrap_or(d.fn_name));
+        if let Some(arg) = d.args.get(self.arg_index) {
+            name.push('/');
+            name.push_str(arg);
+        }
+        name
+    }
+
+    /// `diff` or `bench`, shown in brackets on the libtest line.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self.descriptor.routine {
+            Routine::Diff(_) => "diff",
+            Routine::Bench(_) => "bench",
+        }
+    }
+}
+
+/// Every registered trial, sorted by name (inventory gives no order), arguments in the
+/// order written.
+#[must_use]
+pub fn trial_specs() -> Vec<TrialSpec> {
+    trial_specs_of(inventory::iter::<Descriptor>())
+}
+
+fn trial_specs_of(descriptors: impl IntoIterator<Item = &'static Descriptor>) -> Vec<TrialSpec> {
+    let mut specs: Vec<TrialSpec> = descriptors
+        .into_iter()
+        .flat_map(|descriptor| {
+            (0..descriptor.args.len().max(1)).map(move |arg_index| TrialSpec {
+                descriptor,
+                arg_index,
+            })
+        })
+        .collect();
+    specs.sort_by_cached_key(|s| {
+        (
+            s.descriptor.module_path,
+            s.descriptor.name.unwrap_or(s.descriptor.fn_name),
+            s.arg_index,
+        )
+    });
+    specs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bencher::Bencher;
+    use crate::descriptor::AttrOptions;
+
+    fn noop(_: &mut Bencher, _: usize) {}
+
+    const fn descriptor(
+        module_path: &'static str,
+        fn_name: &'static str,
+        args: &'static [&'static str],
+    ) -> Descriptor {
+        Descriptor {
+            fn_name,
+            name: None,
+            module_path,
+            file: "benches/x.rs",
+            line: 1,
+            ignore: None,
+            args,
+            routine: Routine::Bench(noop),
+            options: AttrOptions {
+                warmup_ns: None,
+                max_time_ns: None,
+                alpha: None,
+                claim: None,
+                on_inconclusive: None,
+                throughput: None,
+                samples: None,
+            },
+        }
+    }
+
+    static ROOT: Descriptor = descriptor("sorting", "sort", &["10", "1000"]);
+    static NESTED: Descriptor = descriptor("sorting::hashing", "fx_vs_ahash", &[]);
+
+    #[test]
+    fn names_follow_module_path_and_args() {
+        let specs = trial_specs_of([&NESTED, &ROOT]);
+        let names: Vec<String> = specs.iter().map(TrialSpec::name).collect();
+        assert_eq!(names, ["sort/10", "sort/1000", "hashing::fx_vs_ahash"]);
+        assert_eq!(specs[0].kind(), "bench");
+    }
+}

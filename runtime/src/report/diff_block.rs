@@ -1,0 +1,157 @@
+//! The terminal block for one comparison, and the one-paragraph failure message.
+
+use crate::analysis::diff_result::DiffResult;
+use crate::analysis::verdict::{log_margin, ClaimText, Verdict};
+use crate::descriptor::Claim;
+use crate::stats::Summary;
+use crate::units::{format_ns, format_secs};
+use std::fmt::Write;
+
+/// Names shown for the two routines.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutineNames<'a> {
+    /// The first routine (the annotated function, or the first closure).
+    pub first: &'a str,
+    /// The second routine (`vs`, or the second closure).
+    pub second: &'a str,
+}
+
+/// The readable block printed after the run for one comparison.
+#[must_use]
+pub fn diff_block(
+    name: &str,
+    names: RoutineNames<'_>,
+    claim: Option<&Claim>,
+    r: &DiffResult,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[diff] {name}");
+    let verdict = match claim {
+        Some(c) => format!("{}: {}", ClaimText(c), r.verdict.word()),
+        None => "no claim: reported".to_owned(),
+    };
+    let _ = writeln!(out, "  claim    {verdict}");
+    let _ = writeln!(
+        out,
+        "  ratio    {}  {}  median-based {}",
+        ratio_text(r.ratio),
+        interval_text(r),
+        ratio_text(r.median_ratio)
+    );
+    for (label, routine, summary) in [
+        ("first ", names.first, &r.first),
+        ("second", names.second, &r.second),
+    ] {
+        if let Some(s) = summary {
+            let _ = writeln!(out, "  {label}   {}", routine_line(routine, s));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "  pairs    {} ({} duos set aside as outliers), {} iteration{} per batch, {} duo{} per block, {} blocks",
+        r.pairs,
+        r.duos_set_aside,
+        r.batch_iters,
+        if r.batch_iters == 1 { "" } else { "s" },
+        r.duos_per_block,
+        if r.duos_per_block == 1 { "" } else { "s" },
+        r.blocks
+    );
+    let _ = writeln!(
+        out,
+        "  time     {} measuring + {} warmup (timer {} per read)",
+        format_secs(r.measure_time),
+        format_secs(r.warmup_time),
+        format_ns(r.timer.overhead_ns)
+    );
+    if let Some(t) = &r.student {
+        let _ = writeln!(
+            out,
+            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block means; one look only)",
+            ratio_text(t.mean.exp()),
+            ratio_text(t.ci_low.exp()),
+            ratio_text(t.ci_high.exp()),
+            100.0 * t.level,
+            t.p_two_sided
+        );
+    }
+    if let Some(w) = &r.welch {
+        let _ = writeln!(
+            out,
+            "  welch    ratio {} [{}, {}], p = {:.3e} (log latencies, unpaired)",
+            ratio_text(w.diff.exp()),
+            ratio_text(w.ci_low.exp()),
+            ratio_text(w.ci_high.exp()),
+            w.p_two_sided
+        );
+    }
+    out
+}
+
+/// The message of a failed trial: claim, estimate, interval and level, pairs, time, and
+/// whether the claim was refuted or the budget ran out.
+#[must_use]
+pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+    let mut msg = format!(
+        "claim `{}` {}: ratio {} {} ({:.0}% anytime-valid confidence sequence), {} pairs in {}",
+        ClaimText(claim),
+        r.verdict.word(),
+        ratio_text(r.ratio),
+        interval_text(r),
+        100.0 * (1.0 - r.alpha),
+        r.pairs,
+        format_secs(r.total_time()),
+    );
+    if r.verdict == Verdict::Inconclusive {
+        msg.push_str(&format!(
+            "; the time budget ended first. {}",
+            more_time_advice(claim, r)
+        ));
+    }
+    msg
+}
+
+/// Roughly how much longer a run would need: the interval narrows like 1/sqrt(time), and
+/// must shrink to the distance between the estimate and the nearest boundary of the claim.
+fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
+    let Some((low, high)) = r.interval else {
+        return "Too few pairs for any interval: raise max_time.".to_owned();
+    };
+    let half_width = 0.5 * (high.ln() - low.ln());
+    let margin = log_margin(claim, r.ratio.ln());
+    if margin < 0.05 * half_width {
+        return "The estimate sits on the claim's boundary: more time is unlikely to decide it."
+            .to_owned();
+    }
+    let factor = (half_width / margin).powi(2);
+    let needed = r.measure_time.as_secs_f64() * factor;
+    format!("At this noise level about {needed:.1} s of measuring in all might decide it (raise max_time).")
+}
+
+fn interval_text(r: &DiffResult) -> String {
+    match r.interval {
+        Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
+        None => "[unbounded]".to_owned(),
+    }
+}
+
+/// Ratios get four decimals: a 0.1% difference must be visible.
+fn ratio_text(ratio: f64) -> String {
+    if ratio.is_finite() {
+        format!("{ratio:.4}")
+    } else {
+        "–".to_owned()
+    }
+}
+
+fn routine_line(routine: &str, s: &Summary) -> String {
+    format!(
+        "{routine:<16} median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
+        format_ns(s.median),
+        format_ns(s.mean),
+        format_ns(s.sd),
+        format_ns(s.p5),
+        format_ns(s.p95),
+        s.n
+    )
+}

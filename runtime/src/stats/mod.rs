@@ -1,0 +1,36 @@
+//! The statistics layer: pure functions over checked samples.
+//!
+//! Nothing here does I/O or reads a clock. Every statistic takes a [`Sample`] (at least two
+//! finite observations) or plain numbers, returns `#[must_use]` data, and documents its
+//! method and cost. Accuracy is checked against SciPy in `tests/stats_reference.rs`
+//! (reference values from `scripts/reference_stats.py`).
+//!
+//! - [`Sample`], [`SampleError`]: the checked input.
+//! - [`Summary`], [`quantile`], [`median`], [`mad`]: descriptive statistics.
+//! - [`t_cdf`], [`t_sf`], [`t_two_sided_p`], [`t_quantile`], [`normal_cdf`], [`normal_quantile`]:
+//!   distributions, to about 1e-13 relative.
+//! - [`student_t`] → [`StudentT`]: one-sample t-test and interval (paired log-differences).
+//! - [`welch`] → [`Welch`]: two-sample unequal-variance t-test (log latencies).
+//! - [`ConfidenceSequence`], [`RunningMoments`]: the anytime-valid interval used to stop
+//!   early, and the streaming moments it is fed.
+
+mod beta;
+mod dist;
+mod gamma;
+mod moments;
+mod sample;
+mod sequence;
+mod student;
+mod summary;
+mod welch;
+
+#[cfg(test)]
+mod coverage_tests;
+
+pub use dist::{normal_cdf, normal_quantile, t_cdf, t_quantile, t_sf, t_two_sided_p};
+pub use moments::RunningMoments;
+pub use sample::{Sample, SampleError};
+pub use sequence::ConfidenceSequence;
+pub use student::{student_t, StudentT};
+pub use summary::{mad, median, quantile, Summary};
+pub use welch::{welch, Welch};

@@ -1,0 +1,154 @@
+//! End to end: a user's crate (`tests/e2e-crate`) that depends on duobench by path, run the
+//! way a user runs it. Claims have 3x margins so a busy machine cannot flip them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn crate_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
+}
+
+/// Runs cargo in the e2e crate, sharing one target directory between runs.
+fn cargo(args: &[&str]) -> Output {
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e");
+    Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(crate_dir())
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs")
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// The full test-mode run, done once and shared by the tests that read it.
+fn test_run() -> &'static (bool, String) {
+    static RUN: OnceLock<(bool, String)> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let output = cargo(&[
+            "test",
+            "--release",
+            "--benches",
+            "-q",
+            "--",
+            "--format",
+            "pretty",
+        ]);
+        (output.status.success(), text(&output))
+    })
+}
+
+fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
+    let needle = format!("test [diff] {name} ... ");
+    out.lines()
+        .find(|l| l.starts_with(&needle))
+        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+}
+
+#[test]
+fn true_claims_pass_and_false_claims_fail() {
+    let (success, out) = test_run();
+    assert!(
+        !success,
+        "the run has failing trials, so it must fail:\n{out}"
+    );
+    for ok in [
+        "three_x_work",
+        "same_work",
+        "nanoseconds",
+        "thousand_steps",
+        "nested::report_only/10",
+        "nested::report_only/100",
+    ] {
+        assert!(line_of(out, ok).ends_with("ok"), "{ok}:\n{out}");
+    }
+    for failed in ["three_x_work_claimed_faster", "panics"] {
+        assert!(line_of(out, failed).ends_with("FAILED"), "{failed}:\n{out}");
+    }
+    for ignored in ["budget_too_short", "tight::identical"] {
+        assert!(
+            line_of(out, ignored).contains("ignored"),
+            "{ignored}:\n{out}"
+        );
+    }
+    assert!(out.contains("6 passed; 2 failed; 5 ignored"), "{out}");
+}
+
+#[test]
+fn failure_messages_explain_the_verdict() {
+    let (_, out) = test_run();
+    let refuted = out
+        .lines()
+        .find(|l| l.contains("claim `ratio < 1` refuted"))
+        .unwrap_or_else(|| panic!("no refutation message in:\n{out}"));
+    for part in ["ratio 2.", "95% anytime-valid", " pairs in ", " s"] {
+        assert!(refuted.contains(part), "{part:?} missing from: {refuted}");
+    }
+    assert!(
+        out.contains("panicked at") && out.contains("the routine broke"),
+        "{out}"
+    );
+    assert!(out.contains("inconclusive"), "{out}");
+}
+
+#[test]
+fn filter_runs_only_matching_trials_and_list_runs_nothing() {
+    let output = cargo(&["test", "--release", "--benches", "-q", "--", "nanoseconds"]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("1 passed; 0 failed"), "{out}");
+    assert!(out.contains("filtered out"), "{out}");
+
+    let output = cargo(&["test", "--release", "--benches", "-q", "--", "--list"]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("[diff] nested::report_only/10: test"), "{out}");
+    assert!(out.contains("[diff] tight::identical: test"), "{out}");
+    assert!(
+        !out.contains("passed"),
+        "--list must not run anything:\n{out}"
+    );
+}
+
+#[test]
+fn bench_mode_measures_and_reports_a_block() {
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--",
+        "three_x_work",
+        "--exact",
+        "--max-time",
+        "3s",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("duobench results"), "{out}");
+    assert!(out.contains("[diff] three_x_work"), "{out}");
+    assert!(out.contains("ratio > 1.5: pass"), "{out}");
+}
+
+#[test]
+fn bad_option_names_itself_and_runs_nothing() {
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--benches",
+        "-q",
+        "--",
+        "--max-time",
+        "ten",
+    ]);
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    assert!(out.contains("error: --max-time ten:"), "{out}");
+    assert!(!out.contains("test result"), "{out}");
+}
