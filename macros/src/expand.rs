@@ -69,6 +69,18 @@ fn expand(bench: &Bench) -> TokenStream {
             quote!(::core::option::Option::Some(#reason))
         }
     };
+    let vs = match &options.vs {
+        None => quote!(::core::option::Option::None),
+        Some(Opt { value: path, .. }) => {
+            let text: String = path
+                .to_token_stream()
+                .to_string()
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            quote!(::core::option::Option::Some(#text))
+        }
+    };
     let texts = options
         .args
         .as_ref()
@@ -95,6 +107,7 @@ fn expand(bench: &Bench) -> TokenStream {
                     file: ::core::file!(),
                     line: #line,
                     ignore: #ignore,
+                    vs: #vs,
                     args: &[#(#texts),*],
                     routine: ::duobench::__private::Routine::#variant(__duobench_entry),
                     options: #attr_options,

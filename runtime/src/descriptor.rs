@@ -22,6 +22,8 @@ pub struct Descriptor {
     pub line: u32,
     /// `ignore` (`Some(None)`) or `ignore = "reason"` (`Some(Some(reason))`).
     pub ignore: Option<Option<&'static str>>,
+    /// `vs = path` (`#[bench_diff]` only): the second routine's path as written.
+    pub vs: Option<&'static str>,
     /// `args = [..]`: the source text of each argument; empty when there are none.
     pub args: &'static [&'static str],
     /// The code to run, by kind.

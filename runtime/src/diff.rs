@@ -1,11 +1,9 @@
 //! The handle a `#[bench_diff]` function receives.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::sequential::SequentialSettings;
 use crate::cli::Mode;
+use crate::direct::{compare, DiffConfig};
 use crate::measure::batch::BatchRunner;
-use crate::measure::duo::{run_duos, DuoSettings};
-use crate::measure::timer::timer_cost;
 use crate::options::Settings;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
@@ -62,15 +60,13 @@ impl Diff {
             BatchRunner::new(second).run_once();
             DiffOutcome::Smoke
         } else {
-            let timer = timer_cost();
-            let settings = DuoSettings {
+            let config = DiffConfig {
                 warmup: self.settings.warmup,
                 max_time: self.settings.max_time,
-                timer,
-                sequential: SequentialSettings::new(self.settings.alpha, self.settings.claim, 1),
+                alpha: self.settings.alpha,
+                claim: self.settings.claim,
             };
-            let run = run_duos(first, second, &settings);
-            DiffOutcome::Measured(Box::new(DiffResult::from_run(&run, timer)))
+            DiffOutcome::Measured(Box::new(compare(first, second, &config)))
         };
         self.outcome = Some(outcome);
     }

@@ -89,6 +89,7 @@ mod tests {
             file: "benches/x.rs",
             line: 1,
             ignore: None,
+            vs: None,
             args,
             routine: Routine::Bench(noop),
             options: AttrOptions {

@@ -72,9 +72,15 @@ fn trial(
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {
-                let names = RoutineNames {
-                    first: spec.descriptor.fn_name,
-                    second: "second",
+                let names = match spec.descriptor.vs {
+                    Some(vs) => RoutineNames {
+                        first: spec.descriptor.fn_name,
+                        second: vs,
+                    },
+                    None => RoutineNames {
+                        first: "first",
+                        second: "second",
+                    },
                 };
                 let block = diff_block(&name, names, settings.claim.as_ref(), &result);
                 if let Ok(mut b) = blocks.lock() {

@@ -47,9 +47,10 @@ fn test_run() -> &'static (bool, String) {
 }
 
 fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
-    let needle = format!("test [diff] {name} ... ");
+    // libtest pads names to a common width before ` ... `.
+    let needle = format!("test [diff] {name} ");
     out.lines()
-        .find(|l| l.starts_with(&needle))
+        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
         .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 

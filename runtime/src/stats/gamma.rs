@@ -145,15 +145,17 @@ mod tests {
     #[test]
     fn upper_gamma_matches_erfc() {
         let cases = [
-            (0.25, 0.479_500_122_186_953_46),
+            (0.25, 0.479_500_122_186_953_5),
             (1.0, 0.157_299_207_050_285_13),
-            (9.0, 2.209_049_699_858_544_1e-5),
-            (100.0, 2.088_487_583_762_544_8e-45),
+            (9.0, 2.209_049_699_858_544e-5),
+            (100.0, 2.088_487_583_762_545e-45),
         ];
         for (x, erfc) in cases {
             let g = GammaHalf::at(x);
             let q = g.upper_scaled() * g.ln_r.exp();
-            assert!((q - erfc).abs() <= 1e-14 * erfc, "x={x}: {q:e}");
+            // e^(−x) in log space carries a relative error of about ε·x.
+            let tolerance = 4.0 * f64::EPSILON * x.max(10.0);
+            assert!((q - erfc).abs() <= tolerance * erfc, "x={x}: {q:e}");
         }
     }
 }

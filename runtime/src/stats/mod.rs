@@ -17,6 +17,7 @@
 mod beta;
 mod dist;
 mod gamma;
+mod inverse;
 mod moments;
 mod sample;
 mod sequence;
@@ -27,7 +28,8 @@ mod welch;
 #[cfg(test)]
 mod coverage_tests;
 
-pub use dist::{normal_cdf, normal_quantile, t_cdf, t_quantile, t_sf, t_two_sided_p};
+pub use dist::{normal_cdf, t_cdf, t_sf, t_two_sided_p};
+pub use inverse::{normal_quantile, t_quantile};
 pub use moments::RunningMoments;
 pub use sample::{Sample, SampleError};
 pub use sequence::ConfidenceSequence;

@@ -3,7 +3,8 @@
 //! duobench applies it to the block means of paired log-differences, where the null
 //! hypothesis `mu0 = 0` says the two routines are equally fast.
 
-use super::dist::{t_quantile, t_two_sided_p};
+use super::dist::t_two_sided_p;
+use super::inverse::t_quantile;
 use super::sample::Sample;
 
 /// The result of [`student_t`].

@@ -3,7 +3,8 @@
 //! duobench applies it to the log latencies of the two routines, as the unpaired
 //! counterpart of the paired analysis (it ignores the pairing, so it is the weaker test).
 
-use super::dist::{t_quantile, t_two_sided_p};
+use super::dist::t_two_sided_p;
+use super::inverse::t_quantile;
 use super::sample::Sample;
 
 /// The result of [`welch`], for the difference `mean(a) − mean(b)`.

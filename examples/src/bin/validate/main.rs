@@ -1,0 +1,180 @@
+//! Validation program: real timing of work of known relative cost, duobench against the
+//! traditional method. Not run in CI; results go to docs/VALIDATION.md.
+//!
+//! ```text
+//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise] [--aa]
+//! ```
+//!
+//! `--noise` runs a background process that alternates 2 s of busy work on every core with
+//! 2 s idle. `--aa` runs the real-timing A/A check instead of the known-ratio table.
+
+mod noise;
+mod table;
+mod traditional;
+
+use duobench::{compare, Claim, DiffConfig, Verdict};
+use duobench_examples::work;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+use table::{Case, Row};
+
+const RATIOS: [f64; 5] = [1.00, 1.01, 1.02, 1.05, 1.10];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--noise-child") {
+        noise::busy_idle_forever();
+    }
+    let runs = option_value(&args, "--runs").unwrap_or(20);
+    let _noise = args
+        .iter()
+        .any(|a| a == "--noise")
+        .then(noise::Background::start);
+    let ns_per_step = calibrate_step();
+    println!(
+        "work step: {ns_per_step:.3} ns; runs per case: {runs}; background noise: {}",
+        if _noise.is_some() { "on" } else { "off" }
+    );
+    if args.iter().any(|a| a == "--aa") {
+        a_a(runs, ns_per_step);
+    } else {
+        known_ratios(runs, ns_per_step);
+    }
+}
+
+fn option_value(args: &[String], name: &str) -> Option<usize> {
+    let at = args.iter().position(|a| a == name)?;
+    args.get(at + 1)?.parse().ok()
+}
+
+/// Nanoseconds per step of `work`, from a long plain loop.
+fn calibrate_step() -> f64 {
+    let state = Cell::new(1);
+    let steps = 20_000_000;
+    work(&state, steps);
+    let start = Instant::now();
+    work(&state, steps);
+    start.elapsed().as_nanos() as f64 / steps as f64
+}
+
+/// Steps for each base latency. At the nanosecond scale the base is 100 steps, so that a 1%
+/// difference is a whole step.
+fn bases(ns_per_step: f64) -> [(&'static str, u64); 3] {
+    [
+        ("~55 ns", 100),
+        ("100 µs", (100_000.0 / ns_per_step) as u64),
+        ("2 ms", (2_000_000.0 / ns_per_step) as u64),
+    ]
+}
+
+fn known_ratios(runs: usize, ns_per_step: f64) {
+    let mut rows = Vec::new();
+    for (base, steps) in bases(ns_per_step) {
+        for ratio in RATIOS {
+            let slow = (steps as f64 * ratio).round() as u64;
+            let case = Case { base, ratio };
+            // A difference is claimed as `ratio > 1`; no difference as equivalence to ±1%.
+            let claim = if ratio > 1.0 {
+                Claim::Above {
+                    bound: 1.0,
+                    inclusive: false,
+                }
+            } else {
+                Claim::Within {
+                    low: 0.99,
+                    high: 1.01,
+                    high_inclusive: true,
+                }
+            };
+            let mut duo = Row::new("duobench", case);
+            let mut trad = Row::new("traditional", case);
+            for _ in 0..runs {
+                let state = Cell::new(1);
+                let config = DiffConfig {
+                    claim: Some(claim),
+                    ..DiffConfig::default()
+                };
+                let start = Instant::now();
+                let r = compare(|| work(&state, slow), || work(&state, steps), &config);
+                duo.push(r.ratio, Some(r.verdict == Verdict::Pass), start.elapsed());
+                let start = Instant::now();
+                let t = traditional::ratio(
+                    || work(&state, slow),
+                    || work(&state, steps),
+                    Duration::from_millis(500),
+                );
+                trad.push(t, None, start.elapsed());
+            }
+            rows.push(duo);
+            rows.push(trad);
+        }
+    }
+    table::print(&rows);
+}
+
+/// The same routine on both sides: false verdicts must stay at alpha.
+fn a_a(runs: usize, ns_per_step: f64) {
+    let claims = [
+        (
+            "ratio < 0.99",
+            Claim::Below {
+                bound: 0.99,
+                inclusive: false,
+            },
+            Verdict::Refuted,
+        ),
+        (
+            "ratio > 1.01",
+            Claim::Above {
+                bound: 1.01,
+                inclusive: false,
+            },
+            Verdict::Refuted,
+        ),
+        (
+            "ratio in 0.99..=1.01",
+            Claim::Within {
+                low: 0.99,
+                high: 1.01,
+                high_inclusive: true,
+            },
+            Verdict::Pass,
+        ),
+    ];
+    println!("| base | claim | runs | pass | refuted | inconclusive | false verdicts | median s |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (base, steps) in bases(ns_per_step) {
+        for (text, claim, correct) in claims {
+            let mut counts = [0usize; 3];
+            let mut secs = Vec::new();
+            for _ in 0..runs {
+                let state = Cell::new(1);
+                let config = DiffConfig {
+                    claim: Some(claim),
+                    ..DiffConfig::default()
+                };
+                let start = Instant::now();
+                let r = compare(|| work(&state, steps), || work(&state, steps), &config);
+                secs.push(start.elapsed().as_secs_f64());
+                counts[match r.verdict {
+                    Verdict::Pass => 0,
+                    Verdict::Refuted => 1,
+                    _ => 2,
+                }] += 1;
+            }
+            // A false verdict: the wrong decision (passing a false claim, refuting a true one).
+            let wrong = if correct == Verdict::Pass {
+                counts[1]
+            } else {
+                counts[0]
+            };
+            println!(
+                "| {base} | `{text}` | {runs} | {} | {} | {} | {wrong} | {:.2} |",
+                counts[0],
+                counts[1],
+                counts[2],
+                table::median(&mut secs)
+            );
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Comparing two routines without the harness: the same measurement and verdict as
+//! `#[bench_diff]`, called as a function. For validation programs, notebooks and tools that
+//! drive many comparisons themselves.
+
+use crate::analysis::diff_result::DiffResult;
+use crate::analysis::sequential::SequentialSettings;
+use crate::descriptor::Claim;
+use crate::measure::duo::{run_duos, DuoSettings};
+use crate::measure::timer::timer_cost;
+use crate::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+use std::time::Duration;
+
+/// Settings of one direct comparison; `Default` gives the attribute's defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DiffConfig {
+    /// Warmup by whole duos.
+    pub warmup: Duration,
+    /// Time budget, warmup included.
+    pub max_time: Duration,
+    /// Error rate of the verdict.
+    pub alpha: f64,
+    /// The claim to decide; `None` measures until the ratio is known to ±0.5%.
+    pub claim: Option<Claim>,
+}
+
+impl Default for DiffConfig {
+    fn default() -> Self {
+        Self {
+            warmup: DEFAULT_WARMUP,
+            max_time: DEFAULT_MAX_TIME,
+            alpha: DEFAULT_ALPHA,
+            claim: None,
+        }
+    }
+}
+
+/// Measures `first` against `second` in duos, exactly as `#[bench_diff]` does in bench mode,
+/// and returns the full result.
+///
+/// ```no_run
+/// use duobench::{compare, Claim, DiffConfig, Verdict};
+/// let claim = Claim::Above { bound: 1.5, inclusive: false };
+/// let config = DiffConfig { claim: Some(claim), ..DiffConfig::default() };
+/// let result = compare(|| (0..3_000u64).sum::<u64>(), || (0..1_000u64).sum::<u64>(), &config);
+/// println!("ratio {:.3}: {:?}", result.ratio, result.verdict);
+/// ```
+pub fn compare<O1, O2>(
+    first: impl FnMut() -> O1,
+    second: impl FnMut() -> O2,
+    config: &DiffConfig,
+) -> DiffResult {
+    let timer = timer_cost();
+    let settings = DuoSettings {
+        warmup: config.warmup,
+        max_time: config.max_time,
+        timer,
+        sequential: SequentialSettings::new(config.alpha, config.claim, 1),
+    };
+    let run = run_duos(first, second, &settings);
+    DiffResult::from_run(&run, timer)
+}
