@@ -9,13 +9,16 @@ fn crate_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
 }
 
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
+}
+
 /// Runs cargo in the e2e crate, sharing one target directory between runs.
 fn cargo(args: &[&str]) -> Output {
-    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e");
     Command::new(env!("CARGO"))
         .args(args)
         .current_dir(crate_dir())
-        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_TARGET_DIR", target_dir())
         .env_remove("RUSTFLAGS")
         .output()
         .expect("cargo runs")
@@ -124,6 +127,8 @@ fn bench_mode_measures_and_reports_a_block() {
     let output = cargo(&[
         "bench",
         "-q",
+        "--bench",
+        "claims",
         "--",
         "three_x_work",
         "--exact",
@@ -139,10 +144,13 @@ fn bench_mode_measures_and_reports_a_block() {
 
 #[test]
 fn bad_option_names_itself_and_runs_nothing() {
+    // Own options need the bench target named: cargo passes `--` arguments to every target,
+    // and the library's libtest harness rejects them.
     let output = cargo(&[
         "test",
         "--release",
-        "--benches",
+        "--bench",
+        "claims",
         "-q",
         "--",
         "--max-time",
@@ -152,4 +160,16 @@ fn bad_option_names_itself_and_runs_nothing() {
     assert!(!output.status.success(), "{out}");
     assert!(out.contains("error: --max-time ten:"), "{out}");
     assert!(!out.contains("test result"), "{out}");
+
+    // The environment variable reaches every bench target, so it works without `--bench`.
+    let output = Command::new(env!("CARGO"))
+        .args(["test", "--release", "--benches", "-q"])
+        .current_dir(crate_dir())
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env("DUOBENCH_ALPHA", "2")
+        .output()
+        .expect("cargo runs");
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    assert!(out.contains("error: DUOBENCH_ALPHA=2:"), "{out}");
 }
