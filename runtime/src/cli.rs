@@ -33,26 +33,52 @@ impl std::error::Error for CliError {}
 struct OwnOption {
     flag: &'static str,
     env: &'static str,
+    /// Whether it takes a value (`--max-time 2s`) or stands alone (`--calibrate`; its
+    /// environment variable then takes `1`/`0`, `true`/`false`).
+    takes_value: bool,
     set: fn(&mut Overrides, &str) -> Result<(), String>,
 }
 
 const OWN_OPTIONS: &[OwnOption] = &[
     OwnOption {
         flag: "--max-time",
+        takes_value: true,
         env: "DUOBENCH_MAX_TIME",
         set: |o, v| parse_positive_duration(v).map(|d| o.max_time = Some(d)),
     },
     OwnOption {
         flag: "--warmup",
+        takes_value: true,
         env: "DUOBENCH_WARMUP",
         set: |o, v| parse_duration(v).map(|d| o.warmup = Some(d)),
     },
     OwnOption {
         flag: "--alpha",
+        takes_value: true,
         env: "DUOBENCH_ALPHA",
         set: |o, v| parse_alpha(v).map(|a| o.alpha = Some(a)),
     },
+    OwnOption {
+        flag: "--family-alpha",
+        env: "DUOBENCH_FAMILY_ALPHA",
+        takes_value: true,
+        set: |o, v| parse_alpha(v).map(|a| o.family_alpha = Some(a)),
+    },
+    OwnOption {
+        flag: "--calibrate",
+        env: "DUOBENCH_CALIBRATE",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.calibrate = Some(on)),
+    },
 ];
+
+fn parse_switch(text: &str) -> Result<bool, String> {
+    match text.trim() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(format!("expected 1 or 0, got `{text}`")),
+    }
+}
 
 fn parse_positive_duration(text: &str) -> Result<Duration, String> {
     match parse_duration(text)? {
@@ -111,9 +137,14 @@ impl Invocation {
                 libtest_args.push(arg);
                 continue;
             };
-            let value = inline
-                .or_else(|| args.next())
-                .ok_or_else(|| CliError(format!("{flag}: missing value")))?;
+            let value = match (option.takes_value, inline) {
+                (true, Some(value)) => value,
+                (true, None) => args
+                    .next()
+                    .ok_or_else(|| CliError(format!("{flag}: missing value")))?,
+                (false, None) => "1".to_owned(),
+                (false, Some(_)) => return Err(CliError(format!("{flag} takes no value"))),
+            };
             (option.set)(&mut from_cli, &value)
                 .map_err(|why| CliError(format!("{flag} {value}: {why}")))?;
         }
@@ -195,5 +226,21 @@ mod tests {
         assert_eq!(e.0, "--alpha: missing value");
         let e = parse(&[], &[("DUOBENCH_ALPHA", "1.5")]).unwrap_err();
         assert!(e.0.starts_with("DUOBENCH_ALPHA=1.5:"), "{e}");
+        let e = parse(&["--family-alpha", "0"], &[]).unwrap_err();
+        assert!(e.0.starts_with("--family-alpha 0:"), "{e}");
+        let e = parse(&["--calibrate=yes"], &[]).unwrap_err();
+        assert_eq!(e.0, "--calibrate takes no value");
+        let e = parse(&[], &[("DUOBENCH_CALIBRATE", "maybe")]).unwrap_err();
+        assert!(e.0.starts_with("DUOBENCH_CALIBRATE=maybe:"), "{e}");
+    }
+
+    #[test]
+    fn switches_take_no_value_and_leave_the_filter_alone() {
+        let inv = parse(&["--calibrate", "sort"], &[]).unwrap();
+        assert_eq!(inv.overrides.calibrate, Some(true));
+        assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+        let inv = parse(&["--family-alpha", "0.1"], &[("DUOBENCH_CALIBRATE", "0")]).unwrap();
+        assert_eq!(inv.overrides.calibrate, Some(false));
+        assert_eq!(inv.overrides.family_alpha, Some(0.1));
     }
 }

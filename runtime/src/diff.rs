@@ -5,6 +5,7 @@ use crate::cli::Mode;
 use crate::direct::{compare, DiffConfig};
 use crate::measure::batch::BatchRunner;
 use crate::options::Settings;
+use std::cell::RefCell;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
 ///
@@ -55,7 +56,20 @@ impl Diff {
             self.outcome.is_none(),
             "Diff::compare was called twice: a #[bench_diff] function compares exactly one pair"
         );
-        let outcome = if self.mode == Mode::Test && self.settings.claim.is_none() {
+        let outcome = if self.settings.calibrate {
+            // The first routine on both sides: one `RefCell` borrow per call on each side,
+            // so the two sides stay identical.
+            let first = RefCell::new(first);
+            let config = DiffConfig {
+                warmup: self.settings.warmup,
+                max_time: self.settings.max_time,
+                alpha: self.settings.alpha,
+                claim: None,
+                precision: 0.0,
+            };
+            let same = || (first.borrow_mut())();
+            DiffOutcome::Measured(Box::new(compare(same, same, &config)))
+        } else if self.mode == Mode::Test && self.settings.claim.is_none() {
             BatchRunner::new(first).run_once();
             BatchRunner::new(second).run_once();
             DiffOutcome::Smoke
@@ -65,6 +79,7 @@ impl Diff {
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: self.settings.claim,
+                ..DiffConfig::default()
             };
             DiffOutcome::Measured(Box::new(compare(first, second, &config)))
         };

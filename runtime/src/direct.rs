@@ -3,7 +3,7 @@
 //! drive many comparisons themselves.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::sequential::SequentialSettings;
+use crate::analysis::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::descriptor::Claim;
 use crate::measure::duo::{run_duos, DuoSettings};
 use crate::measure::timer::timer_cost;
@@ -19,8 +19,11 @@ pub struct DiffConfig {
     pub max_time: Duration,
     /// Error rate of the verdict.
     pub alpha: f64,
-    /// The claim to decide; `None` measures until the ratio is known to ±0.5%.
+    /// The claim to decide; `None` measures until the ratio is known to `precision`.
     pub claim: Option<Claim>,
+    /// Without a claim: stop once the interval's half-width, in log units (≈ relative), is
+    /// at most this; 0 measures for the whole budget.
+    pub precision: f64,
 }
 
 impl Default for DiffConfig {
@@ -30,6 +33,7 @@ impl Default for DiffConfig {
             max_time: DEFAULT_MAX_TIME,
             alpha: DEFAULT_ALPHA,
             claim: None,
+            precision: DEFAULT_PRECISION,
         }
     }
 }
@@ -54,7 +58,10 @@ pub fn compare<O1, O2>(
         warmup: config.warmup,
         max_time: config.max_time,
         timer,
-        sequential: SequentialSettings::new(config.alpha, config.claim, 1),
+        sequential: SequentialSettings {
+            precision: config.precision,
+            ..SequentialSettings::new(config.alpha, config.claim, 1)
+        },
     };
     let run = run_duos(first, second, &settings);
     DiffResult::from_run(&run, timer)

@@ -22,6 +22,12 @@ pub struct Overrides {
     pub max_time: Option<Duration>,
     /// `--alpha` / `DUOBENCH_ALPHA`.
     pub alpha: Option<f64>,
+    /// `--family-alpha` / `DUOBENCH_FAMILY_ALPHA`: error rate shared by all claims of the run
+    /// (Bonferroni), replacing each claim's own alpha.
+    pub family_alpha: Option<f64>,
+    /// `--calibrate` / `DUOBENCH_CALIBRATE=1`: run each comparison's first routine against
+    /// itself for the whole time budget and report the noise floor.
+    pub calibrate: Option<bool>,
 }
 
 impl Overrides {
@@ -32,6 +38,8 @@ impl Overrides {
             warmup: self.warmup.or(lower.warmup),
             max_time: self.max_time.or(lower.max_time),
             alpha: self.alpha.or(lower.alpha),
+            family_alpha: self.family_alpha.or(lower.family_alpha),
+            calibrate: self.calibrate.or(lower.calibrate),
         }
     }
 
@@ -40,6 +48,7 @@ impl Overrides {
             warmup: attr.warmup_ns.map(Duration::from_nanos),
             max_time: attr.max_time_ns.map(Duration::from_nanos),
             alpha: attr.alpha,
+            ..Overrides::default()
         }
     }
 }
@@ -57,6 +66,8 @@ pub struct Settings {
     pub claim: Option<Claim>,
     /// What an inconclusive verdict counts as.
     pub on_inconclusive: OnInconclusive,
+    /// Measure the first routine against itself to find the noise floor.
+    pub calibrate: bool,
 }
 
 impl Settings {
@@ -71,6 +82,7 @@ impl Settings {
             alpha: merged.alpha.unwrap_or(DEFAULT_ALPHA),
             claim: attr.claim,
             on_inconclusive: attr.on_inconclusive.unwrap_or_default(),
+            calibrate: merged.calibrate.unwrap_or(false),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::diff::{Diff, DiffOutcome};
 use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
 use crate::registry::{trial_specs, TrialSpec};
-use crate::report::diff_block::{diff_block, failure_message, RoutineNames};
+use crate::report::diff_block::{calibration_line, diff_block, failure_message, RoutineNames};
 use libtest_mimic::{Completion, Failed, FormatSetting, Trial};
 use std::sync::{Arc, Mutex};
 
@@ -31,16 +31,11 @@ pub fn main() -> ! {
         );
     }
     let blocks = Arc::new(Mutex::new(Vec::new()));
-    let trials = trial_specs()
+    let specs = trial_specs();
+    let overrides = share_family_alpha(&invocation, &specs);
+    let trials = specs
         .into_iter()
-        .map(|spec| {
-            trial(
-                spec,
-                invocation.mode,
-                invocation.overrides,
-                Arc::clone(&blocks),
-            )
-        })
+        .map(|spec| trial(spec, invocation.mode, overrides, Arc::clone(&blocks)))
         .collect();
     let conclusion = libtest_mimic::run(&invocation.libtest, trials);
     let pretty = matches!(
@@ -55,6 +50,33 @@ pub fn main() -> ! {
         }
     }
     conclusion.exit()
+}
+
+/// With `--family-alpha A`, the m claims that will run share A: each is judged at A / m
+/// (Bonferroni). Each claim's confidence sequence holds at all times with probability
+/// 1 − A/m, so by the union bound all of them hold together with probability 1 − A, early
+/// stopping included.
+fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides {
+    let Some(family_alpha) = invocation.overrides.family_alpha else {
+        return invocation.overrides;
+    };
+    let args = &invocation.libtest;
+    let claims = specs
+        .iter()
+        .filter(|spec| spec.descriptor.options.claim.is_some())
+        .filter(|spec| {
+            // libtest decides what runs; ask it with a trial that carries only the name.
+            let probe = Trial::test(spec.name(), || Ok(()))
+                .with_kind(spec.kind())
+                .with_ignored_flag(spec.descriptor.ignore.is_some());
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        })
+        .count()
+        .max(1);
+    Overrides {
+        alpha: Some(family_alpha / claims as f64),
+        ..invocation.overrides
+    }
 }
 
 fn trial(
@@ -72,17 +94,25 @@ fn trial(
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {
-                let names = match spec.descriptor.vs {
-                    Some(vs) => RoutineNames {
-                        first: spec.descriptor.fn_name,
-                        second: vs,
-                    },
-                    None => RoutineNames {
+                let block = if settings.calibrate {
+                    let names = RoutineNames {
                         first: "first",
-                        second: "second",
-                    },
+                        second: "first again",
+                    };
+                    diff_block(&name, names, None, &result) + &calibration_line(&result)
+                } else {
+                    let names = match spec.descriptor.vs {
+                        Some(vs) => RoutineNames {
+                            first: spec.descriptor.fn_name,
+                            second: vs,
+                        },
+                        None => RoutineNames {
+                            first: "first",
+                            second: "second",
+                        },
+                    };
+                    diff_block(&name, names, settings.claim.as_ref(), &result)
                 };
-                let block = diff_block(&name, names, settings.claim.as_ref(), &result);
                 if let Ok(mut b) = blocks.lock() {
                     b.push(block);
                 }
@@ -124,7 +154,7 @@ fn run_routine(spec: TrialSpec, mode: Mode, settings: Settings) -> Result<Routin
 }
 
 fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completion, Failed> {
-    let Some(claim) = &settings.claim else {
+    let Some(claim) = settings.claim.as_ref().filter(|_| !settings.calibrate) else {
         return Ok(Completion::Completed);
     };
     match (result.verdict, settings.on_inconclusive) {

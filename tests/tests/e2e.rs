@@ -173,3 +173,68 @@ fn bad_option_names_itself_and_runs_nothing() {
     assert!(!output.status.success(), "{out}");
     assert!(out.contains("error: DUOBENCH_ALPHA=2:"), "{out}");
 }
+
+#[test]
+fn family_alpha_is_shared_by_the_claims_that_run() {
+    // Two claims match `x_work`: each is judged at 0.1 / 2.
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--bench",
+        "claims",
+        "-q",
+        "--",
+        "x_work",
+        "--family-alpha",
+        "0.1",
+    ]);
+    let out = text(&output);
+    assert!(
+        out.contains("2 filtered out") || out.contains("filtered out"),
+        "{out}"
+    );
+    assert!(out.contains("95% anytime-valid"), "{out}");
+    assert!(out.contains("at 95%"), "{out}");
+    // One claim alone keeps the whole family alpha.
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--bench",
+        "claims",
+        "-q",
+        "--",
+        "--exact",
+        "three_x_work",
+        "--family-alpha",
+        "0.1",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("at 90%"), "{out}");
+}
+
+#[test]
+fn calibrate_reports_the_noise_floor() {
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--bench",
+        "claims",
+        "-q",
+        "--",
+        "--exact",
+        "same_work",
+        "--calibrate",
+        "--max-time",
+        "300ms",
+        "--warmup",
+        "50ms",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("second   first again"), "{out}");
+    assert!(
+        out.contains("floor    the first routine against itself for 0.3"),
+        "{out}"
+    );
+}

@@ -14,6 +14,9 @@ use super::verdict::{judge, Verdict};
 use crate::descriptor::Claim;
 use crate::stats::{ConfidenceSequence, RunningMoments};
 
+/// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
+pub const DEFAULT_PRECISION: f64 = 0.005;
+
 /// Settings of the sequential test, resolved before measuring starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SequentialSettings {
@@ -41,7 +44,7 @@ impl SequentialSettings {
             duos_per_block: duos_per_block.max(1),
             min_blocks: 10,
             target_blocks: 64.0,
-            precision: 0.005,
+            precision: DEFAULT_PRECISION,
         }
     }
 }

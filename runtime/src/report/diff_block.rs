@@ -4,7 +4,7 @@ use crate::analysis::diff_result::DiffResult;
 use crate::analysis::verdict::{log_margin, ClaimText, Verdict};
 use crate::descriptor::Claim;
 use crate::stats::Summary;
-use crate::units::{format_ns, format_secs};
+use crate::units::{format_ns, format_secs, three_significant};
 use std::fmt::Write;
 
 /// Names shown for the two routines.
@@ -154,4 +154,21 @@ fn routine_line(routine: &str, s: &Summary) -> String {
         format_ns(s.p95),
         s.n
     )
+}
+
+/// The noise floor found by `--calibrate`: the first routine ran against itself for the
+/// whole budget, so the interval's half-width is the smallest ratio difference this machine
+/// resolves in that time.
+#[must_use]
+pub fn calibration_line(r: &DiffResult) -> String {
+    match r.interval {
+        Some((low, high)) => format!(
+            "  floor    the first routine against itself for {}: ratio differences beyond \
+             ±{}% are resolved at {:.0}% confidence\n",
+            format_secs(r.total_time()),
+            three_significant(50.0 * (high.ln() - low.ln())),
+            100.0 * (1.0 - r.alpha)
+        ),
+        None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
+    }
 }

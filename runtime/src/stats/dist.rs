@@ -20,8 +20,8 @@ use std::f64::consts::{LN_2, PI};
 /// Method: `P(T > |t|) = ½ I_x(df/2, ½)` or `P(|T| < |t|) = I_{1−x}(½, df/2)` with
 /// `x = df/(df + t²)`, whichever side of the symmetry is precise, and every argument formed
 /// without cancellation; the incomplete beta function by its continued fraction, or, for
-/// df ≥ 30 and x near 1, by DiDonato and Morris's asymptotic expansion. Cost: O(1) plus a
-/// few dozen series or fraction terms (O(√df) at worst).
+/// df ≥ 30 and x near 1, by DiDonato and Morris's asymptotic expansion. Cost: O(1) plus at
+/// most about 30 series or fraction terms.
 ///
 /// # Panics
 ///
