@@ -11,6 +11,7 @@
 use super::sequential::{Sequential, SequentialSettings};
 use super::verdict::Verdict;
 use crate::descriptor::Claim;
+use crate::stats::SplitMix64 as Rng;
 
 const RUNS: usize = 2_000;
 const ALPHA: f64 = 0.05;
@@ -18,37 +19,6 @@ const DUOS_PER_BLOCK: usize = 4;
 /// The time budget of one simulated run, in duos.
 const MAX_DUOS: usize = 2_000;
 const PILOT_DUOS: usize = 8;
-
-/// SplitMix64 with Box–Muller: small, seeded, good enough for simulation.
-struct Rng(u64, Option<f64>);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed, None)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn uniform(&mut self) -> f64 {
-        ((self.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    fn normal(&mut self) -> f64 {
-        if let Some(z) = self.1.take() {
-            return z;
-        }
-        let r = (-2.0 * self.uniform().ln()).sqrt();
-        let theta = std::f64::consts::TAU * self.uniform();
-        self.1 = Some(r * theta.sin());
-        r * theta.cos()
-    }
-}
 
 #[derive(Clone, Copy)]
 struct Noise {
