@@ -1,6 +1,7 @@
 //! What a comparison found: estimates, intervals, tests and summaries, computed once from a
 //! finished duo run.
 
+use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::verdict::Verdict;
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
@@ -14,7 +15,8 @@ pub struct DiffResult {
     pub verdict: Verdict,
     /// The error rate the interval was built for.
     pub alpha: f64,
-    /// Ratio estimate: exp of the mean of kept block means of log-differences.
+    /// Ratio estimate: exp of the mean of kept block means of log-differences (the
+    /// median-based estimate when no block was completed).
     pub ratio: f64,
     /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
     pub interval: Option<(f64, f64)>,
@@ -45,6 +47,13 @@ pub struct DiffResult {
     pub measure_time: Duration,
     /// Clock cost at start-up.
     pub timer: TimerCost,
+    /// Each duo's mean log-difference, kept or set aside, in the order measured; only every
+    /// `duo_stride`-th is kept (at most 1,000), for the report's chart of noise and drift.
+    pub duo_log_diffs: Vec<f64>,
+    /// Duos between two consecutive values of `duo_log_diffs`.
+    pub duo_stride: usize,
+    /// Both routines' per-iteration latencies on one histogram scale, for the report.
+    pub latency_bins: Option<LatencyBins>,
 }
 
 impl DiffResult {
@@ -78,10 +87,17 @@ impl DiffResult {
             _ => None,
         };
         let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
+        let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
         DiffResult {
             verdict,
             alpha: settings.alpha,
-            ratio: test.log_estimate().exp(),
+            // With no completed block (the fence set every duo aside) the robust estimate is
+            // the only one there is.
+            ratio: if test.block_means().is_empty() {
+                median_ratio
+            } else {
+                test.log_estimate().exp()
+            },
             interval,
             median_ratio,
             student,
@@ -96,6 +112,9 @@ impl DiffResult {
             warmup_time: run.warmup_time,
             measure_time: run.measure_time,
             timer,
+            duo_log_diffs,
+            duo_stride,
+            latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
         }
     }
 

@@ -14,6 +14,10 @@ const FENCE_SIGMAS: f64 = 8.0;
 /// Smallest robust scale the fence assumes, in log units (0.5%): very steady routines have a
 /// tiny MAD, and a fence that tight would reject real, slow movement of the ratio.
 const MIN_SCALE: f64 = 0.005;
+/// Largest half-width, in log units (about ±22%). A pilot measured while the machine was
+/// overloaded (time-slicing inflates whole batches) would otherwise give a fence so wide that
+/// it lets every disturbed duo in later on.
+const MAX_HALF_WIDTH: f64 = 0.2;
 /// Converts a MAD into a standard deviation for normal data.
 const MAD_TO_SD: f64 = 1.482_602_218_505_602;
 
@@ -43,7 +47,7 @@ impl Fence {
         let scale = (MAD_TO_SD * mad(&sorted)).max(MIN_SCALE);
         Fence {
             center,
-            half_width: FENCE_SIGMAS * scale,
+            half_width: (FENCE_SIGMAS * scale).min(MAX_HALF_WIDTH),
         }
     }
 
@@ -72,6 +76,12 @@ mod tests {
         let fence = Fence::from_pilot(&[0.1; 16]);
         assert_eq!(fence.center, 0.1);
         assert!((fence.half_width - FENCE_SIGMAS * MIN_SCALE).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_noisy_pilot_cannot_open_the_fence_wide() {
+        let pilot: Vec<f64> = (0..40).map(|i| 0.5 * ((i % 5) as f64 - 2.0)).collect();
+        assert_eq!(Fence::from_pilot(&pilot).half_width, MAX_HALF_WIDTH);
     }
 
     #[test]

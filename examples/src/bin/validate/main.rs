@@ -16,7 +16,7 @@ use duobench::{compare, Claim, DiffConfig, Verdict};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use table::{Case, Row};
+use table::{Case, Judged, Row};
 
 const RATIOS: [f64; 5] = [1.00, 1.01, 1.02, 1.05, 1.10];
 
@@ -26,11 +26,16 @@ fn main() {
         noise::busy_idle_forever();
     }
     let runs = option_value(&args, "--runs").unwrap_or(20);
+    let only_base = args
+        .iter()
+        .position(|a| a == "--base")
+        .and_then(|i| args.get(i + 1).cloned());
+    // Calibrate on a quiet machine, before any background noise starts.
+    let ns_per_step = calibrate_step();
     let _noise = args
         .iter()
         .any(|a| a == "--noise")
         .then(noise::Background::start);
-    let ns_per_step = calibrate_step();
     println!(
         "work step: {ns_per_step:.3} ns; runs per case: {runs}; background noise: {}",
         if _noise.is_some() { "on" } else { "off" }
@@ -38,8 +43,13 @@ fn main() {
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step);
     } else {
-        known_ratios(runs, ns_per_step);
+        known_ratios(runs, ns_per_step, only_base.as_deref());
     }
+}
+
+/// `VALIDATE_VERBOSE=1` prints every duobench run to stderr.
+fn verbose() -> bool {
+    std::env::var_os("VALIDATE_VERBOSE").is_some()
 }
 
 fn option_value(args: &[String], name: &str) -> Option<usize> {
@@ -67,9 +77,12 @@ fn bases(ns_per_step: f64) -> [(&'static str, u64); 3] {
     ]
 }
 
-fn known_ratios(runs: usize, ns_per_step: f64) {
+fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
     let mut rows = Vec::new();
     for (base, steps) in bases(ns_per_step) {
+        if only_base.is_some_and(|b| !base.contains(b)) {
+            continue;
+        }
         for ratio in RATIOS {
             let slow = (steps as f64 * ratio).round() as u64;
             let case = Case { base, ratio };
@@ -93,7 +106,25 @@ fn known_ratios(runs: usize, ns_per_step: f64) {
                 };
                 let start = Instant::now();
                 let r = compare(|| work(&state, slow), || work(&state, steps), &config);
-                duo.push(r.ratio, Some(r.verdict == Verdict::Pass), start.elapsed());
+                if verbose() {
+                    eprintln!(
+                        "{base} {ratio}: {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} blocks {} in {:.2} s",
+                        r.verdict,
+                        r.ratio,
+                        r.interval,
+                        r.median_ratio,
+                        r.pairs,
+                        r.duos_set_aside,
+                        r.blocks,
+                        r.total_time().as_secs_f64()
+                    );
+                }
+                let judged = match r.verdict {
+                    Verdict::Pass => Judged::Correct,
+                    Verdict::Refuted => Judged::Wrong,
+                    _ => Judged::Inconclusive,
+                };
+                duo.push(r.ratio, Some(judged), start.elapsed());
                 let start = Instant::now();
                 let t = traditional::ratio(
                     || work(&state, slow),
@@ -173,8 +204,11 @@ fn a_a(runs: usize, ns_per_step: f64) {
                     max_time: c.max_time,
                     ..DiffConfig::default()
                 };
+                // One closure on both sides: the very same machine code, so no layout
+                // difference can make the true ratio differ from 1.
+                let routine = || work(&state, steps);
                 let start = Instant::now();
-                let r = compare(|| work(&state, steps), || work(&state, steps), &config);
+                let r = compare(routine, routine, &config);
                 secs.push(start.elapsed().as_secs_f64());
                 counts[match r.verdict {
                     Verdict::Pass => 0,

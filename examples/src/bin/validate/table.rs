@@ -9,12 +9,20 @@ pub struct Case {
     pub ratio: f64,
 }
 
+/// How a run's verdict compares with the truth.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Judged {
+    Correct,
+    Wrong,
+    Inconclusive,
+}
+
 /// One tool's runs on one case.
 pub struct Row {
     tool: &'static str,
     case: Case,
     ratios: Vec<f64>,
-    verdicts: Vec<bool>,
+    verdicts: Vec<Judged>,
     secs: Vec<f64>,
 }
 
@@ -29,9 +37,9 @@ impl Row {
         }
     }
 
-    pub fn push(&mut self, ratio: f64, verdict_correct: Option<bool>, took: Duration) {
+    pub fn push(&mut self, ratio: f64, verdict: Option<Judged>, took: Duration) {
         self.ratios.push(ratio);
-        self.verdicts.extend(verdict_correct);
+        self.verdicts.extend(verdict);
         self.secs.push(took.as_secs_f64());
     }
 
@@ -79,10 +87,13 @@ pub fn print(rows: &[Row]) {
         let verdicts = if row.verdicts.is_empty() {
             "–".to_owned()
         } else {
+            let count = |j: Judged| row.verdicts.iter().filter(|&&v| v == j).count();
             format!(
-                "{}/{}",
-                row.verdicts.iter().filter(|&&v| v).count(),
-                row.verdicts.len()
+                "{}/{} ({} wrong, {} inconclusive)",
+                count(Judged::Correct),
+                row.verdicts.len(),
+                count(Judged::Wrong),
+                count(Judged::Inconclusive)
             )
         };
         let mut ratios = row.ratios.clone();

@@ -1,0 +1,169 @@
+//! What a `#[bench]` measured: per-iteration estimates with bootstrap intervals, the
+//! distribution of per-iteration times, and outlier counts, computed once from a finished
+//! linear-sampling run.
+
+use crate::descriptor::Throughput;
+use crate::measure::linear::LinearRun;
+use crate::measure::timer::TimerCost;
+use crate::stats::{
+    linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
+    PointsError, Sample, SampleError, Summary,
+};
+use std::time::Duration;
+
+/// The result of one `#[bench]`.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// Per-iteration time in nanoseconds: the least-squares slope of sample time against
+    /// iterations through the origin, with its bootstrap interval. The headline figure.
+    pub slope: Estimate,
+    /// Mean of the samples' per-iteration times (time / iterations), in nanoseconds.
+    pub mean: Estimate,
+    /// Median of the samples' per-iteration times, in nanoseconds.
+    pub median: Estimate,
+    /// Confidence level of the three intervals, e.g. 0.95.
+    pub level: f64,
+    /// The fit with an intercept, for its r² (does time grow linearly with iterations?).
+    /// Its intercept, the fixed cost per sample left after the clock's overhead was
+    /// subtracted, is poorly determined: the noise of the longest samples swamps it. `None`
+    /// under flat sampling.
+    pub fit: Option<Line>,
+    /// Distribution of per-iteration times over all iterations (each iteration counted at
+    /// its sample's mean), from an HDR histogram.
+    pub per_iteration: Option<Summary>,
+    /// Tukey-fence classification of the samples' per-iteration times (none are dropped).
+    pub outliers: Outliers,
+    /// Work per iteration, from `throughput = ...`.
+    pub throughput: Option<Throughput>,
+    /// The measured samples.
+    pub run: LinearRun,
+    /// Clock cost at start-up, subtracted from every timed batch.
+    pub timer: TimerCost,
+}
+
+impl BenchResult {
+    /// Analyses a finished run, with intervals at `level`.
+    ///
+    /// # Errors
+    ///
+    /// If the run has fewer than two samples (the measurement always takes at least ten).
+    pub fn from_run(
+        run: LinearRun,
+        timer: TimerCost,
+        level: f64,
+        throughput: Option<Throughput>,
+    ) -> Result<Self, PointsError> {
+        let x = iterations_as_f64(&run.iters);
+        let points = Points::new(&x, &run.ns)?;
+        let estimates = linear_estimates(points, &Bootstrap::default(), level);
+        let ratios = points.ratios();
+        let mut histogram = LatencyHistogram::new();
+        for (&per_iter, &iters) in ratios.iter().zip(&run.iters) {
+            histogram.record(per_iter, iters);
+        }
+        // Ratios of checked points with x ≥ 1 are finite; map the error all the same.
+        let outliers = tukey(Sample::new(&ratios).map_err(|e| match e {
+            SampleError::TooFew { n } => PointsError::TooFew { n },
+            SampleError::NotFinite { index, .. } => PointsError::Invalid { index },
+        })?);
+        Ok(Self {
+            slope: estimates.slope,
+            mean: estimates.mean,
+            median: estimates.median,
+            level,
+            fit: points.least_squares(),
+            per_iteration: histogram.summary(),
+            outliers,
+            throughput,
+            run,
+            timer,
+        })
+    }
+
+    /// Iterations timed in all samples.
+    #[must_use]
+    pub fn total_iters(&self) -> u64 {
+        self.run.iters.iter().sum()
+    }
+
+    /// Warmup plus sampling.
+    #[must_use]
+    pub fn total_time(&self) -> Duration {
+        self.run.warmup_time + self.run.measure_time
+    }
+}
+
+/// Iteration counts as the x coordinates of a fit.
+#[must_use]
+pub fn iterations_as_f64(iters: &[u64]) -> Vec<f64> {
+    iters.iter().map(|&k| k as f64).collect()
+}
+
+/// Synthetic results for the tests of every layer that reads a `BenchResult`.
+#[cfg(test)]
+pub(crate) mod synthetic {
+    use super::*;
+    use crate::measure::linear::Sampling;
+
+    /// The clock cost the synthetic results report.
+    pub(crate) const TIMER: TimerCost = TimerCost {
+        overhead_ns: 25.0,
+        resolution_ns: 10.0,
+    };
+
+    /// `n` samples of `step`, `2·step`, … iterations at `per_iter_ns`, each off by a
+    /// deterministic wobble of up to ±0.2%; with `slow = Some((k, f))` the sample of k
+    /// iterations took f times as long (an interrupt). 0.2 s of warmup, 1.5 s of sampling.
+    pub(crate) fn run(per_iter_ns: f64, n: u64, step: u64, slow: Option<(u64, f64)>) -> LinearRun {
+        let iters: Vec<u64> = (1..=n).map(|i| step * i).collect();
+        let ns = iters
+            .iter()
+            .map(|&k| {
+                let factor = slow.filter(|&(at, _)| at == k).map_or(1.0, |(_, f)| f);
+                factor * per_iter_ns * k as f64 * (1.0 + 0.002 * (k as f64).sin())
+            })
+            .collect();
+        LinearRun {
+            iters,
+            ns,
+            sampling: Sampling::Linear { step },
+            warmup_time: Duration::from_millis(200),
+            measure_time: Duration::from_millis(1_500),
+        }
+    }
+
+    /// [`run`] analysed at 95%.
+    pub(crate) fn result(run: LinearRun, throughput: Option<Throughput>) -> BenchResult {
+        BenchResult::from_run(run, TIMER, 0.95, throughput).expect("synthetic runs are valid")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::synthetic::{result, run, TIMER};
+    use super::*;
+    use crate::measure::linear::Sampling;
+
+    #[test]
+    fn a_linear_run_is_summarised() {
+        let r = result(run(2.0, 40, 1_000, Some((7_000, 1.5))), None);
+        assert!((r.slope.point - 2.0).abs() < 0.05, "{:?}", r.slope);
+        assert!(r.slope.low <= r.slope.point && r.slope.point <= r.slope.high);
+        assert!((r.median.point - 2.0).abs() < 0.01, "{:?}", r.median);
+        assert!(r.outliers.high_severe >= 1, "{:?}", r.outliers);
+        let fit = r.fit.unwrap();
+        assert!(fit.slope > 1.9 && fit.slope < 2.1, "{fit:?}");
+        let per_iter = r.per_iteration.unwrap();
+        assert_eq!(per_iter.n as u64, r.total_iters());
+        assert_eq!(r.total_iters(), 1_000 * 40 * 41 / 2);
+        assert_eq!(r.total_time(), Duration::from_millis(1_700));
+    }
+
+    #[test]
+    fn too_few_samples_is_an_error() {
+        let mut short = run(2.0, 1, 1_000, None);
+        short.sampling = Sampling::Flat { iters: 1_000 };
+        let e = BenchResult::from_run(short, TIMER, 0.95, None).unwrap_err();
+        assert_eq!(e, PointsError::TooFew { n: 1 });
+    }
+}
