@@ -1,41 +1,131 @@
 //! The handle a `#[bench]` function receives.
 
+use crate::analysis::bench_result::BenchResult;
+use crate::cli::Mode;
 use crate::measure::batch::BatchRunner;
+use crate::measure::batched::BatchedRunner;
+use crate::measure::chunks::Chunker;
+use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
+use crate::measure::timer::{timer_cost, TimerCost};
+use crate::options::Settings;
 use std::hint::black_box;
+use std::mem::{needs_drop, size_of};
 use std::time::Duration;
 
 /// Measures one routine; given to `#[bench]` functions that take `&mut Bencher`.
+///
+/// Do the setup first, then call exactly one of the `iter` methods:
+///
+/// ```no_run
+/// # use duobench::{bench, Bencher};
+/// #[bench(args = [100, 10_000])]
+/// fn sort(b: &mut Bencher, n: usize) {
+///     let v: Vec<u64> = (0..n as u64).rev().collect();
+///     b.iter_batched(|| v.clone(), |mut v| v.sort());
+/// }
+/// ```
+///
+/// Under `cargo bench` the routine is warmed up, then timed in samples of d, 2d, …, Nd
+/// iterations; under `cargo test --benches` it runs once, as a smoke test.
 #[derive(Debug)]
 pub struct Bencher {
+    mode: Mode,
+    settings: Settings,
     ran: bool,
+    outcome: Option<BenchOutcome>,
+}
+
+/// What a `Bencher` recorded.
+#[derive(Debug)]
+pub(crate) enum BenchOutcome {
+    /// Test mode: the routine ran once.
+    Smoke,
+    /// Bench mode: the routine was measured and analysed.
+    Measured(Box<BenchResult>),
+    /// The measurement produced nothing to analyse (never expected; kept as a failure
+    /// rather than a panic).
+    Failed(String),
 }
 
 impl Bencher {
-    pub(crate) fn new() -> Self {
-        Self { ran: false }
+    pub(crate) fn new(mode: Mode, settings: Settings) -> Self {
+        Self {
+            mode,
+            settings,
+            ran: false,
+            outcome: None,
+        }
     }
 
     /// Times `routine`; its output is black-boxed and dropped outside the timed region.
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called: a `#[bench]` measures one routine.
     pub fn iter<O>(&mut self, routine: impl FnMut() -> O) {
         self.start();
-        BatchRunner::new(routine).run_once();
+        let mut runner = BatchRunner::new(routine);
+        if self.mode == Mode::Test {
+            runner.run_once();
+            self.outcome = Some(BenchOutcome::Smoke);
+            return;
+        }
+        let timer = timer_cost();
+        let settings = self.linear_settings(timer);
+        let run = if needs_drop::<O>() {
+            // Outputs are parked until the clock stops: chunks keep that bounded.
+            let mut chunker = Chunker::new(size_of::<O>(), &timer);
+            run_linear(|k| chunker.time(k, |c| runner.time(c)), &settings)
+        } else {
+            run_linear(|k| (runner.time(k) - timer.overhead_ns).max(0.0), &settings)
+        };
+        self.finish(run, timer);
     }
 
-    /// Times `routine` on inputs made by `setup`; setup and drop are not timed.
-    pub fn iter_batched<I, O>(
-        &mut self,
-        mut setup: impl FnMut() -> I,
-        mut routine: impl FnMut(I) -> O,
-    ) {
+    /// Times `routine` on inputs made by `setup`; setup and the drop of inputs and outputs
+    /// are not timed. Inputs are made a chunk at a time (about 20 µs of routine, and at most
+    /// 4 MiB of inputs and outputs), so large inputs do not exhaust memory.
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called.
+    pub fn iter_batched<I, O>(&mut self, setup: impl FnMut() -> I, routine: impl FnMut(I) -> O) {
         self.start();
-        let input = setup();
-        drop(black_box(routine(black_box(input))));
+        let mut runner = BatchedRunner::new(setup, routine);
+        if self.mode == Mode::Test {
+            runner.run_once();
+            self.outcome = Some(BenchOutcome::Smoke);
+            return;
+        }
+        let timer = timer_cost();
+        let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+        let run = run_linear(
+            |k| chunker.time(k, |c| runner.time(c)),
+            &self.linear_settings(timer),
+        );
+        self.finish(run, timer);
     }
 
-    /// Lets `routine` time `iters` iterations itself and return the elapsed time.
+    /// Lets `routine` run and time `iters` iterations itself, returning the elapsed time;
+    /// for routines that need their own clock or setup inside the timed loop. The time is
+    /// taken as returned: nothing is subtracted.
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called.
     pub fn iter_custom(&mut self, mut routine: impl FnMut(u64) -> Duration) {
         self.start();
-        black_box(routine(1));
+        if self.mode == Mode::Test {
+            black_box(routine(1));
+            self.outcome = Some(BenchOutcome::Smoke);
+            return;
+        }
+        let timer = timer_cost();
+        let run = run_linear(
+            |k| routine(k).as_nanos() as f64,
+            &self.linear_settings(timer),
+        );
+        self.finish(run, timer);
     }
 
     fn start(&mut self) {
@@ -46,7 +136,106 @@ impl Bencher {
         self.ran = true;
     }
 
-    pub(crate) fn ran(&self) -> bool {
-        self.ran
+    fn linear_settings(&self, timer: TimerCost) -> LinearSettings {
+        LinearSettings {
+            warmup: self.settings.warmup,
+            max_time: self.settings.max_time,
+            samples: self.settings.samples,
+            timer,
+        }
+    }
+
+    fn finish(&mut self, run: LinearRun, timer: TimerCost) {
+        let level = 1.0 - self.settings.alpha;
+        self.outcome = Some(
+            match BenchResult::from_run(run, timer, level, self.settings.throughput) {
+                Ok(result) => BenchOutcome::Measured(Box::new(result)),
+                Err(e) => BenchOutcome::Failed(format!("the measurement gave no samples: {e}")),
+            },
+        );
+    }
+
+    /// What was recorded; `None` if no `iter` method was called (or it panicked).
+    pub(crate) fn into_outcome(self) -> Option<BenchOutcome> {
+        self.outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::descriptor::AttrOptions;
+    use crate::measure::counts_drops::CountsDrops;
+    use crate::options::Overrides;
+
+    fn bencher(mode: Mode) -> Bencher {
+        let attr = AttrOptions {
+            warmup_ns: Some(1_000_000),
+            max_time_ns: Some(30_000_000),
+            samples: Some(10),
+            ..AttrOptions::default()
+        };
+        Bencher::new(mode, Settings::resolve(&attr, Overrides::default()))
+    }
+
+    fn measured(b: Bencher) -> BenchResult {
+        match b.into_outcome() {
+            Some(BenchOutcome::Measured(r)) => *r,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn test_mode_runs_each_form_once() {
+        let mut calls = 0;
+        let mut b = bencher(Mode::Test);
+        b.iter(|| calls += 1);
+        assert!(matches!(b.into_outcome(), Some(BenchOutcome::Smoke)));
+        let mut b = bencher(Mode::Test);
+        b.iter_batched(|| 2, |x| calls += x);
+        let mut b2 = bencher(Mode::Test);
+        b2.iter_custom(|iters| {
+            calls += iters as i32;
+            Duration::ZERO
+        });
+        assert_eq!(calls, 4);
+    }
+
+    #[test]
+    #[should_panic(expected = "exactly once")]
+    fn a_second_iter_call_panics() {
+        let mut b = bencher(Mode::Test);
+        b.iter(|| 1);
+        b.iter(|| 2);
+    }
+
+    #[test]
+    fn each_form_measures_in_bench_mode() {
+        let mut b = bencher(Mode::Bench);
+        b.iter(|| black_box(3u64).pow(2));
+        assert!(measured(b).run.iters.len() >= 10);
+
+        let mut b = bencher(Mode::Bench);
+        b.iter_batched(|| vec![1u8; 8], |v| v.len());
+        assert!(measured(b).slope.point > 0.0);
+
+        // Outputs that need dropping are parked in bounded chunks and all dropped.
+        let made = std::cell::Cell::new(0);
+        let dropped = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut b = bencher(Mode::Bench);
+        b.iter(|| {
+            made.set(made.get() + 1);
+            CountsDrops(std::rc::Rc::clone(&dropped))
+        });
+        assert!(measured(b).total_iters() > 0);
+        assert_eq!(made.get(), dropped.get());
+
+        // A custom routine that claims exactly 7 ns an iteration.
+        let mut b = bencher(Mode::Bench);
+        b.iter_custom(|iters| Duration::from_nanos(7 * iters));
+        let r = measured(b);
+        for x in [r.slope.point, r.slope.low, r.slope.high, r.median.point] {
+            assert!((x - 7.0).abs() < 1e-9, "{:?}", r.slope);
+        }
     }
 }

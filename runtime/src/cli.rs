@@ -2,10 +2,12 @@
 //! environment variables. libtest-mimic's parser rejects flags it does not know, so ours are
 //! taken out first.
 
+use crate::baseline::BaselineName;
 use crate::options::Overrides;
 use crate::units::parse_duration;
 use libtest_mimic::Arguments;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Whether this run measures (`cargo bench`) or checks (`cargo test --benches`).
@@ -70,6 +72,42 @@ const OWN_OPTIONS: &[OwnOption] = &[
         takes_value: false,
         set: |o, v| parse_switch(v).map(|on| o.calibrate = Some(on)),
     },
+    OwnOption {
+        flag: "--json",
+        env: "DUOBENCH_JSON",
+        takes_value: true,
+        set: |o, v| parse_json_path(v).map(|p| o.json = Some(p)),
+    },
+    OwnOption {
+        flag: "--report",
+        env: "DUOBENCH_REPORT",
+        takes_value: true,
+        set: |o, v| parse_report_dir(v).map(|p| o.report_dir = Some(p)),
+    },
+    OwnOption {
+        flag: "--no-report",
+        env: "DUOBENCH_NO_REPORT",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.no_report = Some(on)),
+    },
+    OwnOption {
+        flag: "--save-baseline",
+        env: "DUOBENCH_SAVE_BASELINE",
+        takes_value: true,
+        set: |o, v| BaselineName::parse(v).map(|n| o.save_baseline = Some(n)),
+    },
+    OwnOption {
+        flag: "--baseline",
+        env: "DUOBENCH_BASELINE",
+        takes_value: true,
+        set: |o, v| BaselineName::parse(v).map(|n| o.baseline = Some(n)),
+    },
+    OwnOption {
+        flag: "--noise-threshold",
+        env: "DUOBENCH_NOISE_THRESHOLD",
+        takes_value: true,
+        set: |o, v| parse_noise_threshold(v).map(|t| o.noise_threshold = Some(t)),
+    },
 ];
 
 fn parse_switch(text: &str) -> Result<bool, String> {
@@ -84,6 +122,53 @@ fn parse_positive_duration(text: &str) -> Result<Duration, String> {
     match parse_duration(text)? {
         d if d.is_zero() => Err("the time budget must be longer than zero".to_owned()),
         d => Ok(d),
+    }
+}
+
+/// A file the JSON document can be written to: checked now, so that a typo fails before an
+/// hour of measuring rather than after it.
+fn parse_json_path(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if text.trim().is_empty() || text.ends_with('/') || path.file_name().is_none() {
+        return Err("expected a file name such as results.json".to_owned());
+    }
+    if path.is_dir() {
+        return Err("is a directory; expected a file name".to_owned());
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(format!("directory `{}` does not exist", parent.display()));
+    }
+    Ok(path)
+}
+
+/// A directory for the HTML report: created when missing, but not in place of a file.
+fn parse_report_dir(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if text.trim().is_empty() {
+        return Err("expected a directory".to_owned());
+    }
+    if path.exists() && !path.is_dir() {
+        return Err("exists and is not a directory".to_owned());
+    }
+    Ok(path)
+}
+
+/// A fraction such as `0.02`, or a percentage such as `2%`, from 0 up to (not including) 1.
+fn parse_noise_threshold(text: &str) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let fraction = match trimmed.strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
+        None => trimmed.parse::<f64>(),
+    };
+    match fraction {
+        Ok(t) if (0.0..1.0).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "expected a fraction such as 0.02 or a percentage such as 2%, below 100%, got `{text}`"
+        )),
     }
 }
 
@@ -139,8 +224,11 @@ impl Invocation {
             };
             let value = match (option.takes_value, inline) {
                 (true, Some(value)) => value,
+                // Cargo appends `--bench` after the user's arguments, so a value option
+                // written last would take it as its value (and a path option accept it).
                 (true, None) => args
                     .next()
+                    .filter(|value| !value.starts_with("--"))
                     .ok_or_else(|| CliError(format!("{flag}: missing value")))?,
                 (false, None) => "1".to_owned(),
                 (false, Some(_)) => return Err(CliError(format!("{flag} takes no value"))),
@@ -159,10 +247,20 @@ impl Invocation {
         libtest.bench = false;
         // Timings are only meaningful one at a time.
         libtest.test_threads = Some(1);
+        let overrides = from_cli.over(from_env);
+        // Criterion refuses the pair too: saving under one name while comparing with
+        // another leaves it unclear which the next run should compare with.
+        if overrides.save_baseline.is_some() && overrides.baseline.is_some() {
+            return Err(CliError(
+                "--save-baseline and --baseline cannot be used together (nor their DUOBENCH_* \
+                 variables): save under a name, or compare with one"
+                    .to_owned(),
+            ));
+        }
         Ok(Invocation {
             mode,
             libtest,
-            overrides: from_cli.over(from_env),
+            overrides,
         })
     }
 }
@@ -235,6 +333,53 @@ mod tests {
     }
 
     #[test]
+    fn baseline_options_and_noise_threshold() {
+        let inv = parse(
+            &[
+                "--bench",
+                "--save-baseline",
+                "main",
+                "--noise-threshold",
+                "5%",
+            ],
+            &[("DUOBENCH_NOISE_THRESHOLD", "0.1")],
+        )
+        .unwrap();
+        assert_eq!(inv.overrides.save_baseline.unwrap().as_str(), "main");
+        assert_eq!(inv.overrides.noise_threshold, Some(0.05));
+        let inv = parse(&["--baseline=v1.2"], &[("DUOBENCH_NOISE_THRESHOLD", "0")]).unwrap();
+        assert_eq!(inv.overrides.baseline.unwrap().as_str(), "v1.2");
+        assert_eq!(inv.overrides.noise_threshold, Some(0.0));
+        assert!(inv.libtest.filter.is_none());
+    }
+
+    #[test]
+    fn bad_baseline_options_name_themselves() {
+        let e = parse(&["--baseline", "../etc"], &[]).unwrap_err();
+        assert!(
+            e.0.starts_with("--baseline ../etc: expected a baseline name"),
+            "{e}"
+        );
+        let e = parse(&["--save-baseline"], &[]).unwrap_err();
+        assert_eq!(e.0, "--save-baseline: missing value");
+        let e = parse(&[], &[("DUOBENCH_SAVE_BASELINE", "a b")]).unwrap_err();
+        assert!(e.0.starts_with("DUOBENCH_SAVE_BASELINE=a b:"), "{e}");
+        for bad in ["2", "100%", "-1%", "two", "", "NaN"] {
+            let e = parse(&["--noise-threshold", bad], &[]).unwrap_err();
+            assert!(
+                e.0.starts_with(&format!("--noise-threshold {bad}: expected")),
+                "{e}"
+            );
+        }
+        let e = parse(&[], &[("DUOBENCH_NOISE_THRESHOLD", "1.5")]).unwrap_err();
+        assert!(e.0.starts_with("DUOBENCH_NOISE_THRESHOLD=1.5:"), "{e}");
+        let e = parse(&["--save-baseline", "a", "--baseline", "b"], &[]).unwrap_err();
+        assert!(e.0.contains("cannot be used together"), "{e}");
+        let e = parse(&["--save-baseline", "a"], &[("DUOBENCH_BASELINE", "b")]).unwrap_err();
+        assert!(e.0.contains("cannot be used together"), "{e}");
+    }
+
+    #[test]
     fn switches_take_no_value_and_leave_the_filter_alone() {
         let inv = parse(&["--calibrate", "sort"], &[]).unwrap();
         assert_eq!(inv.overrides.calibrate, Some(true));
@@ -242,5 +387,87 @@ mod tests {
         let inv = parse(&["--family-alpha", "0.1"], &[("DUOBENCH_CALIBRATE", "0")]).unwrap();
         assert_eq!(inv.overrides.calibrate, Some(false));
         assert_eq!(inv.overrides.family_alpha, Some(0.1));
+    }
+
+    /// A fresh directory under the system's temporary directory.
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("duobench-cli-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn json_takes_a_file_in_an_existing_directory() {
+        let dir = scratch_dir("json");
+        let file = dir.join("out.json");
+        let file = file.to_str().unwrap();
+        let inv = parse(&["--json", file], &[("DUOBENCH_JSON", "env.json")]).unwrap();
+        assert_eq!(inv.overrides.json.as_deref(), Some(Path::new(file)));
+        let inv = parse(&[], &[("DUOBENCH_JSON", file)]).unwrap();
+        assert_eq!(inv.overrides.json.as_deref(), Some(Path::new(file)));
+        // A bare file name lands in the working directory, which exists.
+        assert!(parse(&["--json=out.json"], &[]).is_ok());
+
+        let missing = dir.join("no/such/dir/out.json");
+        let missing = missing.to_str().unwrap();
+        let e = parse(&["--json", missing], &[]).unwrap_err();
+        assert!(
+            e.0.starts_with(&format!("--json {missing}: directory `")),
+            "{e}"
+        );
+        assert!(e.0.ends_with("` does not exist"), "{e}");
+        let e = parse(&["--json", dir.to_str().unwrap()], &[]).unwrap_err();
+        assert!(e.0.ends_with("is a directory; expected a file name"), "{e}");
+        let e = parse(&["--json"], &[]).unwrap_err();
+        assert_eq!(e.0, "--json: missing value");
+        let e = parse(&["--report", "--bench"], &[]).unwrap_err();
+        assert_eq!(e.0, "--report: missing value");
+        let e = parse(&[], &[("DUOBENCH_JSON", "")]).unwrap_err();
+        assert!(
+            e.0.starts_with("DUOBENCH_JSON=: expected a file name"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn report_takes_a_directory_that_may_not_exist_yet() {
+        let dir = scratch_dir("report");
+        let fresh = dir.join("fresh");
+        let fresh = fresh.to_str().unwrap();
+        let inv = parse(&["--report", fresh], &[]).unwrap();
+        assert_eq!(inv.overrides.report_dir.as_deref(), Some(Path::new(fresh)));
+        let inv = parse(&[], &[("DUOBENCH_REPORT", fresh)]).unwrap();
+        assert_eq!(inv.overrides.report_dir.as_deref(), Some(Path::new(fresh)));
+
+        let file = dir.join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let file = file.to_str().unwrap();
+        let e = parse(&["--report", file], &[]).unwrap_err();
+        assert_eq!(
+            e.0,
+            format!("--report {file}: exists and is not a directory")
+        );
+        let e = parse(&[], &[("DUOBENCH_REPORT", file)]).unwrap_err();
+        assert_eq!(
+            e.0,
+            format!("DUOBENCH_REPORT={file}: exists and is not a directory")
+        );
+        let e = parse(&["--report", " "], &[]).unwrap_err();
+        assert_eq!(e.0, "--report  : expected a directory");
+    }
+
+    #[test]
+    fn no_report_is_a_switch() {
+        let inv = parse(&["--no-report", "sort"], &[]).unwrap();
+        assert_eq!(inv.overrides.no_report, Some(true));
+        assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+        let inv = parse(&[], &[("DUOBENCH_NO_REPORT", "1")]).unwrap();
+        assert_eq!(inv.overrides.no_report, Some(true));
+        let inv = parse(&["--no-report"], &[("DUOBENCH_NO_REPORT", "0")]).unwrap();
+        assert_eq!(inv.overrides.no_report, Some(true));
+        let e = parse(&["--no-report=1"], &[]).unwrap_err();
+        assert_eq!(e.0, "--no-report takes no value");
+        let e = parse(&[], &[("DUOBENCH_NO_REPORT", "maybe")]).unwrap_err();
+        assert!(e.0.starts_with("DUOBENCH_NO_REPORT=maybe:"), "{e}");
     }
 }

@@ -2,9 +2,11 @@
 
 use crate::analysis::diff_result::DiffResult;
 use crate::cli::Mode;
-use crate::direct::{compare, DiffConfig};
+use crate::direct::{compare_observed, DiffConfig};
 use crate::measure::batch::BatchRunner;
+use crate::measure::duo::DuoProgress;
 use crate::options::Settings;
+use crate::progress::ProgressLine;
 use std::cell::RefCell;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
@@ -24,6 +26,7 @@ pub struct Diff {
     mode: Mode,
     settings: Settings,
     outcome: Option<DiffOutcome>,
+    progress: Option<ProgressLine>,
 }
 
 /// What a `Diff` recorded.
@@ -41,7 +44,13 @@ impl Diff {
             mode,
             settings,
             outcome: None,
+            progress: None,
         }
+    }
+
+    /// Shows what the comparison is doing on `line` while it runs.
+    pub(crate) fn show_progress(&mut self, line: ProgressLine) {
+        self.progress = Some(line);
     }
 
     /// Measures `first` against `second` in duos — (first, second), then (second, first) —
@@ -56,6 +65,11 @@ impl Diff {
             self.outcome.is_none(),
             "Diff::compare was called twice: a #[bench_diff] function compares exactly one pair"
         );
+        // Dropped at the end of this call, which erases the line before libtest goes on.
+        let mut progress = self.progress.take();
+        let wanted = progress.is_some();
+        let mut show = |p: &DuoProgress| progress.iter_mut().for_each(|line| line.update(p));
+        let observe = wanted.then_some(&mut show as &mut dyn FnMut(&DuoProgress));
         let outcome = if self.settings.calibrate {
             // The first routine on both sides: one `RefCell` borrow per call on each side,
             // so the two sides stay identical.
@@ -68,7 +82,7 @@ impl Diff {
                 precision: 0.0,
             };
             let same = || (first.borrow_mut())();
-            DiffOutcome::Measured(Box::new(compare(same, same, &config)))
+            DiffOutcome::Measured(Box::new(compare_observed(same, same, &config, observe)))
         } else if self.mode == Mode::Test && self.settings.claim.is_none() {
             BatchRunner::new(first).run_once();
             BatchRunner::new(second).run_once();
@@ -81,7 +95,7 @@ impl Diff {
                 claim: self.settings.claim,
                 ..DiffConfig::default()
             };
-            DiffOutcome::Measured(Box::new(compare(first, second, &config)))
+            DiffOutcome::Measured(Box::new(compare_observed(first, second, &config, observe)))
         };
         self.outcome = Some(outcome);
     }

@@ -5,7 +5,7 @@
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::descriptor::Claim;
-use crate::measure::duo::{run_duos, DuoSettings};
+use crate::measure::duo::{run_duos, DuoProgress, DuoSettings};
 use crate::measure::timer::timer_cost;
 use crate::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
@@ -53,6 +53,17 @@ pub fn compare<O1, O2>(
     second: impl FnMut() -> O2,
     config: &DiffConfig,
 ) -> DiffResult {
+    compare_observed(first, second, config, None)
+}
+
+/// [`compare`], reporting progress to `observe` between duos (see
+/// [`run_duos`]).
+pub(crate) fn compare_observed<O1, O2>(
+    first: impl FnMut() -> O1,
+    second: impl FnMut() -> O2,
+    config: &DiffConfig,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DiffResult {
     let timer = timer_cost();
     let settings = DuoSettings {
         warmup: config.warmup,
@@ -63,6 +74,6 @@ pub fn compare<O1, O2>(
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
     };
-    let run = run_duos(first, second, &settings);
+    let run = run_duos(first, second, &settings, observe);
     DiffResult::from_run(&run, timer)
 }

@@ -3,7 +3,11 @@
 //! Precedence, lowest first: the attribute, then `DUOBENCH_*` environment variables, then
 //! options on the command line. A later source replaces a setting only where it has one.
 
-use crate::descriptor::{AttrOptions, Claim, OnInconclusive};
+use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
+use crate::baseline::{BaselineChoice, BaselineName};
+use crate::descriptor::{AttrOptions, Claim, OnInconclusive, Throughput};
+use crate::measure::linear::DEFAULT_SAMPLES;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Default warmup: long enough for the CPU to leave its idle clock and the caches to fill.
@@ -13,8 +17,9 @@ pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(5);
 /// Default error rate of verdicts.
 pub const DEFAULT_ALPHA: f64 = 0.05;
 
-/// Settings that the environment or the command line may override.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Settings that the environment or the command line may override. Not `Copy`: it holds
+/// paths.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overrides {
     /// `--warmup` / `DUOBENCH_WARMUP`.
     pub warmup: Option<Duration>,
@@ -28,6 +33,21 @@ pub struct Overrides {
     /// `--calibrate` / `DUOBENCH_CALIBRATE=1`: run each comparison's first routine against
     /// itself for the whole time budget and report the noise floor.
     pub calibrate: Option<bool>,
+    /// `--json FILE` / `DUOBENCH_JSON`: write every result of the run to this file.
+    pub json: Option<PathBuf>,
+    /// `--report DIR` / `DUOBENCH_REPORT`: where `cargo bench` writes the HTML report.
+    pub report_dir: Option<PathBuf>,
+    /// `--no-report` / `DUOBENCH_NO_REPORT=1`: write no HTML report.
+    pub no_report: Option<bool>,
+    /// `--save-baseline NAME` / `DUOBENCH_SAVE_BASELINE`: compare `#[bench]` results with
+    /// this baseline if it exists, then save them under it.
+    pub save_baseline: Option<BaselineName>,
+    /// `--baseline NAME` / `DUOBENCH_BASELINE`: compare `#[bench]` results with this
+    /// baseline, which must exist, and leave it unchanged.
+    pub baseline: Option<BaselineName>,
+    /// `--noise-threshold` / `DUOBENCH_NOISE_THRESHOLD`: changes within this fraction are
+    /// "no change".
+    pub noise_threshold: Option<f64>,
 }
 
 impl Overrides {
@@ -40,6 +60,12 @@ impl Overrides {
             alpha: self.alpha.or(lower.alpha),
             family_alpha: self.family_alpha.or(lower.family_alpha),
             calibrate: self.calibrate.or(lower.calibrate),
+            json: self.json.or(lower.json),
+            report_dir: self.report_dir.or(lower.report_dir),
+            no_report: self.no_report.or(lower.no_report),
+            save_baseline: self.save_baseline.or(lower.save_baseline),
+            baseline: self.baseline.or(lower.baseline),
+            noise_threshold: self.noise_threshold.or(lower.noise_threshold),
         }
     }
 
@@ -68,6 +94,14 @@ pub struct Settings {
     pub on_inconclusive: OnInconclusive,
     /// Measure the first routine against itself to find the noise floor.
     pub calibrate: bool,
+    /// `#[bench]`: samples per run, from `samples = N`.
+    pub samples: usize,
+    /// `#[bench]`: work per iteration, from `throughput = ...`.
+    pub throughput: Option<Throughput>,
+    /// `#[bench]`: which baseline to compare with and which to save.
+    pub baseline: BaselineChoice,
+    /// `#[bench]`: changes within this fraction of the baseline are "no change".
+    pub noise_threshold: f64,
 }
 
 impl Settings {
@@ -83,6 +117,10 @@ impl Settings {
             claim: attr.claim,
             on_inconclusive: attr.on_inconclusive.unwrap_or_default(),
             calibrate: merged.calibrate.unwrap_or(false),
+            samples: attr.samples.map_or(DEFAULT_SAMPLES, |n| n as usize),
+            throughput: attr.throughput,
+            baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
+            noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
         }
     }
 }
@@ -117,5 +155,30 @@ mod tests {
         assert_eq!(d.max_time, DEFAULT_MAX_TIME);
         assert_eq!(d.alpha, DEFAULT_ALPHA);
         assert_eq!(d.on_inconclusive, OnInconclusive::Fail);
+    }
+
+    #[test]
+    fn bench_settings_from_attribute_and_run() {
+        let d = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        assert_eq!(d.samples, DEFAULT_SAMPLES);
+        assert_eq!(d.noise_threshold, DEFAULT_NOISE_THRESHOLD);
+        assert_eq!(d.baseline, BaselineChoice::Previous);
+        let attr = AttrOptions {
+            samples: Some(20),
+            throughput: Some(Throughput::Bytes(64)),
+            ..AttrOptions::default()
+        };
+        let main = BaselineName::parse("main").unwrap();
+        let run = Overrides {
+            baseline: Some(main),
+            noise_threshold: Some(0.05),
+            ..Overrides::default()
+        };
+        let s = Settings::resolve(&attr, run);
+        assert_eq!((s.samples, s.throughput), (20, Some(Throughput::Bytes(64))));
+        assert_eq!(
+            (s.baseline, s.noise_threshold),
+            (BaselineChoice::Compare(main), 0.05)
+        );
     }
 }

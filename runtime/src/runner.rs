@@ -1,17 +1,29 @@
 //! The harness: turns registered benchmarks into libtest trials, runs them one at a time,
 //! prints the reports after libtest's summary and exits with libtest's status.
 
+use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::verdict::Verdict;
-use crate::bencher::Bencher;
+use crate::baseline::{compare_and_save, BaselineKey};
+use crate::bencher::{BenchOutcome, Bencher};
 use crate::cli::{Invocation, Mode};
 use crate::descriptor::{Descriptor, OnInconclusive, Routine};
 use crate::diff::{Diff, DiffOutcome};
+use crate::measure::timer::timer_cost;
 use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
+use crate::progress::ProgressLine;
 use crate::registry::{trial_specs, TrialSpec};
-use crate::report::diff_block::{calibration_line, diff_block, failure_message, RoutineNames};
-use libtest_mimic::{Completion, Failed, FormatSetting, Trial};
+use crate::report::bench_block::{bench_block, BaselineStatus};
+use crate::report::diff_block::{failure_message, record_block};
+use crate::report::json::RunInfo;
+use crate::report::outputs::{write_html, write_json};
+use crate::report::paint::Paint;
+use crate::report::record::{DiffRecord, DiffSink};
+use crate::report::summary_table::summary_table;
+use crate::target_dir::duobench_dir;
+use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
+use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
 
 /// Runs every registered benchmark as the command line asks. Call it from the bench
@@ -33,20 +45,87 @@ pub fn main() -> ! {
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
     let overrides = share_family_alpha(&invocation, &specs);
+    let pretty = !invocation.libtest.quiet
+        && matches!(
+            invocation.libtest.format,
+            None | Some(FormatSetting::Pretty)
+        );
+    let diffs = diff_sink(&invocation, pretty);
     let trials = specs
         .into_iter()
-        .map(|spec| trial(spec, invocation.mode, overrides, Arc::clone(&blocks)))
+        .map(|spec| {
+            let blocks = Arc::clone(&blocks);
+            trial(
+                spec,
+                invocation.mode,
+                overrides.clone(),
+                blocks,
+                diffs.clone(),
+            )
+        })
         .collect();
     let conclusion = libtest_mimic::run(&invocation.libtest, trials);
-    let pretty = matches!(
-        invocation.libtest.format,
-        None | Some(FormatSetting::Pretty)
-    );
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
-    if pretty && !invocation.libtest.quiet && !blocks.is_empty() {
+    let records = diffs.records();
+    if pretty && !blocks.is_empty() {
         println!("duobench results\n");
         for block in blocks {
             println!("{block}");
+        }
+        if !records.is_empty() {
+            println!("{}", summary_table(&records, diffs.paint));
+        }
+    }
+    write_outputs(&invocation, &records, pretty, conclusion)
+}
+
+/// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line
+/// only on a terminal's stderr, under libtest's pretty format (it sits after libtest's
+/// `test name ... `), and never on a terminal that cannot move its cursor.
+fn diff_sink(invocation: &Invocation, pretty: bool) -> DiffSink {
+    let color = invocation.libtest.color;
+    let paint = Paint::for_stream(color, &std::io::stdout());
+    let stderr = std::io::stderr();
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let progress = (pretty && stderr.is_terminal() && !dumb && !invocation.libtest.list)
+        .then(|| Paint::for_stream(color, &stderr));
+    DiffSink::new(paint, progress)
+}
+
+/// Writes the `--json` document and, after `cargo bench`, the HTML report, then exits with
+/// libtest's status. A JSON file that cannot be written fails the run (a CI job relies on
+/// it); an HTML report that cannot be written is only a warning.
+fn write_outputs(
+    invocation: &Invocation,
+    records: &[DiffRecord],
+    pretty: bool,
+    conclusion: Conclusion,
+) -> ! {
+    let options = &invocation.overrides;
+    if invocation.libtest.list {
+        conclusion.exit()
+    }
+    if let Some(path) = &options.json {
+        let run = RunInfo {
+            mode: invocation.mode,
+            timer: timer_cost(),
+        };
+        if let Err(e) = write_json(path, records, &run) {
+            eprintln!("error: {e}");
+            if !conclusion.has_failed() {
+                std::process::exit(1);
+            }
+        }
+    }
+    if invocation.mode == Mode::Bench && options.no_report != Some(true) {
+        let dir = options
+            .report_dir
+            .clone()
+            .unwrap_or_else(|| duobench_dir().join("report"));
+        match write_html(&dir, records) {
+            Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
+            Ok(_) => {}
+            Err(e) => eprintln!("warning: {e}"),
         }
     }
     conclusion.exit()
@@ -58,7 +137,7 @@ pub fn main() -> ! {
 /// stopping included.
 fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides {
     let Some(family_alpha) = invocation.overrides.family_alpha else {
-        return invocation.overrides;
+        return invocation.overrides.clone();
     };
     let args = &invocation.libtest;
     let claims = specs
@@ -75,7 +154,7 @@ fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides
         .max(1);
     Overrides {
         alpha: Some(family_alpha / claims as f64),
-        ..invocation.overrides
+        ..invocation.overrides.clone()
     }
 }
 
@@ -84,39 +163,37 @@ fn trial(
     mode: Mode,
     overrides: Overrides,
     blocks: Arc<Mutex<Vec<String>>>,
+    diffs: DiffSink,
 ) -> Trial {
     let name = spec.name();
     let kind = spec.kind();
     let ignored = spec.descriptor.ignore.is_some();
     Trial::ignorable_test(name.clone(), move || {
         let settings = Settings::resolve(&spec.descriptor.options, overrides);
-        let outcome = run_routine(spec, mode, settings)?;
+        let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {
-                let block = if settings.calibrate {
-                    let names = RoutineNames {
-                        first: "first",
-                        second: "first again",
-                    };
-                    diff_block(&name, names, None, &result) + &calibration_line(&result)
-                } else {
-                    let names = match spec.descriptor.vs {
-                        Some(vs) => RoutineNames {
-                            first: spec.descriptor.fn_name,
-                            second: vs,
-                        },
-                        None => RoutineNames {
-                            first: "first",
-                            second: "second",
-                        },
-                    };
-                    diff_block(&name, names, settings.claim.as_ref(), &result)
-                };
+                let record = DiffRecord::new(
+                    name.clone(),
+                    spec.descriptor,
+                    settings.claim,
+                    settings.calibrate,
+                    *result,
+                );
+                if let Ok(mut b) = blocks.lock() {
+                    b.push(record_block(&record, diffs.paint));
+                }
+                let completion = diff_completion(&settings, &record.result);
+                diffs.push(record);
+                completion
+            }
+            RoutineOutcome::Bench(result) => {
+                let (block, completion) = bench_outcome(&spec, &name, &settings, &result);
                 if let Ok(mut b) = blocks.lock() {
                     b.push(block);
                 }
-                diff_completion(&settings, &result)
+                completion
             }
         }
     })
@@ -127,13 +204,22 @@ fn trial(
 enum RoutineOutcome {
     Done,
     Diff(Box<DiffResult>),
+    Bench(Box<BenchResult>),
 }
 
-fn run_routine(spec: TrialSpec, mode: Mode, settings: Settings) -> Result<RoutineOutcome, Failed> {
+fn run_routine(
+    spec: TrialSpec,
+    mode: Mode,
+    settings: Settings,
+    progress: Option<ProgressLine>,
+) -> Result<RoutineOutcome, Failed> {
     let Descriptor { routine, .. } = *spec.descriptor;
     match routine {
         Routine::Diff(entry) => {
             let mut diff = Diff::new(mode, settings);
+            if let Some(line) = progress {
+                diff.show_progress(line);
+            }
             catch_panic(|| entry(&mut diff, spec.arg_index))?;
             match diff.into_outcome() {
                 None => Err("the #[bench_diff] function never called Diff::compare".into()),
@@ -142,12 +228,15 @@ fn run_routine(spec: TrialSpec, mode: Mode, settings: Settings) -> Result<Routin
             }
         }
         Routine::Bench(entry) => {
-            let mut bencher = Bencher::new();
+            let mut bencher = Bencher::new(mode, settings);
             catch_panic(|| entry(&mut bencher, spec.arg_index))?;
-            if bencher.ran() {
-                Ok(RoutineOutcome::Done)
-            } else {
-                Err("the #[bench] function never called an iter method of its Bencher".into())
+            match bencher.into_outcome() {
+                None => {
+                    Err("the #[bench] function never called an iter method of its Bencher".into())
+                }
+                Some(BenchOutcome::Smoke) => Ok(RoutineOutcome::Done),
+                Some(BenchOutcome::Measured(result)) => Ok(RoutineOutcome::Bench(result)),
+                Some(BenchOutcome::Failed(why)) => Err(why.into()),
             }
         }
     }
@@ -166,4 +255,27 @@ fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completio
         }
         (Verdict::Refuted | Verdict::Inconclusive, _) => Err(failure_message(claim, result).into()),
     }
+}
+
+/// Compares a measured `#[bench]` with its baseline and saves it; the block to print, and
+/// the trial's outcome: a baseline that cannot be read or written fails the trial.
+fn bench_outcome(
+    spec: &TrialSpec,
+    name: &str,
+    settings: &Settings,
+    result: &BenchResult,
+) -> (String, Result<Completion, Failed>) {
+    let key = BaselineKey::new(spec.descriptor.module_path, name);
+    let saved = compare_and_save(&key, settings, result);
+    let status = match &saved {
+        Ok(Some(compared)) => BaselineStatus::Compared(compared),
+        Ok(None) => BaselineStatus::FirstRun(settings.baseline.save_as()),
+        Err(e) => BaselineStatus::Failed(e),
+    };
+    let block = bench_block(name, result, status);
+    let completion = match saved {
+        Ok(_) => Ok(Completion::Completed),
+        Err(e) => Err(e.to_string().into()),
+    };
+    (block, completion)
 }

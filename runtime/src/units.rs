@@ -83,6 +83,38 @@ pub fn format_secs(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
 
+/// Formats bytes per second with three significant digits in binary units, as Criterion.rs
+/// does: `812 MiB/s`, `1.21 GiB/s`.
+#[must_use]
+pub fn format_bytes_per_s(per_s: f64) -> String {
+    scaled_rate(per_s, 1024.0, &["B/s", "KiB/s", "MiB/s", "GiB/s", "TiB/s"])
+}
+
+/// Formats elements per second with three significant digits in decimal units:
+/// `950 elem/s`, `1.23 Melem/s`.
+#[must_use]
+pub fn format_elements_per_s(per_s: f64) -> String {
+    scaled_rate(
+        per_s,
+        1000.0,
+        &["elem/s", "Kelem/s", "Melem/s", "Gelem/s", "Telem/s"],
+    )
+}
+
+fn scaled_rate(per_s: f64, step: f64, units: &[&str]) -> String {
+    if !per_s.is_finite() {
+        return "–".to_owned();
+    }
+    let mut value = per_s;
+    let mut unit = 0;
+    // Step up while the value would print as `step` or more (1023.9 KiB/s stays KiB).
+    while unit + 1 < units.len() && value.abs() >= step {
+        value /= step;
+        unit += 1;
+    }
+    format!("{} {}", three_significant(value), units[unit])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +147,15 @@ mod tests {
         assert_eq!(three_significant(612.4), "612");
         assert_eq!(three_significant(1.0), "1.00");
         assert_eq!(three_significant(9.996), "10.0");
+    }
+
+    #[test]
+    fn formats_rates() {
+        assert_eq!(format_bytes_per_s(512.0), "512 B/s");
+        assert_eq!(format_bytes_per_s(812.0 * 1024.0 * 1024.0), "812 MiB/s");
+        assert_eq!(format_bytes_per_s(1.3e9), "1.21 GiB/s");
+        assert_eq!(format_elements_per_s(950.0), "950 elem/s");
+        assert_eq!(format_elements_per_s(1.234e6), "1.23 Melem/s");
+        assert_eq!(format_elements_per_s(f64::INFINITY), "–");
     }
 }

@@ -35,14 +35,15 @@ pub struct LatencyBins {
     pub first: Vec<u64>,
     /// Batches of the second routine in each bin.
     pub second: Vec<u64>,
-    /// Batches of either routine outside the range shown (the extreme 0.5% at each end of
-    /// the pooled data).
+    /// Batches of either routine outside the range shown (interrupted ones, far from their
+    /// routine's median).
     pub outside: u64,
 }
 
 impl LatencyBins {
     /// Bins `first` and `second` (per-iteration latencies in nanoseconds) into `bins`
-    /// log-spaced bins spanning both routines' [`robust_range`]s of log latency. `None` when
+    /// log-spaced bins spanning each routine's log latencies within six robust standard
+    /// deviations (1.4826 MAD) of their median, clipped to the data. `None` when
     /// either is empty or holds a value that is not finite and positive. Cost: O(n log n)
     /// for the sorts, O(n) memory while binning, O(bins) kept.
     #[must_use]

@@ -68,16 +68,10 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::counts_drops::CountsDrops;
     use super::*;
     use std::cell::Cell;
     use std::rc::Rc;
-
-    struct CountsDrops(Rc<Cell<usize>>);
-    impl Drop for CountsDrops {
-        fn drop(&mut self) {
-            self.0.set(self.0.get() + 1);
-        }
-    }
 
     #[test]
     fn every_output_is_dropped_exactly_once() {

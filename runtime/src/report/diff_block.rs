@@ -1,5 +1,7 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
+use super::paint::Paint;
+use super::record::DiffRecord;
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::verdict::{log_margin, ClaimText, Verdict};
 use crate::descriptor::Claim;
@@ -16,18 +18,41 @@ pub struct RoutineNames<'a> {
     pub second: &'a str,
 }
 
-/// The readable block printed after the run for one comparison.
+/// The block of `record`, with the noise floor under `--calibrate`.
+#[must_use]
+pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
+    let block = diff_block(
+        &record.name,
+        record.names,
+        record.claim.as_ref(),
+        &record.result,
+        paint,
+    );
+    if record.calibration {
+        block + &calibration_line(&record.result)
+    } else {
+        block
+    }
+}
+
+/// The readable block printed after the run for one comparison; the verdict is coloured
+/// when `paint` is on.
 #[must_use]
 pub fn diff_block(
     name: &str,
     names: RoutineNames<'_>,
     claim: Option<&Claim>,
     r: &DiffResult,
+    paint: Paint,
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "[diff] {name}");
+    let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
     let verdict = match claim {
-        Some(c) => format!("{}: {}", ClaimText(c), r.verdict.word()),
+        Some(c) => format!(
+            "{}: {}",
+            ClaimText(c),
+            paint.verdict(r.verdict, r.verdict.word())
+        ),
         None => "no claim: reported".to_owned(),
     };
     let _ = writeln!(out, "  claim    {verdict}");
@@ -38,12 +63,17 @@ pub fn diff_block(
         interval_text(r),
         ratio_text(r.median_ratio)
     );
+    let width = names
+        .first
+        .chars()
+        .count()
+        .max(names.second.chars().count());
     for (label, routine, summary) in [
         ("first ", names.first, &r.first),
         ("second", names.second, &r.second),
     ] {
         if let Some(s) = summary {
-            let _ = writeln!(out, "  {label}   {}", routine_line(routine, s));
+            let _ = writeln!(out, "  {label}   {}", routine_line(routine, width, s));
         }
     }
     let _ = writeln!(
@@ -128,7 +158,9 @@ fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     format!("At this noise level about {needed:.1} s of measuring in all might decide it (raise max_time).")
 }
 
-fn interval_text(r: &DiffResult) -> String {
+/// The verdict's interval for the ratio, `[low, high]` with four decimals.
+#[must_use]
+pub fn interval_text(r: &DiffResult) -> String {
     match r.interval {
         Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
         None => "[unbounded]".to_owned(),
@@ -136,7 +168,8 @@ fn interval_text(r: &DiffResult) -> String {
 }
 
 /// Ratios get four decimals: a 0.1% difference must be visible.
-fn ratio_text(ratio: f64) -> String {
+#[must_use]
+pub fn ratio_text(ratio: f64) -> String {
     if ratio.is_finite() {
         format!("{ratio:.4}")
     } else {
@@ -144,9 +177,10 @@ fn ratio_text(ratio: f64) -> String {
     }
 }
 
-fn routine_line(routine: &str, s: &Summary) -> String {
+/// One routine's summary, its name padded to `width` so both routines' columns line up.
+fn routine_line(routine: &str, width: usize, s: &Summary) -> String {
     format!(
-        "{routine:<16} median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
+        "{routine:<width$}  median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
         format_ns(s.median),
         format_ns(s.mean),
         format_ns(s.sd),
@@ -170,5 +204,40 @@ pub fn calibration_line(r: &DiffResult) -> String {
             100.0 * (1.0 - r.alpha)
         ),
         None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixture::{record, BELOW};
+
+    #[test]
+    fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {
+        let rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
+        let plain = record_block(&rec, Paint::new(false));
+        let first = plain.lines().find(|l| l.starts_with("  first")).unwrap();
+        let second = plain.lines().find(|l| l.starts_with("  second")).unwrap();
+        // `radix` is padded to the width of `std_sort`.
+        assert!(first.starts_with("  first    radix     median"), "{plain}");
+        assert!(second.starts_with("  second   std_sort  median"), "{plain}");
+        assert!(plain.contains("claim    ratio < 0.8: pass\n"), "{plain}");
+        assert!(!plain.contains('\x1b'));
+        let coloured = record_block(&rec, Paint::new(true));
+        assert!(
+            coloured.contains("ratio < 0.8: \x1b[1m\x1b[32mpass\x1b[0m"),
+            "{coloured:?}"
+        );
+    }
+
+    #[test]
+    fn calibration_adds_the_noise_floor() {
+        let mut rec = record("same", 1.0, None, 1_000);
+        rec.calibration = true;
+        let block = record_block(&rec, Paint::new(false));
+        assert!(
+            block.contains("  floor    the first routine against itself"),
+            "{block}"
+        );
     }
 }

@@ -1,3 +1,14 @@
 //! Reports: what a person reads. Rendering is pure (strings); the runner prints them.
 
+pub mod bench_block;
 pub mod diff_block;
+#[cfg(test)]
+mod fixture;
+pub mod html;
+pub mod json;
+#[cfg(test)]
+mod json_tests;
+pub mod outputs;
+pub mod paint;
+pub mod record;
+pub mod summary_table;

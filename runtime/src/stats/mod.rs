@@ -13,12 +13,21 @@
 //! - [`welch`] → [`Welch`]: two-sample unequal-variance t-test (log latencies).
 //! - [`ConfidenceSequence`], [`RunningMoments`]: the anytime-valid interval used to stop
 //!   early, and the streaming moments it is fed.
+//! - [`Points`] → [`Line`]: least-squares slopes of linear-sampling data (`#[bench]`).
+//! - [`Bootstrap`], [`linear_estimates`], [`slope_change`]: seeded percentile-bootstrap
+//!   intervals (checked against `scripts/reference_bench.py`).
+//! - [`tukey`] → [`Outliers`]: Tukey-fence outlier counts.
+//! - [`LatencyHistogram`]: per-iteration times in bounded memory (HDR histogram).
 
 mod beta;
+mod bootstrap;
 mod dist;
 mod gamma;
+mod histogram;
 mod inverse;
 mod moments;
+mod outliers;
+mod regression;
 mod rng;
 mod sample;
 mod sequence;
@@ -29,9 +38,16 @@ mod welch;
 #[cfg(test)]
 mod coverage_tests;
 
+pub use bootstrap::{
+    index_below, linear_estimates, percentile_interval, slope_change, Bootstrap, Estimate,
+    LinearEstimates, DEFAULT_RESAMPLES, DEFAULT_SEED,
+};
 pub use dist::{normal_cdf, t_cdf, t_sf, t_two_sided_p};
+pub use histogram::LatencyHistogram;
 pub use inverse::{normal_quantile, t_quantile};
 pub use moments::RunningMoments;
+pub use outliers::{tukey, Outliers, TukeyFences};
+pub use regression::{Line, Points, PointsError};
 pub use rng::SplitMix64;
 pub use sample::{Sample, SampleError};
 pub use sequence::ConfidenceSequence;

@@ -41,7 +41,7 @@ fn main() {
         if _noise.is_some() { "on" } else { "off" }
     );
     if args.iter().any(|a| a == "--aa") {
-        a_a(runs, ns_per_step);
+        a_a(runs, ns_per_step, only_base.as_deref());
     } else {
         known_ratios(runs, ns_per_step, only_base.as_deref());
     }
@@ -152,7 +152,7 @@ struct AaClaim {
 /// the issue's; the last two put the claim's boundary exactly on the truth, where only the
 /// interval's validity under repeated looks keeps a false pass rare, so they run to the
 /// time budget (1 s) unless they pass falsely.
-fn a_a(runs: usize, ns_per_step: f64) {
+fn a_a(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
     let default = DiffConfig::default().max_time;
     let one_second = Duration::from_secs(1);
     let claims = [
@@ -194,6 +194,9 @@ fn a_a(runs: usize, ns_per_step: f64) {
     println!("| base | claim | runs | pass | refuted | inconclusive | false verdicts | median s |");
     println!("|---|---|---|---|---|---|---|---|");
     for (base, steps) in bases(ns_per_step) {
+        if only_base.is_some_and(|b| !base.contains(b)) {
+            continue;
+        }
         for c in &claims {
             let mut counts = [0usize; 3];
             let mut secs = Vec::new();

@@ -1,0 +1,217 @@
+//! One baseline file: a versioned JSON document holding one `#[bench]` run's samples,
+//! written atomically and read back with every problem reported in one line that names it.
+
+use crate::atomic_file::write_atomically;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Identifies duobench's baseline files among other JSON documents.
+const FORMAT: &str = "duobench-baseline";
+/// The format version this build writes and reads. Bump it whenever a field changes
+/// meaning; older or newer files are then refused with a clear error instead of misread.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What every version of the file starts with; read first, so that a file of another
+/// version is recognised as such rather than reported as corrupt.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+}
+
+/// A saved run, as stored (format version 1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedRun {
+    /// Always `duobench-baseline`.
+    pub format: String,
+    /// Always [`FORMAT_VERSION`] when written by this build.
+    pub version: u32,
+    /// The trial's full name, checked on reading so that two names escaped to one file
+    /// cannot be compared with each other.
+    pub trial: String,
+    /// When the run was saved, in seconds since 1970 (for people reading the file).
+    pub saved_unix_s: u64,
+    /// Per-iteration slope of that run, in nanoseconds.
+    pub slope_ns: f64,
+    /// Iterations of each sample.
+    pub iters: Vec<u64>,
+    /// Net time of each sample, in nanoseconds.
+    pub ns: Vec<f64>,
+}
+
+impl SavedRun {
+    /// A run to save now.
+    #[must_use]
+    pub fn new(trial: &str, slope_ns: f64, iters: Vec<u64>, ns: Vec<f64>) -> Self {
+        let saved_unix_s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Self {
+            format: FORMAT.to_owned(),
+            version: FORMAT_VERSION,
+            trial: trial.to_owned(),
+            saved_unix_s,
+            slope_ns,
+            iters,
+            ns,
+        }
+    }
+
+    /// Why these samples cannot be compared with, if they cannot.
+    fn invalid(&self) -> Option<String> {
+        if self.iters.len() != self.ns.len() {
+            return Some(format!(
+                "{} iteration counts but {} times",
+                self.iters.len(),
+                self.ns.len()
+            ));
+        }
+        if self.iters.len() < 2 {
+            return Some(format!("{} samples, at least 2 needed", self.iters.len()));
+        }
+        if self.iters.contains(&0) {
+            return Some("a sample with zero iterations".to_owned());
+        }
+        let bad_time = |t: &f64| !(t.is_finite() && *t >= 0.0);
+        if self.ns.iter().any(bad_time) || bad_time(&self.slope_ns) {
+            return Some("a time that is negative or not a number".to_owned());
+        }
+        None
+    }
+}
+
+/// A baseline that cannot be read or written. Its `Display` is one line naming the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaselineError {
+    path: PathBuf,
+    problem: Problem,
+}
+
+/// What is wrong with a baseline file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The file does not exist.
+    Missing,
+    /// It exists but could not be read.
+    Unreadable(String),
+    /// It ends in the middle of the document (an interrupted write by an older tool, or a
+    /// copy cut short).
+    Truncated,
+    /// It is not valid JSON, or a field has the wrong type.
+    Corrupt(String),
+    /// It is JSON, but not a duobench baseline.
+    Foreign,
+    /// A duobench baseline of another format version.
+    OtherVersion(u32),
+    /// A baseline of another trial.
+    OtherTrial(String),
+    /// It could not be written.
+    Unwritable(String),
+}
+
+impl BaselineError {
+    /// A file whose contents cannot be used, for the reason given.
+    #[must_use]
+    pub fn corrupt(path: &Path, why: String) -> Self {
+        Self {
+            path: path.to_owned(),
+            problem: Problem::Corrupt(why),
+        }
+    }
+
+    /// What is wrong with it.
+    #[must_use]
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+}
+
+impl fmt::Display for BaselineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        let afresh = "; delete it to start a new baseline";
+        match &self.problem {
+            Problem::Missing => write!(
+                f,
+                "baseline file {path} does not exist (save one with --save-baseline NAME)"
+            ),
+            Problem::Unreadable(e) => write!(f, "baseline file {path} cannot be read: {e}"),
+            Problem::Truncated => write!(f, "baseline file {path} is truncated{afresh}"),
+            Problem::Corrupt(e) => write!(f, "baseline file {path} is corrupt ({e}){afresh}"),
+            Problem::Foreign => write!(f, "{path} is not a duobench baseline file{afresh}"),
+            Problem::OtherVersion(v) => write!(
+                f,
+                "baseline file {path} has format version {v}, this duobench reads version \
+                 {FORMAT_VERSION}{afresh}"
+            ),
+            Problem::OtherTrial(t) => write!(
+                f,
+                "baseline file {path} holds the results of `{t}`, another benchmark{afresh}"
+            ),
+            Problem::Unwritable(e) => write!(f, "baseline file {path} cannot be written: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BaselineError {}
+
+/// Reads the baseline of `trial` at `path`.
+///
+/// # Errors
+///
+/// Every problem with the file, as a [`BaselineError`] naming it.
+pub fn read(path: &Path, trial: &str) -> Result<SavedRun, BaselineError> {
+    let error = |problem| BaselineError {
+        path: path.to_owned(),
+        problem,
+    };
+    let text = fs::read_to_string(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => error(Problem::Missing),
+        std::io::ErrorKind::InvalidData => error(Problem::Corrupt("not UTF-8 text".to_owned())),
+        _ => error(Problem::Unreadable(e.to_string())),
+    })?;
+    // Three steps, so each problem gets its own name: is it JSON at all (or cut short), is
+    // it a duobench baseline of this version, and does it hold what that version holds.
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        error(match e.classify() {
+            serde_json::error::Category::Eof => Problem::Truncated,
+            _ => Problem::Corrupt(e.to_string()),
+        })
+    })?;
+    let header = Header::deserialize(&value).map_err(|_| error(Problem::Foreign))?;
+    if header.format != FORMAT {
+        return Err(error(Problem::Foreign));
+    }
+    if header.version != FORMAT_VERSION {
+        return Err(error(Problem::OtherVersion(header.version)));
+    }
+    let run = SavedRun::deserialize(&value).map_err(|e| error(Problem::Corrupt(e.to_string())))?;
+    if let Some(why) = run.invalid() {
+        return Err(error(Problem::Corrupt(why)));
+    }
+    if run.trial != trial {
+        return Err(error(Problem::OtherTrial(run.trial)));
+    }
+    Ok(run)
+}
+
+/// Writes `run` to `path` atomically (see [`write_atomically`]), so that a reader, or a
+/// run interrupted half-way, sees the old file or the new one, never a mixture.
+///
+/// # Errors
+///
+/// If the directory cannot be made or the file written, naming `path`.
+pub fn write(path: &Path, run: &SavedRun) -> Result<(), BaselineError> {
+    let error = |e: &dyn fmt::Display| BaselineError {
+        path: path.to_owned(),
+        problem: Problem::Unwritable(e.to_string()),
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| error(&e))?;
+    }
+    let mut text = serde_json::to_string_pretty(run).map_err(|e| error(&e))?;
+    text.push('\n');
+    write_atomically(path, text.as_bytes()).map_err(|e| error(&e))
+}

@@ -1,0 +1,168 @@
+//! Saved baselines: every `cargo bench` run saves each `#[bench]` result under
+//! `<target>/duobench/` and compares it with an earlier run of the same benchmark.
+//!
+//! As in Criterion.rs: by default a run compares with the previous run (baseline `base`)
+//! and then replaces it; `--save-baseline NAME` does the same with NAME; `--baseline NAME`
+//! compares with NAME, which must exist, and leaves it alone (the run still becomes the
+//! previous run). This module is an edge of the program: it reads and writes files. The
+//! comparison itself is pure (`analysis::change`).
+
+mod file;
+#[cfg(test)]
+mod file_tests;
+mod location;
+mod name;
+
+pub use file::{BaselineError, Problem, SavedRun};
+pub use name::BaselineName;
+
+use crate::analysis::bench_result::BenchResult;
+use crate::analysis::change::{compare_runs, Change, RunSamples};
+use crate::options::Settings;
+use crate::target_dir::duobench_dir;
+use std::path::PathBuf;
+
+/// Which baseline a run compares with, and under which name it is saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BaselineChoice {
+    /// Compare with the previous run, if there was one, then become the previous run.
+    #[default]
+    Previous,
+    /// `--save-baseline NAME`: compare with NAME if it exists, then replace it.
+    Save(BaselineName),
+    /// `--baseline NAME`: compare with NAME, which must exist; save as the previous run.
+    Compare(BaselineName),
+}
+
+impl BaselineChoice {
+    /// The choice made by `--save-baseline` and `--baseline` (which exclude each other;
+    /// the command-line parser refuses both).
+    #[must_use]
+    pub fn of(save: Option<BaselineName>, compare: Option<BaselineName>) -> Self {
+        match (save, compare) {
+            (Some(name), _) => BaselineChoice::Save(name),
+            (None, Some(name)) => BaselineChoice::Compare(name),
+            (None, None) => BaselineChoice::Previous,
+        }
+    }
+
+    fn compare_with(self) -> BaselineName {
+        match self {
+            BaselineChoice::Previous => BaselineName::previous_run(),
+            BaselineChoice::Save(name) | BaselineChoice::Compare(name) => name,
+        }
+    }
+
+    /// The name this run is saved under.
+    #[must_use]
+    pub fn save_as(self) -> BaselineName {
+        match self {
+            BaselineChoice::Previous | BaselineChoice::Compare(_) => BaselineName::previous_run(),
+            BaselineChoice::Save(name) => name,
+        }
+    }
+}
+
+/// Which benchmark a baseline belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaselineKey {
+    /// The bench target (the first segment of the trial's module path).
+    pub bench_target: String,
+    /// The trial's full name, `module::function/arg`.
+    pub trial: String,
+}
+
+impl BaselineKey {
+    /// The key of a trial registered at `module_path` under `trial`.
+    #[must_use]
+    pub fn new(module_path: &str, trial: &str) -> Self {
+        let bench_target = module_path.split("::").next().unwrap_or(module_path);
+        Self {
+            bench_target: bench_target.to_owned(),
+            trial: trial.to_owned(),
+        }
+    }
+}
+
+/// A result compared with its baseline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compared {
+    /// The baseline compared with.
+    pub baseline: BaselineName,
+    /// Whether that is the previous run rather than a named baseline.
+    pub previous_run: bool,
+    /// Per-iteration slope of the baseline, in nanoseconds.
+    pub baseline_slope_ns: f64,
+    /// The change.
+    pub change: Change,
+}
+
+/// Compares `result` with its baseline as `settings.baseline` says, then saves it.
+/// Returns the comparison, or `None` when there is nothing to compare with yet.
+///
+/// # Errors
+///
+/// A missing `--baseline`, or a baseline file that cannot be read, or the result that
+/// cannot be saved: one line naming the file. Nothing is saved after a read error, so the
+/// file stays for inspection.
+pub fn compare_and_save(
+    key: &BaselineKey,
+    settings: &Settings,
+    result: &BenchResult,
+) -> Result<Option<Compared>, BaselineError> {
+    let dir = location::trial_dir(&duobench_dir(), &key.bench_target, &key.trial);
+    compare_and_save_in(dir, key, settings, result)
+}
+
+fn compare_and_save_in(
+    dir: PathBuf,
+    key: &BaselineKey,
+    settings: &Settings,
+    result: &BenchResult,
+) -> Result<Option<Compared>, BaselineError> {
+    let choice = settings.baseline;
+    let against = choice.compare_with();
+    let old_path = dir.join(format!("{against}.json"));
+    let old = match file::read(&old_path, &key.trial) {
+        Ok(old) => Some(old),
+        Err(e) if *e.problem() == Problem::Missing => match choice {
+            BaselineChoice::Compare(_) => return Err(e),
+            BaselineChoice::Previous | BaselineChoice::Save(_) => None,
+        },
+        Err(e) => return Err(e),
+    };
+    let new = RunSamples {
+        iters: &result.run.iters,
+        ns: &result.run.ns,
+    };
+    let compared = match old {
+        None => None,
+        Some(old) => {
+            let samples = RunSamples {
+                iters: &old.iters,
+                ns: &old.ns,
+            };
+            // The file was validated when read, so this only fails for a result that has
+            // no samples, which the measurement never returns.
+            let change = compare_runs(samples, new, settings.noise_threshold, settings.alpha)
+                .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?;
+            Some(Compared {
+                baseline: against,
+                previous_run: choice == BaselineChoice::Previous,
+                baseline_slope_ns: old.slope_ns,
+                change,
+            })
+        }
+    };
+    let saved = SavedRun::new(
+        &key.trial,
+        result.slope.point,
+        result.run.iters.clone(),
+        result.run.ns.clone(),
+    );
+    file::write(&dir.join(format!("{}.json", choice.save_as())), &saved)?;
+    Ok(compared)
+}
+
+#[cfg(test)]
+mod tests;

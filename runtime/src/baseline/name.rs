@@ -1,0 +1,98 @@
+//! [`BaselineName`]: a checked name for a saved baseline, usable as a file name.
+
+use std::fmt;
+
+/// Longest baseline name, in bytes.
+const MAX_LEN: usize = 64;
+
+/// The name of a saved baseline (`--save-baseline NAME`, `--baseline NAME`): 1 to 64 ASCII
+/// letters, digits, `_`, `-` or `.`, not starting with `.`, so it is a safe file name on
+/// every platform. Stored inline, so settings that hold one stay `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BaselineName {
+    bytes: [u8; MAX_LEN],
+    len: u8,
+}
+
+impl BaselineName {
+    /// Checks `text`.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what a name may contain.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let allowed = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.');
+        let ok = !text.is_empty()
+            && text.len() <= MAX_LEN
+            && !text.starts_with('.')
+            && text.bytes().all(allowed);
+        if !ok {
+            return Err(format!(
+                "expected a baseline name of 1 to {MAX_LEN} letters, digits, `_`, `-` or `.` \
+                 (not starting with `.`), such as main, got `{text}`"
+            ));
+        }
+        let mut bytes = [0; MAX_LEN];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Ok(Self {
+            bytes,
+            // At most MAX_LEN = 64, checked above.
+            len: text.len() as u8,
+        })
+    }
+
+    /// The baseline every run compares with and then replaces, unless told otherwise.
+    #[must_use]
+    pub fn previous_run() -> Self {
+        Self::parse("base").expect("`base` is a valid baseline name")
+    }
+
+    /// The name as written.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes from a `&str` are ever stored.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for BaselineName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for BaselineName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BaselineName({:?})", self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn good_names_round_trip() {
+        for good in ["main", "v1.2-rc_3", "base", &"x".repeat(64)] {
+            assert_eq!(BaselineName::parse(good).unwrap().as_str(), good);
+        }
+        assert_eq!(BaselineName::previous_run().to_string(), "base");
+    }
+
+    #[test]
+    fn names_that_are_not_safe_file_names_are_refused() {
+        for bad in [
+            "",
+            ".hidden",
+            "..",
+            "a/b",
+            "a b",
+            "naïve",
+            "x\\y",
+            &"x".repeat(65),
+        ] {
+            let e = BaselineName::parse(bad).unwrap_err();
+            assert!(e.contains("baseline name"), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Choosing, comparing with and saving baselines, in a scratch directory.
+
+use super::*;
+use crate::analysis::bench_result::synthetic;
+use crate::descriptor::AttrOptions;
+use crate::options::Overrides;
+use std::fs;
+
+fn result(per_iter_ns: f64) -> BenchResult {
+    synthetic::result(synthetic::run(per_iter_ns, 20, 50, None), None)
+}
+
+fn settings(save: Option<&str>, compare: Option<&str>) -> Settings {
+    let name = |n: &str| BaselineName::parse(n).unwrap();
+    let run = Overrides {
+        save_baseline: save.map(name),
+        baseline: compare.map(name),
+        ..Overrides::default()
+    };
+    Settings::resolve(&AttrOptions::default(), run)
+}
+
+/// A directory under the system's temporary directory, absent at first, removed on drop.
+pub(super) struct Scratch(pub(super) PathBuf);
+
+impl Scratch {
+    pub(super) fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("duobench-baseline-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        Self(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn key() -> BaselineKey {
+    BaselineKey::new("single::inner", "inner::scaled")
+}
+
+#[test]
+fn key_takes_the_bench_target_from_the_module_path() {
+    assert_eq!(key().bench_target, "single");
+    assert_eq!(BaselineKey::new("single", "f").bench_target, "single");
+}
+
+#[test]
+fn each_run_compares_with_the_previous_one() {
+    let dir = Scratch::new("previous");
+    let s = settings(None, None);
+    let first = compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
+    assert_eq!(first, None);
+    assert!(dir.0.join("base.json").is_file());
+    let second = compare_and_save_in(dir.0.clone(), &key(), &s, &result(20.0)).unwrap();
+    let c = second.unwrap();
+    assert!(c.previous_run && c.baseline.as_str() == "base");
+    assert!((c.baseline_slope_ns - 10.0).abs() < 0.1, "{c:?}");
+    assert!((c.change.relative.point - 1.0).abs() < 0.01, "{c:?}");
+    // The second run is now the previous one.
+    let third = compare_and_save_in(dir.0.clone(), &key(), &s, &result(20.0)).unwrap();
+    assert!(third.unwrap().change.relative.point.abs() < 0.01);
+}
+
+#[test]
+fn named_baselines_are_saved_and_compared_with() {
+    let dir = Scratch::new("named");
+    let missing = compare_and_save_in(
+        dir.0.clone(),
+        &key(),
+        &settings(None, Some("main")),
+        &result(10.0),
+    )
+    .unwrap_err();
+    assert_eq!(missing.problem(), &Problem::Missing);
+    assert!(missing.to_string().contains("main.json"), "{missing}");
+    assert!(!dir.0.exists(), "nothing is saved after an error");
+
+    let save = settings(Some("main"), None);
+    assert_eq!(
+        compare_and_save_in(dir.0.clone(), &key(), &save, &result(10.0)).unwrap(),
+        None
+    );
+    assert!(dir.0.join("main.json").is_file() && !dir.0.join("base.json").exists());
+    let main_before = fs::read(dir.0.join("main.json")).unwrap();
+
+    let compare = settings(None, Some("main"));
+    let c = compare_and_save_in(dir.0.clone(), &key(), &compare, &result(5.0))
+        .unwrap()
+        .unwrap();
+    assert!(!c.previous_run && c.baseline.as_str() == "main");
+    assert!((c.change.relative.point + 0.5).abs() < 0.01, "{c:?}");
+    // `--baseline` leaves the named baseline alone and saves the run as the previous one.
+    assert_eq!(fs::read(dir.0.join("main.json")).unwrap(), main_before);
+    assert!(dir.0.join("base.json").is_file());
+}
+
+#[test]
+fn a_corrupt_previous_run_is_an_error_and_stays() {
+    let dir = Scratch::new("corrupt-previous");
+    fs::create_dir_all(&dir.0).unwrap();
+    let path = dir.0.join("base.json");
+    fs::write(
+        &path,
+        "{\"format\": \"duobench-baseline\", \"version\": 1, \"tri",
+    )
+    .unwrap();
+    let e = compare_and_save_in(dir.0.clone(), &key(), &settings(None, None), &result(1.0))
+        .unwrap_err();
+    assert_eq!(e.problem(), &Problem::Truncated);
+    assert!(e.to_string().contains(&path.display().to_string()));
+    assert!(fs::read_to_string(&path).unwrap().ends_with("\"tri"));
+}

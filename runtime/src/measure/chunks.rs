@@ -1,0 +1,127 @@
+//! Timing one sample in chunks, so that memory stays bounded whatever the sample's size.
+//!
+//! A linear-sampling sample can run millions of iterations. When every iteration leaves
+//! something behind until the clock stops (an output that needs dropping, or an input made
+//! by `iter_batched`'s setup), timing them all at once would hold millions of values. The
+//! sample is therefore timed as consecutive chunks, each long enough against the clock's
+//! cost (the timer's `target_batch_ns`) and no longer: the clock overhead is subtracted once
+//! per chunk, and the chunk's leftovers are dropped between chunks, untimed.
+//!
+//! Memory: at most `MAX_CHUNK_BYTES` of inline values, and `MAX_CHUNK_ITERS` values. Heap
+//! memory owned by those values is not visible here; it stays small too because a chunk only
+//! lasts about 20 µs: an input whose routine reads B bytes takes at least B / (memory
+//! bandwidth) per iteration, so the chunk holds at most about 20 µs of bandwidth (some
+//! hundreds of kilobytes) of such inputs.
+
+use super::timer::TimerCost;
+
+/// Most bytes of inputs and outputs held by one chunk (inline size only).
+const MAX_CHUNK_BYTES: usize = 4 << 20;
+/// Most iterations in one chunk: 64 µs of a 1 ns routine, already long against the clock.
+const MAX_CHUNK_ITERS: u64 = 1 << 16;
+/// Largest factor by which one chunk may outgrow the previous one, so that a first, badly
+/// measured chunk cannot make the next one huge.
+const GROWTH: u64 = 4;
+
+/// Splits samples into chunks and learns the chunk size from the chunks it times.
+#[derive(Clone, Debug)]
+pub struct Chunker {
+    cap: u64,
+    max: u64,
+    target_ns: f64,
+    overhead_ns: f64,
+}
+
+impl Chunker {
+    /// A chunker for iterations that each hold `bytes_per_iter` bytes until their chunk
+    /// ends. The first chunk is a single iteration.
+    #[must_use]
+    pub fn new(bytes_per_iter: usize, timer: &TimerCost) -> Self {
+        let by_bytes = (MAX_CHUNK_BYTES / bytes_per_iter.max(1)) as u64;
+        Self {
+            cap: 1,
+            max: by_bytes.clamp(1, MAX_CHUNK_ITERS),
+            target_ns: timer.target_batch_ns(),
+            overhead_ns: timer.overhead_ns,
+        }
+    }
+
+    /// Times `iters` iterations as chunks; `time_chunk(c)` runs c iterations and returns
+    /// their time including one clock overhead. Returns the net time of all of them.
+    pub fn time(&mut self, iters: u64, mut time_chunk: impl FnMut(u64) -> f64) -> f64 {
+        let mut left = iters;
+        let mut net_ns = 0.0;
+        while left > 0 {
+            let c = left.min(self.cap);
+            let ns = time_chunk(c);
+            net_ns += (ns - self.overhead_ns).max(0.0);
+            self.learn(c, ns);
+            left -= c;
+        }
+        net_ns
+    }
+
+    /// The largest chunk size this chunker will use.
+    #[cfg(test)]
+    fn max_chunk(&self) -> u64 {
+        self.max
+    }
+
+    fn learn(&mut self, chunk: u64, ns: f64) {
+        let per_iter = ns / chunk as f64;
+        let wanted = if per_iter > 0.0 {
+            (self.target_ns / per_iter).ceil().min(u64::MAX as f64) as u64
+        } else {
+            u64::MAX
+        };
+        self.cap = wanted
+            .min(self.cap.saturating_mul(GROWTH))
+            .clamp(1, self.max);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TIMER: TimerCost = TimerCost {
+        overhead_ns: 20.0,
+        resolution_ns: 10.0,
+    };
+
+    #[test]
+    fn chunks_grow_to_the_target_and_net_time_is_summed() {
+        let mut chunker = Chunker::new(8, &TIMER);
+        let mut sizes = Vec::new();
+        // 10 ns per iteration plus the clock's 20 ns per chunk.
+        let net = chunker.time(100_000, |c| {
+            sizes.push(c);
+            10.0 * c as f64 + 20.0
+        });
+        assert!((net - 1e6).abs() < 1e-6, "{net}");
+        assert_eq!(&sizes[..5], &[1, 4, 16, 64, 256]);
+        // Target 20 µs at 10 ns (plus 20 ns a chunk): just under 2 000 iterations a chunk.
+        let settled = &sizes[6..sizes.len() - 1];
+        assert!(
+            settled.iter().all(|c| (1_990..=2_000).contains(c)),
+            "{sizes:?}"
+        );
+        assert_eq!(sizes.iter().sum::<u64>(), 100_000);
+    }
+
+    #[test]
+    fn large_values_get_small_chunks() {
+        let chunker = Chunker::new(1 << 20, &TIMER);
+        assert_eq!(chunker.max_chunk(), 4);
+        let mut huge = Chunker::new(usize::MAX, &TIMER);
+        assert_eq!(huge.max_chunk(), 1);
+        let mut calls = 0;
+        huge.time(5, |c| {
+            calls += 1;
+            assert_eq!(c, 1);
+            0.0
+        });
+        assert_eq!(calls, 5);
+        assert_eq!(Chunker::new(0, &TIMER).max_chunk(), MAX_CHUNK_ITERS);
+    }
+}

@@ -1,0 +1,210 @@
+//! The terminal block for one `#[bench]`: per-iteration time with its interval, mean,
+//! median, spread, throughput, outliers, the change against the baseline, and how it was
+//! measured.
+
+use crate::analysis::bench_result::BenchResult;
+use crate::baseline::{BaselineError, BaselineName, Compared};
+use crate::descriptor::Throughput;
+use crate::measure::linear::Sampling;
+use crate::stats::{Estimate, Outliers};
+use crate::units::{
+    format_bytes_per_s, format_elements_per_s, format_ns, format_secs, three_significant,
+};
+use std::fmt::Write;
+
+/// How the run went with its baseline.
+#[derive(Clone, Copy, Debug)]
+pub enum BaselineStatus<'a> {
+    /// Compared with a saved run.
+    Compared(&'a Compared),
+    /// Nothing to compare with yet; the run was saved under this name.
+    FirstRun(BaselineName),
+    /// The baseline could not be read or the run not saved.
+    Failed(&'a BaselineError),
+}
+
+/// The readable block printed after the run for one `#[bench]`.
+#[must_use]
+pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[bench] {name}");
+    let level = format!("{:.0}%", 100.0 * r.level);
+    let _ = writeln!(
+        out,
+        "  time     {}  per iteration (slope; {level} bootstrap interval)",
+        estimate_text(&r.slope)
+    );
+    let _ = writeln!(
+        out,
+        "  mean     {}  median {}",
+        estimate_text(&r.mean),
+        estimate_text(&r.median)
+    );
+    if let Some(s) = &r.per_iteration {
+        let _ = writeln!(
+            out,
+            "  spread   sd {}  min {}  p5 {}  p25 {}  p75 {}  p95 {}  p99 {}  max {}",
+            format_ns(s.sd),
+            format_ns(s.min),
+            format_ns(s.p5),
+            format_ns(s.p25),
+            format_ns(s.p75),
+            format_ns(s.p95),
+            format_ns(s.p99),
+            format_ns(s.max)
+        );
+    }
+    if let Some(t) = r.throughput {
+        let _ = writeln!(out, "  thrpt    {}", throughput_text(t, &r.slope));
+    }
+    let _ = writeln!(out, "  outliers {}", outliers_text(&r.outliers));
+    let _ = writeln!(out, "  change   {}", baseline_text(baseline));
+    let _ = writeln!(
+        out,
+        "  samples  {}, {} in all; {} measuring + {} warmup",
+        sampling_text(r),
+        count_text(r.total_iters()),
+        format_secs(r.run.measure_time),
+        format_secs(r.run.warmup_time)
+    );
+    // The fit's intercept is not shown: the longest samples' noise swamps it (a 1% wobble of
+    // a 10 ms sample is 100 µs). r² says whether time grew linearly with iterations.
+    let fit = match &r.fit {
+        Some(fit) => format!("; time against iterations: r² {:.4}", fit.r_squared),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "  timer    {} per read, subtracted from each timed batch{fit}",
+        format_ns(r.timer.overhead_ns)
+    );
+    out
+}
+
+fn estimate_text(e: &Estimate) -> String {
+    format!(
+        "{:>9}  [{}, {}]",
+        format_ns(e.point),
+        format_ns(e.low),
+        format_ns(e.high)
+    )
+}
+
+/// Work per second at the slope and at the ends of its interval (a longer time is a lower
+/// rate, so the ends swap).
+fn throughput_text(t: Throughput, slope: &Estimate) -> String {
+    let (count, format): (u64, fn(f64) -> String) = match t {
+        Throughput::Bytes(n) => (n, format_bytes_per_s),
+        Throughput::Elements(n) => (n, format_elements_per_s),
+    };
+    let rate = |ns: f64| format(count as f64 * 1e9 / ns);
+    format!(
+        "{}  [{}, {}]",
+        rate(slope.point),
+        rate(slope.high),
+        rate(slope.low)
+    )
+}
+
+fn outliers_text(o: &Outliers) -> String {
+    if o.total() == 0 {
+        return format!("none among {} samples (Tukey fences)", o.n);
+    }
+    let parts: Vec<String> = [
+        (o.low_severe, "severe low"),
+        (o.low_mild, "mild low"),
+        (o.high_mild, "mild high"),
+        (o.high_severe, "severe high"),
+    ]
+    .iter()
+    .filter(|(count, _)| *count > 0)
+    .map(|(count, what)| format!("{count} {what}"))
+    .collect();
+    format!(
+        "{} of {} samples ({}); kept, not dropped",
+        o.total(),
+        o.n,
+        parts.join(", ")
+    )
+}
+
+fn baseline_text(status: BaselineStatus<'_>) -> String {
+    match status {
+        BaselineStatus::FirstRun(name) if name == BaselineName::previous_run() => {
+            "none yet: this is the first run; the next one is compared with it".to_owned()
+        }
+        BaselineStatus::FirstRun(name) => {
+            format!("none yet: saved as baseline `{name}`")
+        }
+        BaselineStatus::Failed(e) => format!("error: {e}"),
+        BaselineStatus::Compared(c) => {
+            let ch = &c.change;
+            let against = if c.previous_run {
+                "previous run".to_owned()
+            } else {
+                format!("baseline `{}`", c.baseline)
+            };
+            format!(
+                "{}  [{}, {}]  p = {}  vs {against} ({}): {} (noise threshold {}%)",
+                percent(ch.relative.point),
+                percent(ch.relative.low),
+                percent(ch.relative.high),
+                p_text(ch.p_value),
+                format_ns(c.baseline_slope_ns),
+                ch.verdict.words(),
+                three_significant(100.0 * ch.noise_threshold)
+            )
+        }
+    }
+}
+
+/// A relative change as a signed percentage: `+100.2%`, `-3.10%`.
+fn percent(x: f64) -> String {
+    let p = 100.0 * x;
+    if p.abs() >= 10.0 {
+        format!("{p:+.1}%")
+    } else {
+        format!("{p:+.2}%")
+    }
+}
+
+fn p_text(p: f64) -> String {
+    match p {
+        p if p.is_nan() => "–".to_owned(),
+        p if p >= 0.001 => format!("{p:.3}"),
+        p => format!("{p:.1e}"),
+    }
+}
+
+fn sampling_text(r: &BenchResult) -> String {
+    let n = r.run.iters.len();
+    match r.run.sampling {
+        Sampling::Linear { step } => format!(
+            "{n} samples of {}, {}, …, {} iterations",
+            count_text(step),
+            count_text(2 * step),
+            count_text(r.run.iters.last().copied().unwrap_or(step))
+        ),
+        Sampling::Flat { iters } => format!(
+            "{n} samples of {} iteration{} (flat: the routine is too slow for linear sampling)",
+            count_text(iters),
+            if iters == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// An iteration count with thousands separators: `1,234,567`.
+fn count_text(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! Test data for the report modules: records of simulated comparisons, analysed by the real
+//! `DiffResult::from_run`, so reports are tested on what a run produces.
+
+use super::record::DiffRecord;
+use crate::analysis::diff_result::DiffResult;
+use crate::analysis::sequential::{Sequential, SequentialSettings};
+use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine};
+use crate::diff::Diff;
+use crate::measure::duo::DuoRun;
+use crate::measure::timer::TimerCost;
+use crate::stats::SplitMix64;
+use std::time::Duration;
+
+fn entry(_: &mut Diff, _: usize) {}
+
+/// A `vs` comparison registered in bench target `claims`.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    fn_name: "radix",
+    name: None,
+    module_path: "claims::sorting",
+    file: "benches/claims.rs",
+    line: 1,
+    ignore: None,
+    vs: Some("std_sort"),
+    args: &[],
+    routine: Routine::Diff(entry),
+    options: AttrOptions {
+        warmup_ns: None,
+        max_time_ns: None,
+        alpha: None,
+        claim: None,
+        on_inconclusive: None,
+        throughput: None,
+        samples: None,
+    },
+};
+
+/// `ratio < 0.8`.
+pub const BELOW: Claim = Claim::Below {
+    bound: 0.8,
+    inclusive: false,
+};
+
+/// `ratio in 0.97..=1.03`.
+pub const BAND: Claim = Claim::Within {
+    low: 0.97,
+    high: 1.03,
+    high_inclusive: true,
+};
+
+/// The timer every fixture reports.
+pub const TIMER: TimerCost = TimerCost {
+    overhead_ns: 25.0,
+    resolution_ns: 10.0,
+};
+
+/// A comparison whose first routine takes `ratio` times as long as the second (1 µs), with
+/// 2% log-normal noise, run for `duos` duos (or until `claim` is decided).
+#[must_use]
+pub fn result(ratio: f64, claim: Option<Claim>, duos: usize) -> DiffResult {
+    let mut rng = SplitMix64::new(7);
+    let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
+    let settings = SequentialSettings::new(0.05, claim, 4);
+    let pilot: Vec<f64> = (0..32)
+        .map(|_| noisy(1_000.0 * ratio).ln() - noisy(1_000.0).ln())
+        .collect();
+    let mut test = Sequential::new(settings, &pilot);
+    let (mut first_ns, mut second_ns) = (Vec::new(), Vec::new());
+    for _ in 0..duos {
+        let t = [
+            noisy(1_000.0 * ratio),
+            noisy(1_000.0),
+            noisy(1_000.0),
+            noisy(1_000.0 * ratio),
+        ];
+        first_ns.extend([t[0], t[3]]);
+        second_ns.extend([t[1], t[2]]);
+        let forward = t[0].ln() - t[1].ln();
+        let backward = t[3].ln() - t[2].ln();
+        if test.push_duo(forward, backward).is_some() {
+            break;
+        }
+    }
+    let run = DuoRun {
+        batch_iters: 20,
+        first_ns,
+        second_ns,
+        test,
+        warmup_time: Duration::from_millis(200),
+        measure_time: Duration::from_millis(700),
+    };
+    DiffResult::from_run(&run, TIMER)
+}
+
+/// A record named `name` for [`result`].
+#[must_use]
+pub fn record(name: &str, ratio: f64, claim: Option<Claim>, duos: usize) -> DiffRecord {
+    DiffRecord::new(
+        name.to_owned(),
+        &DESCRIPTOR,
+        claim,
+        false,
+        result(ratio, claim, duos),
+    )
+}

@@ -1,0 +1,190 @@
+//! What the charts share — size, colours, the claim's band, axis labels — and the first
+//! chart: both routines' latency distributions overlaid.
+
+use super::super::diff_block::RoutineNames;
+use crate::analysis::chart_data::LatencyBins;
+use crate::descriptor::Claim;
+use crate::units::format_ns;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::fmt::Debug;
+
+/// Size of the two side-by-side charts, in SVG pixels (the page scales them down on narrow
+/// screens).
+pub(super) const SIZE: (u32, u32) = (620, 280);
+/// Size of the drift chart, which spans both: a series over time wants width.
+pub(super) const WIDE: (u32, u32) = (1256, 280);
+/// The first routine blue, the second orange, the claim green, the estimate red: the
+/// default colours of matplotlib, familiar from plots people already read.
+pub(super) const FIRST: RGBColor = RGBColor(31, 119, 180);
+pub(super) const SECOND: RGBColor = RGBColor(255, 127, 14);
+pub(super) const CLAIM: RGBColor = RGBColor(44, 160, 44);
+pub(super) const ESTIMATE: RGBColor = RGBColor(214, 39, 40);
+pub(super) const GREY: RGBColor = RGBColor(100, 100, 100);
+pub(super) const FONT: &str = "sans-serif";
+
+/// Plotters reports drawing errors as backend-specific types; the page shows them as text.
+pub(super) fn failed(e: impl Debug) -> String {
+    format!("{e:?}")
+}
+
+/// What every chart draws on.
+pub(super) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// The SVG text of a white canvas of `size` pixels on which `draw` drew.
+pub(super) fn render(
+    size: (u32, u32),
+    draw: impl FnOnce(&Area<'_>) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        draw(&root)?;
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+/// The part of `[lo, hi]` where the claim holds, if any of it is.
+#[must_use]
+pub fn claim_band(claim: &Claim, lo: f64, hi: f64) -> Option<(f64, f64)> {
+    let (from, to) = match *claim {
+        Claim::Below { bound, .. } => (lo, bound),
+        Claim::Above { bound, .. } => (bound, hi),
+        Claim::Within { low, high, .. } => (low, high),
+    };
+    let (from, to) = (from.max(lo), to.min(hi));
+    (from < to).then_some((from, to))
+}
+
+/// A ratio on an axis spanning `span`, with enough decimals that neighbouring labels differ
+/// (an axis of ratios near 1 may span only 0.2%).
+#[must_use]
+pub(super) fn ratio_label(x: f64, span: f64) -> String {
+    let decimals = if span > 0.0 {
+        (2.0 - span.log10().floor()).clamp(2.0, 6.0) as usize
+    } else {
+        4
+    };
+    format!("{x:.decimals$}")
+}
+
+/// `[min, max]` of `xs` widened by `pad` of its width on each side (a unit-wide band around
+/// a single value).
+#[must_use]
+pub(super) fn padded(xs: &[f64], pad: f64) -> (f64, f64) {
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !(lo.is_finite() && hi.is_finite()) {
+        return (0.0, 2.0);
+    }
+    let width = if hi > lo {
+        hi - lo
+    } else {
+        lo.abs().max(1.0) * 0.1
+    };
+    (lo - pad * width, hi + pad * width)
+}
+
+/// Both routines' histograms on one log-scaled latency axis, each bar the share of that
+/// routine's batches, drawn half-transparent so overlaps show. The axis is linear in log
+/// latency, labelled in time units: plotters' own log axis labels only powers-of-ten
+/// neighbours, and most latency ranges span less than a decade.
+pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<String, String> {
+    let share = |counts: &[u64]| -> Vec<f64> {
+        let total = counts.iter().sum::<u64>().max(1) as f64;
+        counts.iter().map(|&c| 100.0 * c as f64 / total).collect()
+    };
+    let (first, second) = (share(&bins.first), share(&bins.second));
+    // Headroom above the tallest bar keeps the legend clear of the bars.
+    let top = first.iter().chain(&second).copied().fold(1.0, f64::max) * 1.4;
+    let edges: Vec<f64> = bins.edges_ns.iter().map(|e| e.ln()).collect();
+    let (lo, hi) = (edges[0], edges[edges.len() - 1]);
+    render(SIZE, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(52)
+            .build_cartesian_2d(lo..hi, 0.0..top)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .max_light_lines(1)
+            .x_labels(6)
+            .x_desc("per-iteration latency of a batch (log scale)")
+            .y_desc("% of batches")
+            .x_label_formatter(&|log_ns| format_ns(log_ns.exp()))
+            .y_label_formatter(&|p| format!("{p:.0}"))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(failed)?;
+        for (shares, colour, name) in [
+            (&first, FIRST, names.first),
+            (&second, SECOND, names.second),
+        ] {
+            let fill = colour.mix(0.45).filled();
+            let bars = shares
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], s)], fill));
+            chart
+                .draw_series(bars)
+                .map_err(failed)?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font((FONT, 13))
+            .draw()
+            .map_err(failed)?;
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_is_where_the_claim_holds_within_the_axis() {
+        let below = Claim::Below {
+            bound: 0.8,
+            inclusive: false,
+        };
+        assert_eq!(claim_band(&below, 0.5, 1.2), Some((0.5, 0.8)));
+        let above = Claim::Above {
+            bound: 1.5,
+            inclusive: true,
+        };
+        assert_eq!(claim_band(&above, 0.5, 1.2), None);
+        assert_eq!(claim_band(&above, 1.0, 3.0), Some((1.5, 3.0)));
+        let band = Claim::Within {
+            low: 0.97,
+            high: 1.03,
+            high_inclusive: true,
+        };
+        assert_eq!(claim_band(&band, 0.99, 1.2), Some((0.99, 1.03)));
+    }
+
+    #[test]
+    fn ratio_labels_resolve_their_axis() {
+        assert_eq!(ratio_label(1.0, 0.6), "1.000");
+        assert_eq!(ratio_label(1.0004, 0.02), "1.0004");
+        assert_eq!(ratio_label(2.5, 3.0), "2.50");
+        assert_eq!(ratio_label(1.0, 0.0), "1.0000");
+    }
+
+    #[test]
+    fn padding_widens_and_survives_degenerate_input() {
+        assert_eq!(padded(&[1.0, 2.0], 0.1), (0.9, 2.1));
+        let (lo, hi) = padded(&[1.0], 0.5);
+        assert!(lo < 1.0 && hi > 1.0);
+        assert_eq!(padded(&[], 0.1), (0.0, 2.0));
+    }
+}

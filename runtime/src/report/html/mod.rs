@@ -1,0 +1,210 @@
+//! The HTML report: one self-contained page per bench target (inline CSS and SVG, no
+//! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons.
+//!
+//! Rendering is pure; `report::outputs` writes the files. A target's page marks its content
+//! with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages on disk
+//! without keeping any other state.
+
+mod charts;
+mod drift_chart;
+mod ratio_chart;
+mod section;
+
+use super::diff_block::{interval_text, ratio_text};
+use super::record::DiffRecord;
+use std::fmt::Write;
+
+/// Opens a target page's content.
+pub const BEGIN: &str = "<!-- duobench:content -->";
+/// Closes a target page's content.
+pub const END: &str = "<!-- /duobench:content -->";
+
+const CSS: &str = include_str!("style.css");
+
+/// `text` safe inside HTML text and attribute values.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// An HTML id from a bench target and a trial name: letters and digits kept, every other run
+/// of characters one `-`, and the position in the run to keep ids unique.
+fn anchor(target: &str, index: usize, name: &str) -> String {
+    let mut id = format!("{target}-{index}-");
+    let mut dash = false;
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            id.push(c);
+            dash = false;
+        } else if !dash {
+            id.push('-');
+            dash = true;
+        }
+    }
+    id
+}
+
+/// The page of one bench target: a table of its comparisons, then a section for each.
+#[must_use]
+pub fn target_page(target: &str, records: &[DiffRecord]) -> String {
+    let mut content = String::new();
+    let _ = writeln!(content, "<h2 id=\"{0}\">{0}</h2>", escape(target));
+    content.push_str(
+        "<table class=\"summary\">\n<tr><th>comparison</th><th>ratio</th><th>interval</th>\
+         <th>claim</th><th>verdict</th></tr>\n",
+    );
+    let ids: Vec<String> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| anchor(target, i, &r.name))
+        .collect();
+    for (record, id) in records.iter().zip(&ids) {
+        let r = &record.result;
+        let claim = record.claim_text();
+        let word = r.verdict.word();
+        let _ = writeln!(
+            content,
+            "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
+             </td></tr>",
+            escape(&record.name),
+            ratio_text(r.ratio),
+            interval_text(r),
+            escape(&claim)
+        );
+    }
+    content.push_str("</table>\n");
+    for (record, id) in records.iter().zip(&ids) {
+        content.push_str(&section::section(record, id));
+    }
+    page(
+        &format!("duobench: {target}"),
+        &format!("{BEGIN}\n{content}{END}\n"),
+    )
+}
+
+/// The content of a target page written by [`target_page`], or `None` for anything else.
+#[must_use]
+pub fn page_content(page: &str) -> Option<&str> {
+    let start = page.find(BEGIN)? + BEGIN.len();
+    let end = start + page[start..].find(END)?;
+    Some(&page[start..end])
+}
+
+/// The index: every target's content, each with a link to its own page. `targets` holds
+/// (page file name, content) pairs, in the order shown.
+#[must_use]
+pub fn index_page(targets: &[(String, String)]) -> String {
+    let mut body = String::from("<p class=\"targets\">bench targets:");
+    for (file, _) in targets {
+        let name = file.trim_end_matches(".html");
+        let _ = write!(body, " <a href=\"{0}\">{1}</a>", escape(file), escape(name));
+    }
+    body.push_str("</p>\n");
+    for (_, content) in targets {
+        body.push_str(content);
+    }
+    page("duobench report", &body)
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
+         <header><h1>{title}</h1><p>duobench {version}, {profile} build. Ratio = \
+         latency(first) / latency(second); the verdict uses the anytime-valid interval.</p>\
+         </header>\n<main>\n{body}</main>\n</body>\n</html>\n",
+        title = escape(title),
+        version = env!("CARGO_PKG_VERSION"),
+        profile = if cfg!(debug_assertions) {
+            "unoptimized (debug assertions on)"
+        } else {
+            "optimized"
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixture::{record, BAND, BELOW};
+
+    fn records() -> Vec<DiffRecord> {
+        vec![
+            record("sorting::radix", 0.5, Some(BELOW), 2_000),
+            record("same<&>", 1.0, Some(BAND), 3_000),
+            record("report_only/10", 2.0, None, 300),
+        ]
+    }
+
+    #[test]
+    fn one_section_with_three_charts_per_comparison() {
+        let page = target_page("claims", &records());
+        assert_eq!(page.matches("<section class=\"comparison\"").count(), 3);
+        assert_eq!(page.matches("<svg").count(), 9);
+        assert_eq!(page.matches("</svg>").count(), 9);
+        assert!(!page.contains("no chart:"), "a chart failed to draw");
+        // Every chart drew something: bars, points or lines.
+        for svg in page.split("<svg").skip(1) {
+            let svg = &svg[..svg.find("</svg>").unwrap()];
+            assert!(svg.contains("<rect") || svg.contains("<circle"), "{svg}");
+            assert!(svg.contains("<text"), "axes are labelled");
+        }
+        // The summary table links to each section.
+        assert!(page.contains("<a href=\"#claims-0-sorting-radix\">sorting::radix</a>"));
+        assert!(page.contains("id=\"claims-0-sorting-radix\""));
+    }
+
+    #[test]
+    fn the_page_is_self_contained_and_escaped() {
+        let page = target_page("claims", &records());
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("src="));
+        assert!(!page.contains("href=\"http"));
+        assert!(!page.contains("url("));
+        assert!(page.contains("same&lt;&amp;&gt;") && !page.contains("same<&>"));
+        assert!(page.contains("<style>") && page.contains("section.comparison"));
+    }
+
+    #[test]
+    fn the_index_gathers_target_contents() {
+        let records = records();
+        let a = target_page("alpha", &records[..1]);
+        let b = target_page("beta", &records[1..]);
+        assert_eq!(page_content("<p>no markers</p>"), None);
+        let parts = [
+            (
+                "alpha.html".to_owned(),
+                page_content(&a).unwrap().to_owned(),
+            ),
+            ("beta.html".to_owned(), page_content(&b).unwrap().to_owned()),
+        ];
+        let index = index_page(&parts);
+        assert_eq!(index.matches("<section class=\"comparison\"").count(), 3);
+        assert!(index.contains("<a href=\"alpha.html\">alpha</a>"));
+        assert!(index.contains("<h2 id=\"beta\">beta</h2>"));
+        assert!(index.starts_with("<!DOCTYPE html>") && index.ends_with("</html>\n"));
+    }
+
+    #[test]
+    fn anchors_are_plain_and_unique() {
+        assert_eq!(anchor("t", 3, "a::b/10 x"), "t-3-a-b-10-x");
+        assert_ne!(anchor("t", 0, "a/1"), anchor("t", 1, "a-1"));
+        assert_eq!(
+            escape("<a href='x'>&\"</a>"),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
+        );
+    }
+}

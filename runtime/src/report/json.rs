@@ -1,0 +1,260 @@
+//! The `--json FILE` document: every result of the run, mapped onto report structs that
+//! mirror `docs/duobench.schema.json` field for field. The analysis types stay free of
+//! serde; this module is the one place that decides names and units.
+
+use super::record::DiffRecord;
+use crate::analysis::verdict::ClaimText;
+use crate::cli::Mode;
+use crate::measure::timer::TimerCost;
+use crate::stats::{StudentT, Summary, Welch};
+use serde::Serialize;
+
+/// Version of the document's layout. Raised whenever a field is removed or changes meaning;
+/// adding a field keeps it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What the whole run shares.
+#[derive(Clone, Copy, Debug)]
+pub struct RunInfo {
+    /// `cargo bench` or `cargo test`.
+    pub mode: Mode,
+    /// The clock's cost, measured at start-up.
+    pub timer: TimerCost,
+}
+
+#[derive(Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    duobench_version: &'static str,
+    build: Build,
+    mode: &'static str,
+    timer: Timer,
+    trials: Vec<Trial<'a>>,
+}
+
+#[derive(Serialize)]
+struct Build {
+    /// `release` when debug assertions are off, `debug` when on: the one profile fact a
+    /// library can see of the build that contains it.
+    profile: &'static str,
+    debug_assertions: bool,
+}
+
+#[derive(Serialize)]
+struct Timer {
+    overhead_ns: f64,
+    resolution_ns: f64,
+}
+
+#[derive(Serialize)]
+struct Trial<'a> {
+    name: &'a str,
+    bench_target: &'a str,
+    kind: &'static str,
+    routines: Routines<'a>,
+    calibration: bool,
+    claim: Option<String>,
+    verdict: &'static str,
+    alpha: f64,
+    ratio: Ratio,
+    student: Option<Student>,
+    welch: Option<WelchOut>,
+    first: Option<RoutineSummary>,
+    second: Option<RoutineSummary>,
+    pairs: usize,
+    outliers: Outliers,
+    blocks: usize,
+    duos_per_block: usize,
+    batch_iters: u64,
+    warmup_secs: f64,
+    measure_secs: f64,
+}
+
+#[derive(Serialize)]
+struct Routines<'a> {
+    first: &'a str,
+    second: &'a str,
+}
+
+#[derive(Serialize)]
+struct Ratio {
+    estimate: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    median_based: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Interval {
+    low: f64,
+    high: f64,
+}
+
+#[derive(Serialize)]
+struct Student {
+    ratio: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    t: Option<f64>,
+    df: Option<f64>,
+    p: Option<f64>,
+    n: usize,
+}
+
+#[derive(Serialize)]
+struct WelchOut {
+    ratio: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    t: Option<f64>,
+    df: Option<f64>,
+    p: Option<f64>,
+    n_first: usize,
+    n_second: usize,
+}
+
+#[derive(Serialize)]
+struct RoutineSummary {
+    n: usize,
+    mean_ns: f64,
+    sd_ns: f64,
+    median_ns: f64,
+    min_ns: f64,
+    max_ns: f64,
+    percentiles_ns: Percentiles,
+}
+
+#[derive(Serialize)]
+struct Percentiles {
+    p5: f64,
+    p25: f64,
+    p50: f64,
+    p75: f64,
+    p95: f64,
+    p99: f64,
+}
+
+#[derive(Serialize)]
+struct Outliers {
+    duos_set_aside: usize,
+}
+
+/// JSON has no NaN or infinity: a value that is not finite is `null`.
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// An interval with both ends finite, or `null`.
+fn interval(low: f64, high: f64) -> Option<Interval> {
+    (low.is_finite() && high.is_finite()).then_some(Interval { low, high })
+}
+
+/// The run's document, pretty-printed.
+#[must_use]
+pub fn to_json(records: &[DiffRecord], run: &RunInfo) -> String {
+    let document = Document {
+        schema_version: SCHEMA_VERSION,
+        duobench_version: env!("CARGO_PKG_VERSION"),
+        build: Build {
+            profile: if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            },
+            debug_assertions: cfg!(debug_assertions),
+        },
+        mode: match run.mode {
+            Mode::Bench => "bench",
+            Mode::Test => "test",
+        },
+        timer: Timer {
+            overhead_ns: run.timer.overhead_ns,
+            resolution_ns: run.timer.resolution_ns,
+        },
+        trials: records.iter().map(trial).collect(),
+    };
+    // Serialising plain structs of numbers and strings cannot fail.
+    serde_json::to_string_pretty(&document).unwrap_or_default() + "\n"
+}
+
+fn trial(record: &DiffRecord) -> Trial<'_> {
+    let r = &record.result;
+    Trial {
+        name: &record.name,
+        bench_target: record.bench_target,
+        kind: "diff",
+        routines: Routines {
+            first: record.names.first,
+            second: record.names.second,
+        },
+        calibration: record.calibration,
+        claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
+        verdict: r.verdict.word(),
+        alpha: r.alpha,
+        ratio: Ratio {
+            estimate: finite(r.ratio),
+            interval: r.interval.and_then(|(low, high)| interval(low, high)),
+            level: 1.0 - r.alpha,
+            median_based: finite(r.median_ratio),
+        },
+        student: r.student.as_ref().map(student),
+        welch: r.welch.as_ref().map(welch),
+        first: r.first.as_ref().map(summary),
+        second: r.second.as_ref().map(summary),
+        pairs: r.pairs,
+        outliers: Outliers {
+            duos_set_aside: r.duos_set_aside,
+        },
+        blocks: r.blocks,
+        duos_per_block: r.duos_per_block,
+        batch_iters: r.batch_iters,
+        warmup_secs: r.warmup_time.as_secs_f64(),
+        measure_secs: r.measure_time.as_secs_f64(),
+    }
+}
+
+/// The paired test is on log-differences: its mean and interval are reported as ratios.
+fn student(t: &StudentT) -> Student {
+    Student {
+        ratio: finite(t.mean.exp()),
+        interval: interval(t.ci_low.exp(), t.ci_high.exp()),
+        level: t.level,
+        t: finite(t.t),
+        df: finite(t.df),
+        p: finite(t.p_two_sided),
+        n: t.n,
+    }
+}
+
+/// Welch's test is on log latencies: the difference of means is a log ratio.
+fn welch(w: &Welch) -> WelchOut {
+    WelchOut {
+        ratio: finite(w.diff.exp()),
+        interval: interval(w.ci_low.exp(), w.ci_high.exp()),
+        level: w.level,
+        t: finite(w.t),
+        df: finite(w.df),
+        p: finite(w.p_two_sided),
+        n_first: w.n_a,
+        n_second: w.n_b,
+    }
+}
+
+fn summary(s: &Summary) -> RoutineSummary {
+    RoutineSummary {
+        n: s.n,
+        mean_ns: s.mean,
+        sd_ns: s.sd,
+        median_ns: s.median,
+        min_ns: s.min,
+        max_ns: s.max,
+        percentiles_ns: Percentiles {
+            p5: s.p5,
+            p25: s.p25,
+            p50: s.median,
+            p75: s.p75,
+            p95: s.p95,
+            p99: s.p99,
+        },
+    }
+}

@@ -1,0 +1,173 @@
+//! Tests of the JSON mapping: field by field, `null`s for what was never estimated, and
+//! validity against the published schema (`docs/duobench.schema.json`).
+
+mod fields {
+    use crate::cli::Mode;
+    use crate::report::fixture::{record, BELOW, TIMER};
+    use crate::report::json::{to_json, RunInfo};
+    use crate::report::record::DiffRecord;
+    use serde_json::Value;
+
+    fn document(records: &[DiffRecord]) -> Value {
+        let run = RunInfo {
+            mode: Mode::Bench,
+            timer: TIMER,
+        };
+        serde_json::from_str(&to_json(records, &run)).expect("the document is valid JSON")
+    }
+
+    #[test]
+    fn run_facts_head_the_document() {
+        let doc = document(&[]);
+        assert_eq!(doc["schema_version"], 1);
+        assert_eq!(doc["duobench_version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(doc["mode"], "bench");
+        assert_eq!(doc["timer"]["overhead_ns"], 25.0);
+        assert_eq!(doc["timer"]["resolution_ns"], 10.0);
+        assert_eq!(doc["build"]["debug_assertions"], cfg!(debug_assertions));
+        assert_eq!(doc["trials"], Value::Array(vec![]));
+    }
+
+    #[test]
+    fn a_trial_carries_its_claim_verdict_estimates_and_summaries() {
+        let rec = record("sorting::radix", 0.5, Some(BELOW), 2_000);
+        let doc = document(std::slice::from_ref(&rec));
+        let t = &doc["trials"][0];
+        assert_eq!(t["name"], "sorting::radix");
+        assert_eq!(t["bench_target"], "claims");
+        assert_eq!(t["kind"], "diff");
+        assert_eq!(t["routines"]["first"], "radix");
+        assert_eq!(t["routines"]["second"], "std_sort");
+        assert_eq!(t["claim"], "ratio < 0.8");
+        assert_eq!(t["verdict"], "pass");
+        assert_eq!(t["calibration"], false);
+        let r = &rec.result;
+        assert_eq!(t["ratio"]["estimate"], r.ratio);
+        let (low, high) = r.interval.unwrap();
+        assert_eq!(t["ratio"]["interval"]["low"], low);
+        assert_eq!(t["ratio"]["interval"]["high"], high);
+        assert_eq!(t["ratio"]["level"], 0.95);
+        assert_eq!(t["ratio"]["median_based"], r.median_ratio);
+        assert_eq!(t["pairs"], r.pairs);
+        assert_eq!(t["outliers"]["duos_set_aside"], r.duos_set_aside);
+        assert_eq!(
+            (t["batch_iters"].as_u64(), t["duos_per_block"].as_u64()),
+            (Some(20), Some(4))
+        );
+        assert_eq!(
+            (t["warmup_secs"].as_f64(), t["measure_secs"].as_f64()),
+            (Some(0.2), Some(0.7))
+        );
+        let student = r.student.unwrap();
+        assert_eq!(t["student"]["ratio"], student.mean.exp());
+        assert_eq!(t["student"]["p"], student.p_two_sided);
+        assert_eq!(t["student"]["n"], student.n);
+        assert_eq!(t["welch"]["n_first"], r.first.unwrap().n);
+        let first = r.first.unwrap();
+        let f = &t["first"];
+        assert_eq!(
+            (f["n"].as_u64(), f["median_ns"].as_f64()),
+            (Some(first.n as u64), Some(first.median))
+        );
+        assert_eq!(f["percentiles_ns"]["p50"], first.median);
+        assert_eq!(f["percentiles_ns"]["p99"], first.p99);
+        assert_eq!(
+            (f["min_ns"].as_f64(), f["max_ns"].as_f64()),
+            (Some(first.min), Some(first.max))
+        );
+        assert_eq!(
+            (f["mean_ns"].as_f64(), f["sd_ns"].as_f64()),
+            (Some(first.mean), Some(first.sd))
+        );
+    }
+
+    #[test]
+    fn what_was_never_estimated_is_null_not_nan() {
+        // No duo at all: no estimate, no interval, no tests, no summaries.
+        let rec = record("empty", 1.0, None, 0);
+        assert!(rec.result.ratio.is_nan());
+        let doc = document(&[rec]);
+        let t = &doc["trials"][0];
+        assert_eq!(t["verdict"], "reported");
+        assert_eq!(t["claim"], Value::Null);
+        for key in ["estimate", "interval", "median_based"] {
+            assert_eq!(t["ratio"][key], Value::Null, "{key}");
+        }
+        for key in ["student", "welch", "first", "second"] {
+            assert_eq!(t[key], Value::Null, "{key}");
+        }
+    }
+}
+
+/// The documents written are valid against the published schema, including the `null`s of
+/// a comparison that measured nothing.
+mod schema {
+    use crate::cli::Mode;
+    use crate::report::fixture::{record, BAND, BELOW, TIMER};
+    use crate::report::json::{to_json, RunInfo};
+
+    const SCHEMA: &str = include_str!("../../../docs/duobench.schema.json");
+
+    #[test]
+    fn documents_validate_against_the_schema() {
+        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let validator = jsonschema::validator_for(&schema).expect("the schema is a valid schema");
+        let mut calibration = record("calibrated", 1.0, None, 400);
+        calibration.calibration = true;
+        let records = [
+            record("sorting::radix", 0.5, Some(BELOW), 2_000),
+            record("same", 1.0, Some(BAND), 3_000),
+            record("nothing", 1.0, Some(BELOW), 0),
+            calibration,
+        ];
+        for mode in [Mode::Bench, Mode::Test] {
+            let run = RunInfo { mode, timer: TIMER };
+            let doc: serde_json::Value = serde_json::from_str(&to_json(&records, &run)).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&doc)
+                .map(|e| format!("{e} at {}", e.instance_path()))
+                .collect();
+            assert!(errors.is_empty(), "{errors:#?}");
+        }
+    }
+
+    #[test]
+    fn the_documented_example_is_valid() {
+        let prose = include_str!("../../../docs/json-schema.md");
+        let start = prose.find("```json\n").expect("an example") + "```json\n".len();
+        let end = start + prose[start..].find("```").unwrap();
+        let example: serde_json::Value = serde_json::from_str(&prose[start..end]).unwrap();
+        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&example)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+    }
+
+    #[test]
+    fn the_schema_rejects_what_it_does_not_describe() {
+        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let run = RunInfo {
+            mode: Mode::Bench,
+            timer: TIMER,
+        };
+        let good: serde_json::Value =
+            serde_json::from_str(&to_json(&[record("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+        assert!(validator.is_valid(&good));
+        let mut extra = good.clone();
+        extra["trials"][0]["surprise"] = 1.into();
+        assert!(!validator.is_valid(&extra));
+        let mut wrong = good.clone();
+        wrong["trials"][0]["verdict"] = "maybe".into();
+        assert!(!validator.is_valid(&wrong));
+        let mut missing = good;
+        missing["trials"][0]["ratio"]
+            .as_object_mut()
+            .unwrap()
+            .remove("interval");
+        assert!(!validator.is_valid(&missing));
+    }
+}

@@ -1,0 +1,217 @@
+//! End to end for `#[bench]`: the user's crate `tests/e2e-crate` (bench target `single`)
+//! smoke-run under `cargo test`, then measured under `cargo bench` and compared with its
+//! saved baselines. Runs are short (`--max-time`) and one at a time, so the timings that the
+//! regression check reads are not disturbed by another run.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard};
+
+fn crate_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
+}
+
+/// The target directory shared with `e2e.rs`, so the e2e crate is built once.
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
+}
+
+/// Where the bench target `single` keeps the baselines of `trial`.
+fn baseline_dir(trial: &str) -> PathBuf {
+    target_dir().join("duobench/single").join(trial)
+}
+
+/// One cargo run at a time: parallel runs would share the two cores and skew timings.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Runs cargo in the e2e crate with `env` set.
+fn cargo(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(crate_dir())
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTFLAGS")
+        .env_remove("E2E_WORK_FACTOR")
+        .envs(env.iter().copied())
+        .output()
+        .expect("cargo runs")
+}
+
+/// `cargo bench` of one trial of `single`, with a short budget.
+fn bench(trial: &str, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut args = vec![
+        "bench",
+        "-q",
+        "--bench",
+        "single",
+        "--",
+        trial,
+        "--exact",
+        "--warmup",
+        "100ms",
+        "--max-time",
+        "1s",
+    ];
+    args.extend_from_slice(extra);
+    cargo(&args, env)
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn change_line(out: &str) -> &str {
+    out.lines()
+        .find(|l| l.starts_with("  change   "))
+        .unwrap_or_else(|| panic!("no change line in:\n{out}"))
+}
+
+/// The relative change in percent printed first on the change line (`+100.2%`).
+fn change_percent(line: &str) -> f64 {
+    let word = line["  change   ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default();
+    word.trim_end_matches('%')
+        .parse()
+        .unwrap_or_else(|_| panic!("no percentage in {line:?}"))
+}
+
+#[test]
+fn test_mode_smoke_runs_every_bench() {
+    let _serial = serial();
+    let output = cargo(
+        &[
+            "test",
+            "--release",
+            "--bench",
+            "single",
+            "-q",
+            "--",
+            "--format",
+            "pretty",
+        ],
+        &[],
+    );
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    for name in ["custom", "scaled", "sort/10", "sort/1000", "zero_arg"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("test [bench] {name} ")))
+            .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"));
+        assert!(line.ends_with("ok"), "{line}");
+    }
+    assert!(out.contains("5 passed; 0 failed"), "{out}");
+    // Smoke runs measure nothing, so there is no report.
+    assert!(!out.contains("duobench results"), "{out}");
+}
+
+#[test]
+fn consecutive_runs_compare_and_twice_the_work_regresses() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("scaled"));
+
+    let first = bench("scaled", &[], &[]);
+    let out = text(&first);
+    assert!(first.status.success(), "{out}");
+    assert!(out.contains("[bench] scaled"), "{out}");
+    assert!(
+        change_line(&out).contains("none yet: this is the first run"),
+        "{out}"
+    );
+    assert!(out.contains("  thrpt    "), "{out}");
+    assert!(baseline_dir("scaled").join("base.json").is_file());
+
+    let second = bench("scaled", &[], &[]);
+    let out = text(&second);
+    assert!(second.status.success(), "{out}");
+    // The same work again: whatever the machine did in between, it is compared.
+    let line = change_line(&out);
+    assert!(line.contains("vs previous run"), "{out}");
+    change_percent(line);
+
+    let doubled = bench("scaled", &[], &[("E2E_WORK_FACTOR", "2")]);
+    let out = text(&doubled);
+    assert!(doubled.status.success(), "{out}");
+    let line = change_line(&out);
+    assert!(line.ends_with("regressed (noise threshold 2.00%)"), "{out}");
+    // Twice the work is +100%; the band allows for the machine's speed changing between
+    // runs (other builds and tests on the same two cores move it by tens of percent).
+    let percent = change_percent(line);
+    assert!((50.0..=160.0).contains(&percent), "{percent}% in {line}");
+}
+
+#[test]
+fn named_baselines_save_and_compare() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("sort~10"));
+    let saved = bench("sort/10", &["--save-baseline", "e2e-main"], &[]);
+    let out = text(&saved);
+    assert!(saved.status.success(), "{out}");
+    assert!(
+        change_line(&out).contains("saved as baseline `e2e-main`"),
+        "{out}"
+    );
+    assert!(baseline_dir("sort~10").join("e2e-main.json").is_file());
+
+    let compared = bench("sort/10", &["--baseline", "e2e-main"], &[]);
+    let out = text(&compared);
+    assert!(compared.status.success(), "{out}");
+    assert!(
+        change_line(&out).contains("vs baseline `e2e-main`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn missing_named_baseline_is_a_clear_error() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("zero_arg"));
+    let output = bench("zero_arg", &["--baseline", "missing"], &[]);
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    let path = baseline_dir("zero_arg").join("missing.json");
+    let message = format!(
+        "baseline file {} does not exist (save one with --save-baseline NAME)",
+        path.display()
+    );
+    assert!(
+        out.lines().any(|l| l.trim() == message),
+        "no line {message:?} in:\n{out}"
+    );
+    assert!(out.contains("1 failed"), "{out}");
+}
+
+#[test]
+fn corrupt_baseline_is_a_clear_error_and_stays() {
+    let _serial = serial();
+    let dir = baseline_dir("custom");
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("base.json");
+    fs::write(
+        &path,
+        "{\"format\": \"duobench-baseline\", \"version\": 1, oops",
+    )
+    .unwrap();
+    let output = bench("custom", &[], &[]);
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    let start = format!("baseline file {} is corrupt (", path.display());
+    assert!(
+        out.lines().any(|l| l.trim().starts_with(&start)),
+        "no line starting {start:?} in:\n{out}"
+    );
+    assert!(out.contains("1 failed"), "{out}");
+    assert!(fs::read_to_string(&path).unwrap().ends_with("oops"));
+    fs::remove_file(&path).unwrap();
+}

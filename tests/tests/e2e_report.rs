@@ -1,0 +1,321 @@
+//! End to end: the files a run writes — the `--json` document, validated against
+//! `docs/duobench.schema.json`, and the HTML report, opened in headless Chromium where it is
+//! installed — and the one-line errors for bad output options. Runs the user crate in
+//! `tests/e2e-crate`, like `e2e.rs`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn crate_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
+}
+
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
+}
+
+/// Runs cargo in the e2e crate with extra environment variables, sharing one target
+/// directory between runs.
+fn cargo_with_env(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new(env!("CARGO"));
+    command
+        .args(args)
+        .current_dir(crate_dir())
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTFLAGS");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("cargo runs")
+}
+
+fn cargo(args: &[&str]) -> Output {
+    cargo_with_env(args, &[])
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("duobench-e2e-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sections(html: &str) -> usize {
+    html.matches("<section class=\"comparison\"").count()
+}
+
+#[test]
+fn json_validates_against_the_schema_and_the_report_lands_in_target() {
+    let dir = scratch("json");
+    let json = dir.join("out.json");
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "claims",
+        "--",
+        "three_x_work",
+        "--exact",
+        "--json",
+        json.to_str().unwrap(),
+        "--max-time",
+        "2s",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+
+    let doc: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("the JSON file")).unwrap();
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+    assert_eq!(doc["mode"], "bench");
+    let trials = doc["trials"].as_array().unwrap();
+    assert_eq!(trials.len(), 1, "{doc:#}");
+    assert_eq!(trials[0]["name"], "three_x_work");
+    assert_eq!(trials[0]["claim"], "ratio > 1.5");
+    assert_eq!(trials[0]["verdict"], "pass");
+    // Nothing but the document is left in the directory: it was written atomically.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+
+    // The HTML report goes to <target>/duobench/report by default, and says where it is.
+    let report = target_dir().join("duobench/report");
+    let page = fs::read_to_string(report.join("claims.html")).expect("the target's page");
+    assert_eq!(sections(&page), 1, "{page}");
+    assert!(page.contains("id=\"claims-0-three-x-work\""), "{page}");
+    assert!(report.join("index.html").is_file());
+    assert!(
+        out.contains("HTML report: ") && out.contains("index.html"),
+        "{out}"
+    );
+    assert!(
+        out.contains("summary") && out.contains("three_x_work"),
+        "{out}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One bench run whose report goes to a directory given on the command line while
+/// `DUOBENCH_REPORT` names another: (the scratch directory, the run's output).
+fn report_run() -> &'static (PathBuf, Output) {
+    static RUN: OnceLock<(PathBuf, Output)> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let dir = scratch("report");
+        let output = cargo_with_env(
+            &[
+                "bench",
+                "-q",
+                "--bench",
+                "claims",
+                "--",
+                "x_work",
+                "--max-time",
+                "500ms",
+                "--report",
+                dir.join("cli").to_str().unwrap(),
+            ],
+            &[("DUOBENCH_REPORT", &dir.join("env"))],
+        );
+        (dir, output)
+    })
+}
+
+#[test]
+fn report_has_a_section_per_comparison_where_the_command_line_says() {
+    let (dir, output) = report_run();
+    // `three_x_work_claimed_faster` is refuted, which fails the run; the report is written.
+    let out = text(output);
+    assert!(!output.status.success(), "{out}");
+    let index = fs::read_to_string(dir.join("cli/index.html")).expect("the index");
+    assert_eq!(sections(&index), 2, "{index}");
+    assert_eq!(index.matches("<svg").count(), 6, "{index}");
+    assert!(dir.join("cli/claims.html").is_file());
+    assert!(
+        !dir.join("env").exists(),
+        "the command line beats DUOBENCH_REPORT"
+    );
+
+    let none = dir.join("none");
+    let output = cargo_with_env(
+        &[
+            "bench",
+            "-q",
+            "--bench",
+            "claims",
+            "--",
+            // No claim, so a short budget cannot fail it.
+            "report_only/10",
+            "--max-time",
+            "300ms",
+        ],
+        &[
+            ("DUOBENCH_REPORT", &none),
+            ("DUOBENCH_NO_REPORT", Path::new("1")),
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(!none.exists(), "DUOBENCH_NO_REPORT=1 writes no report");
+    assert!(!text(&output).contains("HTML report"));
+}
+
+fn find_chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            Command::new(name)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+/// Headless Chromium with nothing that reaches the network, in a fresh profile of its own
+/// that is removed afterwards.
+fn chromium(browser: &str, name: &str, args: &[&str], page: &Path) -> Output {
+    let profile = scratch(name);
+    let output = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    let _ = fs::remove_dir_all(profile);
+    output
+}
+
+#[test]
+fn every_chart_renders_in_a_browser() {
+    let Some(browser) = find_chromium() else {
+        println!("skipped: chromium is not installed (apt-get install chromium), so the report was not opened in a browser");
+        return;
+    };
+    let (dir, _) = report_run();
+    let index = dir.join("cli/index.html");
+    assert!(index.is_file(), "no report to open");
+
+    let dom = chromium(browser, "chromium-dom", &["--dump-dom"], &index);
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert_eq!(sections(&dom), 2, "{dom}");
+    let charts: Vec<&str> = dom.split("<svg").skip(1).collect();
+    assert_eq!(charts.len(), 6, "{dom}");
+    for chart in charts {
+        let chart = &chart[..chart.find("</svg>").expect("a closed svg element")];
+        let drawn = chart.matches("<rect").count()
+            + chart.matches("<circle").count()
+            + chart.matches("<polyline").count();
+        assert!(drawn > 3, "a chart with almost nothing drawn:\n{chart}");
+        assert!(
+            chart.contains("<text"),
+            "a chart without axis labels:\n{chart}"
+        );
+    }
+
+    let png = dir.join("report.png");
+    let shot = chromium(
+        browser,
+        "chromium-shot",
+        &[
+            "--window-size=1300,1600",
+            &format!("--screenshot={}", png.display()),
+        ],
+        &index,
+    );
+    let size = fs::metadata(&png).map_or(0, |m| m.len());
+    // A blank page compresses to a few kilobytes; drawn charts take far more.
+    assert!(
+        size > 40_000,
+        "screenshot of {size} bytes:\n{}",
+        text(&shot)
+    );
+    println!(
+        "report rendered by {browser}; screenshot at {}",
+        png.display()
+    );
+}
+
+/// Arguments after `--`, environment variables, and how the error line starts.
+type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a Path)], String);
+
+#[test]
+fn bad_output_options_name_themselves_in_one_line_and_run_nothing() {
+    let dir = scratch("bad-options");
+    let file = dir.join("a-file");
+    fs::write(&file, "").unwrap();
+    let missing = dir.join("no/such/dir/out.json");
+    let cases: [Case<'_>; 6] = [
+        (
+            &["--json", missing.to_str().unwrap()],
+            &[],
+            format!("error: --json {}: directory `", missing.display()),
+        ),
+        (
+            &["--report"],
+            &[],
+            "error: --report: missing value".to_owned(),
+        ),
+        (
+            &["--no-report=yes"],
+            &[],
+            "error: --no-report takes no value".to_owned(),
+        ),
+        (
+            &[],
+            &[("DUOBENCH_JSON", &dir)],
+            format!("error: DUOBENCH_JSON={}: is a directory", dir.display()),
+        ),
+        (
+            &[],
+            &[("DUOBENCH_REPORT", &file)],
+            format!(
+                "error: DUOBENCH_REPORT={}: exists and is not a directory",
+                file.display()
+            ),
+        ),
+        (
+            &[],
+            &[("DUOBENCH_NO_REPORT", Path::new("maybe"))],
+            "error: DUOBENCH_NO_REPORT=maybe: expected 1 or 0".to_owned(),
+        ),
+    ];
+    for (args, env, expected) in cases {
+        let mut all = vec!["bench", "-q", "--bench", "claims", "--"];
+        all.extend(args);
+        let output = cargo_with_env(&all, env);
+        let out = text(&output);
+        assert!(!output.status.success(), "{out}");
+        // Cargo's own report of the failed target follows the bench's output.
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let ours: Vec<&str> = stderr
+            .lines()
+            .take_while(|l| !l.starts_with("error: bench failed"))
+            .collect();
+        assert_eq!(ours.len(), 1, "{out}");
+        assert!(ours[0].starts_with(&expected), "{expected:?} in:\n{out}");
+        assert!(!out.contains("running"), "nothing runs:\n{out}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
