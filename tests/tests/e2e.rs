@@ -1,36 +1,10 @@
 //! End to end: a user's crate (`tests/e2e-crate`) that depends on duobench by path, run the
 //! way a user runs it. Claims have 3x margins so a busy machine cannot flip them.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{cargo, cargo_with_env, text};
 use std::sync::OnceLock;
-
-fn crate_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
-}
-
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
-}
-
-/// Runs cargo in the e2e crate, sharing one target directory between runs.
-fn cargo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(crate_dir())
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
 
 /// The full test-mode run, done once and shared by the tests that read it.
 fn test_run() -> &'static (bool, String) {
@@ -170,13 +144,10 @@ fn bad_option_names_itself_and_runs_nothing() {
     assert!(!out.contains("test result"), "{out}");
 
     // The environment variable reaches every bench target, so it works without `--bench`.
-    let output = Command::new(env!("CARGO"))
-        .args(["test", "--release", "--benches", "-q"])
-        .current_dir(crate_dir())
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env("DUOBENCH_ALPHA", "2")
-        .output()
-        .expect("cargo runs");
+    let output = cargo_with_env(
+        &["test", "--release", "--benches", "-q"],
+        &[("DUOBENCH_ALPHA", "2")],
+    );
     let out = text(&output);
     assert!(!output.status.success(), "{out}");
     assert!(out.contains("error: DUOBENCH_ALPHA=2:"), "{out}");

@@ -3,19 +3,13 @@
 //! saved baselines. Runs are short (`--max-time`) and one at a time, so the timings that the
 //! regression check reads are not disturbed by another run.
 
+mod common;
+
+use common::{cargo_with_env, target_dir, text};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 use std::sync::{Mutex, MutexGuard};
-
-fn crate_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
-}
-
-/// The target directory shared with `e2e.rs`, so the e2e crate is built once.
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
-}
 
 /// Where the bench target `single` keeps the baselines of `trial`.
 fn baseline_dir(trial: &str) -> PathBuf {
@@ -27,19 +21,6 @@ fn serial() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     LOCK.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Runs cargo in the e2e crate with `env` set.
-fn cargo(args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(crate_dir())
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env_remove("RUSTFLAGS")
-        .env_remove("E2E_WORK_FACTOR")
-        .envs(env.iter().copied())
-        .output()
-        .expect("cargo runs")
 }
 
 /// `cargo bench` of one trial of `single`, with a short budget.
@@ -58,15 +39,7 @@ fn bench(trial: &str, extra: &[&str], env: &[(&str, &str)]) -> Output {
         "1s",
     ];
     args.extend_from_slice(extra);
-    cargo(&args, env)
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    cargo_with_env(&args, env)
 }
 
 fn change_line(out: &str) -> &str {
@@ -89,7 +62,7 @@ fn change_percent(line: &str) -> f64 {
 #[test]
 fn test_mode_smoke_runs_every_bench() {
     let _serial = serial();
-    let output = cargo(
+    let output = cargo_with_env(
         &[
             "test",
             "--release",
@@ -100,7 +73,7 @@ fn test_mode_smoke_runs_every_bench() {
             "--format",
             "pretty",
         ],
-        &[],
+        &[] as &[(&str, &str)],
     );
     let out = text(&output);
     assert!(output.status.success(), "{out}");

@@ -3,45 +3,13 @@
 //! installed — and the one-line errors for bad output options. Runs the user crate in
 //! `tests/e2e-crate`, like `e2e.rs`.
 
+mod common;
+
+use common::{cargo, cargo_with_env, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
-
-fn crate_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
-}
-
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
-}
-
-/// Runs cargo in the e2e crate with extra environment variables, sharing one target
-/// directory between runs.
-fn cargo_with_env(args: &[&str], env: &[(&str, &Path)]) -> Output {
-    let mut command = Command::new(env!("CARGO"));
-    command
-        .args(args)
-        .current_dir(crate_dir())
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env_remove("RUSTFLAGS");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("cargo runs")
-}
-
-fn cargo(args: &[&str]) -> Output {
-    cargo_with_env(args, &[])
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -163,8 +131,8 @@ fn report_has_a_section_per_comparison_where_the_command_line_says() {
             "300ms",
         ],
         &[
-            ("DUOBENCH_REPORT", &none),
-            ("DUOBENCH_NO_REPORT", Path::new("1")),
+            ("DUOBENCH_REPORT", none.as_os_str()),
+            ("DUOBENCH_NO_REPORT", "1".as_ref()),
         ],
     );
     assert!(output.status.success(), "{}", text(&output));

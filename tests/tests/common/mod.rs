@@ -1,0 +1,48 @@
+//! Running cargo in the user crate `tests/e2e-crate`, shared by the end-to-end test files.
+
+// Each test file uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The user crate the end-to-end tests run.
+pub fn crate_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e-crate")
+}
+
+/// One target directory for every end-to-end run, so the user crate is built once.
+pub fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/e2e")
+}
+
+/// Runs cargo in the user crate with `env` set (and the variables the tests steer removed
+/// first, so the caller's environment cannot leak in).
+pub fn cargo_with_env<V: AsRef<OsStr>>(args: &[&str], env: &[(&str, V)]) -> Output {
+    let mut command = Command::new(env!("CARGO"));
+    command
+        .args(args)
+        .current_dir(crate_dir())
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTFLAGS")
+        .env_remove("E2E_WORK_FACTOR");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("cargo runs")
+}
+
+/// Runs cargo in the user crate.
+pub fn cargo(args: &[&str]) -> Output {
+    cargo_with_env::<&str>(args, &[])
+}
+
+/// Standard output and standard error together, for assertions and failure messages.
+pub fn text(output: &Output) -> String {
+    format!(
+        "{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
