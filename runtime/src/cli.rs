@@ -470,4 +470,36 @@ mod tests {
         let e = parse(&[], &[("DUOBENCH_NO_REPORT", "maybe")]).unwrap_err();
         assert!(e.0.starts_with("DUOBENCH_NO_REPORT=maybe:"), "{e}");
     }
+
+    /// Every option, and every environment variable, rejects a bad value with one line that
+    /// names it — checked for the whole table, so a new option cannot skip it.
+    #[test]
+    fn every_option_and_variable_names_itself_when_its_value_is_bad() {
+        let bad_value = |flag: &str| match flag {
+            "--max-time" | "--warmup" => "ten",
+            "--alpha" | "--family-alpha" | "--noise-threshold" => "1.5",
+            "--save-baseline" | "--baseline" => "a b",
+            "--json" => "",
+            "--report" => "Cargo.toml",
+            _ => "maybe",
+        };
+        for option in OWN_OPTIONS {
+            let value = bad_value(option.flag);
+            let e = parse(&[], &[(option.env, value)]).unwrap_err();
+            assert!(
+                e.0.starts_with(&format!("{}={value}:", option.env)),
+                "{}: {e}",
+                option.env
+            );
+            assert!(!e.0.contains('\n'), "one line: {e}");
+            if option.takes_value {
+                let e = parse(&[option.flag, value], &[]).unwrap_err();
+                assert!(e.0.starts_with(option.flag), "{}: {e}", option.flag);
+                assert!(!e.0.contains('\n'), "one line: {e}");
+            } else {
+                let e = parse(&[&format!("{}=1", option.flag)], &[]).unwrap_err();
+                assert_eq!(e.0, format!("{} takes no value", option.flag));
+            }
+        }
+    }
 }
