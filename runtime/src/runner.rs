@@ -14,12 +14,13 @@ use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
 use crate::progress::ProgressLine;
 use crate::registry::{trial_specs, TrialSpec};
-use crate::report::bench_block::{bench_block, BaselineStatus};
+use crate::report::bench_block::bench_block;
+use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
 use crate::report::json::RunInfo;
 use crate::report::outputs::{write_html, write_json};
 use crate::report::paint::Paint;
-use crate::report::record::{DiffRecord, DiffSink};
+use crate::report::record::{DiffRecord, Record, RecordSink};
 use crate::report::summary_table::summary_table;
 use crate::target_dir::duobench_dir;
 use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
@@ -72,8 +73,14 @@ pub fn main() -> ! {
         for block in blocks {
             println!("{block}");
         }
-        if !records.is_empty() {
-            println!("{}", summary_table(&records, diffs.paint));
+        // The terminal table lists comparisons only: a #[bench] has no claim or ratio.
+        let comparisons: Vec<DiffRecord> = records
+            .iter()
+            .filter_map(Record::as_diff)
+            .cloned()
+            .collect();
+        if !comparisons.is_empty() {
+            println!("{}", summary_table(&comparisons, diffs.paint));
         }
     }
     write_outputs(&invocation, &records, pretty, conclusion)
@@ -82,14 +89,14 @@ pub fn main() -> ! {
 /// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line
 /// only on a terminal's stderr, under libtest's pretty format (it sits after libtest's
 /// `test name ... `), and never on a terminal that cannot move its cursor.
-fn diff_sink(invocation: &Invocation, pretty: bool) -> DiffSink {
+fn diff_sink(invocation: &Invocation, pretty: bool) -> RecordSink {
     let color = invocation.libtest.color;
     let paint = Paint::for_stream(color, &std::io::stdout());
     let stderr = std::io::stderr();
     let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
     let progress = (pretty && stderr.is_terminal() && !dumb && !invocation.libtest.list)
         .then(|| Paint::for_stream(color, &stderr));
-    DiffSink::new(paint, progress)
+    RecordSink::new(paint, progress)
 }
 
 /// Writes the `--json` document and, after `cargo bench`, the HTML report, then exits with
@@ -97,7 +104,7 @@ fn diff_sink(invocation: &Invocation, pretty: bool) -> DiffSink {
 /// it); an HTML report that cannot be written is only a warning.
 fn write_outputs(
     invocation: &Invocation,
-    records: &[DiffRecord],
+    records: &[Record],
     pretty: bool,
     conclusion: Conclusion,
 ) -> ! {
@@ -163,7 +170,7 @@ fn trial(
     mode: Mode,
     overrides: Overrides,
     blocks: Arc<Mutex<Vec<String>>>,
-    diffs: DiffSink,
+    diffs: RecordSink,
 ) -> Trial {
     let name = spec.name();
     let kind = spec.kind();
@@ -185,14 +192,15 @@ fn trial(
                     b.push(record_block(&record, diffs.paint));
                 }
                 let completion = diff_completion(&settings, &record.result);
-                diffs.push(record);
+                diffs.push(Record::Diff(Box::new(record)));
                 completion
             }
             RoutineOutcome::Bench(result) => {
-                let (block, completion) = bench_outcome(&spec, &name, &settings, &result);
+                let (record, completion) = bench_outcome(&spec, &name, &settings, *result);
                 if let Ok(mut b) = blocks.lock() {
-                    b.push(block);
+                    b.push(bench_block(&name, &record.result, record.baseline.status()));
                 }
+                diffs.push(Record::Bench(Box::new(record)));
                 completion
             }
         }
@@ -257,25 +265,31 @@ fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completio
     }
 }
 
-/// Compares a measured `#[bench]` with its baseline and saves it; the block to print, and
-/// the trial's outcome: a baseline that cannot be read or written fails the trial.
+/// Compares a measured `#[bench]` with its baseline and saves it; the record for the
+/// reports, and the trial's outcome: a baseline that cannot be read or written fails the
+/// trial.
 fn bench_outcome(
     spec: &TrialSpec,
     name: &str,
     settings: &Settings,
-    result: &BenchResult,
-) -> (String, Result<Completion, Failed>) {
-    let key = BaselineKey::new(spec.descriptor.module_path, name);
-    let saved = compare_and_save(&key, settings, result);
-    let status = match &saved {
-        Ok(Some(compared)) => BaselineStatus::Compared(compared),
-        Ok(None) => BaselineStatus::FirstRun(settings.baseline.save_as()),
-        Err(e) => BaselineStatus::Failed(e),
+    result: BenchResult,
+) -> (BenchRecord, Result<Completion, Failed>) {
+    let module_path = spec.descriptor.module_path;
+    let key = BaselineKey::new(module_path, name);
+    let (baseline, completion) = match compare_and_save(&key, settings, &result) {
+        Ok(Some(compared)) => (
+            BaselineOutcome::Compared(compared),
+            Ok(Completion::Completed),
+        ),
+        Ok(None) => (
+            BaselineOutcome::FirstRun(settings.baseline.save_as()),
+            Ok(Completion::Completed),
+        ),
+        Err(e) => {
+            let why = e.to_string();
+            (BaselineOutcome::Failed(e), Err(why.into()))
+        }
     };
-    let block = bench_block(name, result, status);
-    let completion = match saved {
-        Ok(_) => Ok(Completion::Completed),
-        Err(e) => Err(e.to_string().into()),
-    };
-    (block, completion)
+    let record = BenchRecord::new(name.to_owned(), module_path, result, baseline);
+    (record, completion)
 }

@@ -23,6 +23,18 @@ fn sections(html: &str) -> usize {
     html.matches("<section class=\"comparison\"").count()
 }
 
+fn bench_sections(html: &str) -> usize {
+    html.matches("<section class=\"bench\"").count()
+}
+
+/// The published schema's validator.
+fn schema_validator() -> jsonschema::Validator {
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}
+
 #[test]
 fn json_validates_against_the_schema_and_the_report_lands_in_target() {
     let dir = scratch("json");
@@ -45,11 +57,10 @@ fn json_validates_against_the_schema_and_the_report_lands_in_target() {
 
     let doc: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&json).expect("the JSON file")).unwrap();
-    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
-    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    let errors: Vec<String> = schema_validator()
+        .iter_errors(&doc)
+        .map(|e| e.to_string())
+        .collect();
     assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
     assert_eq!(doc["mode"], "bench");
     let trials = doc["trials"].as_array().unwrap();
@@ -77,13 +88,25 @@ fn json_validates_against_the_schema_and_the_report_lands_in_target() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// One bench run whose report goes to a directory given on the command line while
-/// `DUOBENCH_REPORT` names another: (the scratch directory, the run's output).
-fn report_run() -> &'static (PathBuf, Output) {
-    static RUN: OnceLock<(PathBuf, Output)> = OnceLock::new();
+/// The report runs: the comparisons `x_work` of bench target `claims`, with the report in a
+/// directory given on the command line while `DUOBENCH_REPORT` names another; then the
+/// `#[bench]` `sort/1000` of target `single` twice (a first run, then one compared with
+/// it), the second with `--json` and its report in the same directory.
+struct ReportRuns {
+    /// The scratch directory: the report is in `cli/`, the bench's JSON in `bench.json`.
+    dir: PathBuf,
+    /// The `claims` run.
+    claims: Output,
+    /// The compared `single` run.
+    bench: Output,
+}
+
+fn report_run() -> &'static ReportRuns {
+    static RUN: OnceLock<ReportRuns> = OnceLock::new();
     RUN.get_or_init(|| {
         let dir = scratch("report");
-        let output = cargo_with_env(
+        let cli = dir.join("cli");
+        let claims = cargo_with_env(
             &[
                 "bench",
                 "-q",
@@ -94,23 +117,61 @@ fn report_run() -> &'static (PathBuf, Output) {
                 "--max-time",
                 "500ms",
                 "--report",
-                dir.join("cli").to_str().unwrap(),
+                cli.to_str().unwrap(),
             ],
             &[("DUOBENCH_REPORT", &dir.join("env"))],
         );
-        (dir, output)
+        // No other test measures sort/1000, so its baselines are this test's alone.
+        let _ = fs::remove_dir_all(target_dir().join("duobench/single/sort~1000"));
+        let bench = |extra: &[&str]| {
+            let mut args = vec![
+                "bench",
+                "-q",
+                "--bench",
+                "single",
+                "--",
+                "sort/1000",
+                "--exact",
+                "--warmup",
+                "100ms",
+                "--max-time",
+                "500ms",
+            ];
+            args.extend_from_slice(extra);
+            cargo(&args)
+        };
+        let first = bench(&["--no-report"]);
+        assert!(first.status.success(), "{}", text(&first));
+        let json = dir.join("bench.json");
+        let bench = bench(&[
+            "--json",
+            json.to_str().unwrap(),
+            "--report",
+            cli.to_str().unwrap(),
+        ]);
+        ReportRuns { dir, claims, bench }
     })
 }
 
 #[test]
-fn report_has_a_section_per_comparison_where_the_command_line_says() {
-    let (dir, output) = report_run();
+fn report_has_a_section_per_trial_where_the_command_line_says() {
+    let ReportRuns { dir, claims, bench } = report_run();
     // `three_x_work_claimed_faster` is refuted, which fails the run; the report is written.
-    let out = text(output);
-    assert!(!output.status.success(), "{out}");
+    let out = text(claims);
+    assert!(!claims.status.success(), "{out}");
+    assert!(bench.status.success(), "{}", text(bench));
+    // The index gathers both targets' pages: two comparisons of three charts each, and the
+    // bench's scatter, distribution and baseline charts.
     let index = fs::read_to_string(dir.join("cli/index.html")).expect("the index");
     assert_eq!(sections(&index), 2, "{index}");
-    assert_eq!(index.matches("<svg").count(), 6, "{index}");
+    assert_eq!(bench_sections(&index), 1, "{index}");
+    assert_eq!(index.matches("<svg").count(), 9, "{index}");
+    let page = fs::read_to_string(dir.join("cli/single.html")).expect("the bench's page");
+    assert!(
+        page.contains("<a href=\"#single-0-sort-1000\">sort/1000</a>"),
+        "{page}"
+    );
+    assert!(page.contains("vs previous run"), "{page}");
     assert!(dir.join("cli/claims.html").is_file());
     assert!(
         !dir.join("env").exists(),
@@ -138,6 +199,32 @@ fn report_has_a_section_per_comparison_where_the_command_line_says() {
     assert!(output.status.success(), "{}", text(&output));
     assert!(!none.exists(), "DUOBENCH_NO_REPORT=1 writes no report");
     assert!(!text(&output).contains("HTML report"));
+}
+
+#[test]
+fn bench_json_validates_against_the_schema() {
+    let ReportRuns { dir, bench, .. } = report_run();
+    assert!(bench.status.success(), "{}", text(bench));
+    let json = fs::read_to_string(dir.join("bench.json")).expect("the JSON file");
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let errors: Vec<String> = schema_validator()
+        .iter_errors(&doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+    let trials = doc["trials"].as_array().unwrap();
+    assert_eq!(trials.len(), 1, "{doc:#}");
+    let t = &trials[0];
+    assert_eq!(
+        (&t["name"], &t["kind"]),
+        (&"sort/1000".into(), &"bench".into())
+    );
+    assert!(t["slope_ns"]["estimate"].as_f64().unwrap() > 0.0, "{t:#}");
+    assert!(t["samples"].as_u64().unwrap() >= 2, "{t:#}");
+    let baseline = &t["baseline"];
+    assert_eq!(baseline["status"], "compared", "{t:#}");
+    assert_eq!(baseline["previous_run"], true, "{t:#}");
+    assert!(baseline["change"]["verdict"].is_string(), "{t:#}");
 }
 
 fn find_chromium() -> Option<&'static str> {
@@ -181,15 +268,29 @@ fn every_chart_renders_in_a_browser() {
         println!("skipped: chromium is not installed (apt-get install chromium), so the report was not opened in a browser");
         return;
     };
-    let (dir, _) = report_run();
+    let dir = &report_run().dir;
     let index = dir.join("cli/index.html");
     assert!(index.is_file(), "no report to open");
 
     let dom = chromium(browser, "chromium-dom", &["--dump-dom"], &index);
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert_eq!(sections(&dom), 2, "{dom}");
+    assert_eq!(bench_sections(&dom), 1, "{dom}");
+    // The bench's three charts, each parsed into the DOM as an SVG element.
+    let bench = &dom[dom.find("<section class=\"bench\"").unwrap()..];
+    let bench = &bench[..bench.find("</section>").unwrap()];
+    for class in ["scatter", "distribution", "baseline"] {
+        let figure = bench
+            .split(&format!("<figure class=\"{class}\">"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {class} figure in:\n{bench}"));
+        assert!(
+            figure.trim_start().starts_with("<svg"),
+            "{class}:\n{figure}"
+        );
+    }
     let charts: Vec<&str> = dom.split("<svg").skip(1).collect();
-    assert_eq!(charts.len(), 6, "{dom}");
+    assert_eq!(charts.len(), 9, "{dom}");
     for chart in charts {
         let chart = &chart[..chart.find("</svg>").expect("a closed svg element")];
         let drawn = chart.matches("<rect").count()

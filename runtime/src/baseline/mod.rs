@@ -16,9 +16,10 @@ mod name;
 pub use file::{BaselineError, Problem, SavedRun};
 pub use name::BaselineName;
 
-use crate::analysis::bench_result::BenchResult;
+use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
 use crate::options::Settings;
+use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
 use crate::target_dir::duobench_dir;
 use std::path::PathBuf;
 
@@ -91,8 +92,9 @@ pub struct Compared {
     pub baseline: BaselineName,
     /// Whether that is the previous run rather than a named baseline.
     pub previous_run: bool,
-    /// Per-iteration slope of the baseline, in nanoseconds.
-    pub baseline_slope_ns: f64,
+    /// Per-iteration slope of the baseline, in nanoseconds, with its bootstrap interval at
+    /// the level of the new result's, so the reports can show both runs side by side.
+    pub baseline_slope: Estimate,
     /// The change.
     pub change: Change,
 }
@@ -149,7 +151,8 @@ fn compare_and_save_in(
             Some(Compared {
                 baseline: against,
                 previous_run: choice == BaselineChoice::Previous,
-                baseline_slope_ns: old.slope_ns,
+                baseline_slope: saved_slope(&old, result.level)
+                    .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?,
                 change,
             })
         }
@@ -162,6 +165,18 @@ fn compare_and_save_in(
     );
     file::write(&dir.join(format!("{}.json", choice.save_as())), &saved)?;
     Ok(compared)
+}
+
+/// The saved run's slope as stored, with a bootstrap interval recomputed from its samples
+/// (the file keeps samples, not intervals). Cost: one bootstrap, `B · O(n)`.
+fn saved_slope(old: &SavedRun, level: f64) -> Result<Estimate, PointsError> {
+    let x = iterations_as_f64(&old.iters);
+    let points = Points::new(&x, &old.ns)?;
+    let slope = linear_estimates(points, &Bootstrap::default(), level).slope;
+    Ok(Estimate {
+        point: old.slope_ns,
+        ..slope
+    })
 }
 
 #[cfg(test)]

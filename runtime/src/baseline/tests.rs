@@ -58,7 +58,9 @@ fn each_run_compares_with_the_previous_one() {
     let second = compare_and_save_in(dir.0.clone(), &key(), &s, &result(20.0)).unwrap();
     let c = second.unwrap();
     assert!(c.previous_run && c.baseline.as_str() == "base");
-    assert!((c.baseline_slope_ns - 10.0).abs() < 0.1, "{c:?}");
+    let old = c.baseline_slope;
+    assert!((old.point - 10.0).abs() < 0.1, "{c:?}");
+    assert!(old.low <= old.point && old.point <= old.high, "{c:?}");
     assert!((c.change.relative.point - 1.0).abs() < 0.01, "{c:?}");
     // The second run is now the previous one.
     let third = compare_and_save_in(dir.0.clone(), &key(), &s, &result(20.0)).unwrap();

@@ -150,7 +150,7 @@ fn baseline_text(status: BaselineStatus<'_>) -> String {
                 percent(ch.relative.low),
                 percent(ch.relative.high),
                 p_text(ch.p_value),
-                format_ns(c.baseline_slope_ns),
+                format_ns(c.baseline_slope.point),
                 ch.verdict.words(),
                 three_significant(100.0 * ch.noise_threshold)
             )
@@ -159,7 +159,8 @@ fn baseline_text(status: BaselineStatus<'_>) -> String {
 }
 
 /// A relative change as a signed percentage: `+100.2%`, `-3.10%`.
-fn percent(x: f64) -> String {
+#[must_use]
+pub fn percent(x: f64) -> String {
     let p = 100.0 * x;
     if p.abs() >= 10.0 {
         format!("{p:+.1}%")
@@ -168,7 +169,9 @@ fn percent(x: f64) -> String {
     }
 }
 
-fn p_text(p: f64) -> String {
+/// A p-value with three decimals, or in scientific notation when tiny; `–` when NaN.
+#[must_use]
+pub fn p_text(p: f64) -> String {
     match p {
         p if p.is_nan() => "–".to_owned(),
         p if p >= 0.001 => format!("{p:.3}"),
@@ -194,7 +197,8 @@ fn sampling_text(r: &BenchResult) -> String {
 }
 
 /// An iteration count with thousands separators: `1,234,567`.
-fn count_text(n: u64) -> String {
+#[must_use]
+pub fn count_text(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

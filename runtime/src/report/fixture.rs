@@ -1,10 +1,15 @@
-//! Test data for the report modules: records of simulated comparisons, analysed by the real
-//! `DiffResult::from_run`, so reports are tested on what a run produces.
+//! Test data for the report modules: records of simulated comparisons and `#[bench]`es,
+//! analysed by the real `DiffResult::from_run`, `BenchResult::from_run` and `compare_runs`,
+//! so reports are tested on what a run produces.
 
-use super::record::DiffRecord;
+use super::bench_record::{BaselineOutcome, BenchRecord};
+use super::record::{DiffRecord, Record};
+use crate::analysis::bench_result::synthetic;
+use crate::analysis::change::{compare_runs, RunSamples};
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
-use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine};
+use crate::baseline::{BaselineName, Compared};
+use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine, Throughput};
 use crate::diff::Diff;
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
@@ -102,4 +107,58 @@ pub fn record(name: &str, ratio: f64, claim: Option<Claim>, duos: usize) -> Diff
         false,
         result(ratio, claim, duos),
     )
+}
+
+/// [`record`] as the reports after the run take it.
+#[must_use]
+pub fn diff(name: &str, ratio: f64, claim: Option<Claim>, duos: usize) -> Record {
+    Record::Diff(Box::new(record(name, ratio, claim, duos)))
+}
+
+/// How the fixture `#[bench]` went with its baseline.
+#[derive(Clone, Copy, Debug)]
+pub enum Baseline {
+    /// Compared with the previous run, which took `per_iter_ns` an iteration.
+    Previous(f64),
+    /// Nothing to compare with yet.
+    First,
+}
+
+/// A `#[bench]` record in bench target `single`: 40 linear samples at 2 ns an iteration (one
+/// slowed threefold), 1,000 elements an iteration, and its baseline as `baseline` says.
+#[must_use]
+pub fn bench_record(name: &str, baseline: Baseline) -> Record {
+    let run = synthetic::run(2.0, 40, 1_000, Some((7_000, 3.0)));
+    let result = synthetic::result(run, Some(Throughput::Elements(1_000)));
+    let outcome = match baseline {
+        Baseline::First => BaselineOutcome::FirstRun(BaselineName::previous_run()),
+        Baseline::Previous(per_iter_ns) => {
+            let old = synthetic::result(synthetic::run(per_iter_ns, 40, 1_000, None), None);
+            let change = compare_runs(
+                RunSamples {
+                    iters: &old.run.iters,
+                    ns: &old.run.ns,
+                },
+                RunSamples {
+                    iters: &result.run.iters,
+                    ns: &result.run.ns,
+                },
+                0.02,
+                0.05,
+            )
+            .expect("synthetic runs are valid");
+            BaselineOutcome::Compared(Compared {
+                baseline: BaselineName::previous_run(),
+                previous_run: true,
+                baseline_slope: old.slope,
+                change,
+            })
+        }
+    };
+    Record::Bench(Box::new(BenchRecord::new(
+        name.to_owned(),
+        "single::inner",
+        result,
+        outcome,
+    )))
 }

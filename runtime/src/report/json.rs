@@ -1,8 +1,10 @@
 //! The `--json FILE` document: every result of the run, mapped onto report structs that
 //! mirror `docs/duobench.schema.json` field for field. The analysis types stay free of
-//! serde; this module is the one place that decides names and units.
+//! serde; this module and `json_bench` (the `#[bench]` record) are the one place that
+//! decides names and units.
 
-use super::record::DiffRecord;
+use super::json_bench::{bench_trial, BenchTrial};
+use super::record::{DiffRecord, Record};
 use crate::analysis::verdict::ClaimText;
 use crate::cli::Mode;
 use crate::measure::timer::TimerCost;
@@ -10,7 +12,7 @@ use crate::stats::{StudentT, Summary, Welch};
 use serde::Serialize;
 
 /// Version of the document's layout. Raised whenever a field is removed or changes meaning;
-/// adding a field keeps it.
+/// adding a field, or a trial `kind` (readers skip kinds they do not know), keeps it.
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// What the whole run shares.
@@ -29,7 +31,15 @@ struct Document<'a> {
     build: Build,
     mode: &'static str,
     timer: Timer,
-    trials: Vec<Trial<'a>>,
+    trials: Vec<AnyTrial<'a>>,
+}
+
+/// A trial of either kind; each carries its own `kind` field.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum AnyTrial<'a> {
+    Diff(Box<Trial<'a>>),
+    Bench(Box<BenchTrial<'a>>),
 }
 
 #[derive(Serialize)]
@@ -85,7 +95,7 @@ struct Ratio {
 }
 
 #[derive(Serialize)]
-struct Interval {
+pub(super) struct Interval {
     low: f64,
     high: f64,
 }
@@ -114,7 +124,7 @@ struct WelchOut {
 }
 
 #[derive(Serialize)]
-struct RoutineSummary {
+pub(super) struct RoutineSummary {
     n: usize,
     mean_ns: f64,
     sd_ns: f64,
@@ -140,18 +150,18 @@ struct Outliers {
 }
 
 /// JSON has no NaN or infinity: a value that is not finite is `null`.
-fn finite(x: f64) -> Option<f64> {
+pub(super) fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
 /// An interval with both ends finite, or `null`.
-fn interval(low: f64, high: f64) -> Option<Interval> {
+pub(super) fn interval(low: f64, high: f64) -> Option<Interval> {
     (low.is_finite() && high.is_finite()).then_some(Interval { low, high })
 }
 
 /// The run's document, pretty-printed.
 #[must_use]
-pub fn to_json(records: &[DiffRecord], run: &RunInfo) -> String {
+pub fn to_json(records: &[Record], run: &RunInfo) -> String {
     let document = Document {
         schema_version: SCHEMA_VERSION,
         duobench_version: env!("CARGO_PKG_VERSION"),
@@ -171,7 +181,13 @@ pub fn to_json(records: &[DiffRecord], run: &RunInfo) -> String {
             overhead_ns: run.timer.overhead_ns,
             resolution_ns: run.timer.resolution_ns,
         },
-        trials: records.iter().map(trial).collect(),
+        trials: records
+            .iter()
+            .map(|record| match record {
+                Record::Diff(d) => AnyTrial::Diff(Box::new(trial(d))),
+                Record::Bench(b) => AnyTrial::Bench(Box::new(bench_trial(b))),
+            })
+            .collect(),
     };
     // Serialising plain structs of numbers and strings cannot fail.
     serde_json::to_string_pretty(&document).unwrap_or_default() + "\n"
@@ -240,7 +256,7 @@ fn welch(w: &Welch) -> WelchOut {
     }
 }
 
-fn summary(s: &Summary) -> RoutineSummary {
+pub(super) fn summary(s: &Summary) -> RoutineSummary {
     RoutineSummary {
         n: s.n,
         mean_ns: s.mean,

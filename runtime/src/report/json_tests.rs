@@ -5,10 +5,10 @@ mod fields {
     use crate::cli::Mode;
     use crate::report::fixture::{record, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
-    use crate::report::record::DiffRecord;
+    use crate::report::record::Record;
     use serde_json::Value;
 
-    fn document(records: &[DiffRecord]) -> Value {
+    pub(super) fn document(records: &[Record]) -> Value {
         let run = RunInfo {
             mode: Mode::Bench,
             timer: TIMER,
@@ -31,7 +31,7 @@ mod fields {
     #[test]
     fn a_trial_carries_its_claim_verdict_estimates_and_summaries() {
         let rec = record("sorting::radix", 0.5, Some(BELOW), 2_000);
-        let doc = document(std::slice::from_ref(&rec));
+        let doc = document(&[Record::Diff(Box::new(rec.clone()))]);
         let t = &doc["trials"][0];
         assert_eq!(t["name"], "sorting::radix");
         assert_eq!(t["bench_target"], "claims");
@@ -86,7 +86,7 @@ mod fields {
         // No duo at all: no estimate, no interval, no tests, no summaries.
         let rec = record("empty", 1.0, None, 0);
         assert!(rec.result.ratio.is_nan());
-        let doc = document(&[rec]);
+        let doc = document(&[Record::Diff(Box::new(rec))]);
         let t = &doc["trials"][0];
         assert_eq!(t["verdict"], "reported");
         assert_eq!(t["claim"], Value::Null);
@@ -103,8 +103,9 @@ mod fields {
 /// a comparison that measured nothing.
 mod schema {
     use crate::cli::Mode;
-    use crate::report::fixture::{record, BAND, BELOW, TIMER};
+    use crate::report::fixture::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
+    use crate::report::record::Record;
 
     const SCHEMA: &str = include_str!("../../../docs/duobench.schema.json");
 
@@ -115,10 +116,13 @@ mod schema {
         let mut calibration = record("calibrated", 1.0, None, 400);
         calibration.calibration = true;
         let records = [
-            record("sorting::radix", 0.5, Some(BELOW), 2_000),
-            record("same", 1.0, Some(BAND), 3_000),
-            record("nothing", 1.0, Some(BELOW), 0),
-            calibration,
+            diff("sorting::radix", 0.5, Some(BELOW), 2_000),
+            diff("same", 1.0, Some(BAND), 3_000),
+            diff("nothing", 1.0, Some(BELOW), 0),
+            Record::Diff(Box::new(calibration)),
+            bench_record("scaled", Baseline::Previous(1.0)),
+            bench_record("same_speed", Baseline::Previous(2.0)),
+            bench_record("first", Baseline::First),
         ];
         for mode in [Mode::Bench, Mode::Test] {
             let run = RunInfo { mode, timer: TIMER };
@@ -155,7 +159,7 @@ mod schema {
             timer: TIMER,
         };
         let good: serde_json::Value =
-            serde_json::from_str(&to_json(&[record("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+            serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
         assert!(validator.is_valid(&good));
         let mut extra = good.clone();
         extra["trials"][0]["surprise"] = 1.into();
@@ -169,5 +173,137 @@ mod schema {
             .unwrap()
             .remove("interval");
         assert!(!validator.is_valid(&missing));
+
+        let bench: serde_json::Value = serde_json::from_str(&to_json(
+            &[bench_record("b", Baseline::Previous(1.0))],
+            &run,
+        ))
+        .unwrap();
+        assert!(validator.is_valid(&bench));
+        let mut extra = bench.clone();
+        extra["trials"][0]["baseline"]["change"]["surprise"] = 1.into();
+        assert!(!validator.is_valid(&extra));
+        let mut wrong = bench.clone();
+        wrong["trials"][0]["baseline"]["change"]["verdict"] = "faster".into();
+        assert!(!validator.is_valid(&wrong));
+        let mut mixed = bench;
+        mixed["trials"][0]["kind"] = "diff".into();
+        assert!(
+            !validator.is_valid(&mixed),
+            "a bench record is not a comparison"
+        );
+    }
+}
+
+/// The `#[bench]` record, field by field, for each way its baseline can go.
+mod bench_fields {
+    use super::fields::document;
+    use crate::baseline::BaselineError;
+    use crate::report::bench_record::BaselineOutcome;
+    use crate::report::fixture::{bench_record, Baseline};
+    use crate::report::record::Record;
+    use serde_json::Value;
+    use std::path::Path;
+
+    fn result_of(record: &Record) -> &crate::analysis::bench_result::BenchResult {
+        match record {
+            Record::Bench(b) => &b.result,
+            Record::Diff(_) => unreachable!("the fixture makes a bench record"),
+        }
+    }
+
+    #[test]
+    fn a_bench_carries_its_estimates_spread_outliers_and_sampling() {
+        let rec = bench_record("scaled", Baseline::First);
+        let r = result_of(&rec).clone();
+        let doc = document(&[rec]);
+        let t = &doc["trials"][0];
+        assert_eq!(t["name"], "scaled");
+        assert_eq!(t["bench_target"], "single");
+        assert_eq!(t["kind"], "bench");
+        assert_eq!(t["level"], 0.95);
+        for (key, e) in [
+            ("slope_ns", r.slope),
+            ("mean_ns", r.mean),
+            ("median_ns", r.median),
+        ] {
+            assert_eq!(t[key]["estimate"], e.point, "{key}");
+            assert_eq!(t[key]["interval"]["low"], e.low, "{key}");
+            assert_eq!(t[key]["interval"]["high"], e.high, "{key}");
+        }
+        let fit = r.fit.unwrap();
+        assert_eq!(t["fit"]["r_squared"], fit.r_squared);
+        let spread = r.per_iteration.unwrap();
+        assert_eq!(t["per_iteration"]["n"], spread.n);
+        assert_eq!(t["per_iteration"]["percentiles_ns"]["p99"], spread.p99);
+        assert_eq!(t["outliers"]["samples"], 40);
+        assert_eq!(t["outliers"]["high_severe"], r.outliers.high_severe);
+        assert!(
+            r.outliers.high_severe >= 1,
+            "the slowed sample is an outlier"
+        );
+        assert_eq!(t["throughput"]["unit"], "elements");
+        assert_eq!(t["throughput"]["per_iteration"], 1_000);
+        let rate = t["throughput"]["per_second"]["estimate"].as_f64().unwrap();
+        assert!((rate - 1e12 / r.slope.point).abs() < 1e-3 * rate, "{rate}");
+        // A longer time is a lower rate: the interval's ends swap.
+        assert_eq!(
+            t["throughput"]["per_second"]["interval"]["low"],
+            1e12 / r.slope.high
+        );
+        assert_eq!(
+            (t["samples"].as_u64(), t["iterations"].as_u64()),
+            (Some(40), Some(r.total_iters()))
+        );
+        assert_eq!(
+            (&t["sampling"], &t["iters_step"]),
+            (&"linear".into(), &1_000.into())
+        );
+        assert_eq!(
+            (t["warmup_secs"].as_f64(), t["measure_secs"].as_f64()),
+            (Some(0.2), Some(1.5))
+        );
+        assert_eq!(t["baseline"]["status"], "first_run");
+        assert_eq!(t["baseline"]["saved_as"], "base");
+    }
+
+    #[test]
+    fn a_compared_bench_carries_both_slopes_the_change_and_its_verdict() {
+        // The fixture takes 2 ns an iteration; the baseline took 1 ns: twice as slow.
+        let doc = document(&[bench_record("scaled", Baseline::Previous(1.0))]);
+        let b = &doc["trials"][0]["baseline"];
+        assert_eq!(b["status"], "compared");
+        assert_eq!(b["name"], "base");
+        assert_eq!(b["previous_run"], true);
+        let old = b["baseline_slope_ns"]["estimate"].as_f64().unwrap();
+        assert!((old - 1.0).abs() < 0.01, "{old}");
+        let change = &b["change"];
+        let estimate = change["estimate"].as_f64().unwrap();
+        assert!((estimate - 1.0).abs() < 0.05, "{change}");
+        assert!(change["interval"]["low"].as_f64().unwrap() < estimate);
+        assert!(change["p"].as_f64().unwrap() < 0.05, "{change}");
+        assert_eq!(change["verdict"], "regressed");
+        assert_eq!(
+            (
+                &change["level"],
+                &change["noise_threshold"],
+                &change["alpha"]
+            ),
+            (&0.95.into(), &0.02.into(), &0.05.into())
+        );
+    }
+
+    #[test]
+    fn a_baseline_error_is_its_one_line_message() {
+        let mut rec = bench_record("broken", Baseline::First);
+        let e = BaselineError::corrupt(Path::new("/t/base.json"), "oops".to_owned());
+        if let Record::Bench(b) = &mut rec {
+            b.baseline = BaselineOutcome::Failed(e.clone());
+        }
+        let doc = document(&[rec]);
+        let b = &doc["trials"][0]["baseline"];
+        assert_eq!(b["status"], "error");
+        assert_eq!(b["message"], Value::String(e.to_string()));
+        assert!(b.get("saved_as").is_none());
     }
 }

@@ -1,11 +1,13 @@
 //! Reports: what a person reads. Rendering is pure (strings); the runner prints them.
 
 pub mod bench_block;
+pub mod bench_record;
 pub mod diff_block;
 #[cfg(test)]
 mod fixture;
 pub mod html;
 pub mod json;
+mod json_bench;
 #[cfg(test)]
 mod json_tests;
 pub mod outputs;

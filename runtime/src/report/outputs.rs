@@ -4,7 +4,7 @@
 
 use super::html::{index_page, page_content, target_page};
 use super::json::{to_json, RunInfo};
-use super::record::DiffRecord;
+use super::record::Record;
 use crate::atomic_file::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// # Errors
 ///
 /// A one-line message naming the file and what went wrong.
-pub fn write_json(path: &Path, records: &[DiffRecord], run: &RunInfo) -> Result<(), String> {
+pub fn write_json(path: &Path, records: &[Record], run: &RunInfo) -> Result<(), String> {
     write_atomically(path, to_json(records, run).as_bytes()).map_err(|e| {
         format!(
             "could not write the JSON results to {}: {e}",
@@ -30,7 +30,7 @@ pub fn write_json(path: &Path, records: &[DiffRecord], run: &RunInfo) -> Result<
 /// # Errors
 ///
 /// A one-line message naming the file or directory and what went wrong.
-pub fn write_html(dir: &Path, records: &[DiffRecord]) -> Result<Option<PathBuf>, String> {
+pub fn write_html(dir: &Path, records: &[Record]) -> Result<Option<PathBuf>, String> {
     let Some(first) = records.first() else {
         return Ok(None);
     };
@@ -38,8 +38,9 @@ pub fn write_html(dir: &Path, records: &[DiffRecord]) -> Result<Option<PathBuf>,
         format!("could not write the HTML report to {}: {e}", path.display())
     };
     fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
-    let page = dir.join(format!("{}.html", first.bench_target));
-    write_atomically(&page, target_page(first.bench_target, records).as_bytes())
+    let target = first.bench_target();
+    let page = dir.join(format!("{target}.html"));
+    write_atomically(&page, target_page(target, records).as_bytes())
         .map_err(|e| failed(&page, e))?;
     let index = dir.join("index.html");
     write_atomically(&index, index_page(&target_pages(dir)).as_bytes())
@@ -71,7 +72,7 @@ fn target_pages(dir: &Path) -> Vec<(String, String)> {
 mod tests {
     use super::*;
     use crate::cli::Mode;
-    use crate::report::fixture::{record, BELOW, TIMER};
+    use crate::report::fixture::{diff, BELOW, TIMER};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("duobench-out-{name}-{}", std::process::id()));
@@ -85,8 +86,8 @@ mod tests {
         assert_eq!(write_html(&dir, &[]), Ok(None));
         assert!(!dir.exists(), "nothing is written without records");
         let records = [
-            record("a", 0.5, Some(BELOW), 1_000),
-            record("b", 1.0, None, 300),
+            diff("a", 0.5, Some(BELOW), 1_000),
+            diff("b", 1.0, None, 300),
         ];
         let index = write_html(&dir, &records).unwrap().unwrap();
         assert_eq!(index, dir.join("index.html"));
@@ -115,7 +116,7 @@ mod tests {
             mode: Mode::Test,
             timer: TIMER,
         };
-        write_json(&path, &[record("a", 0.5, Some(BELOW), 500)], &run).unwrap();
+        write_json(&path, &[diff("a", 0.5, Some(BELOW), 500)], &run).unwrap();
         let doc: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(doc["trials"][0]["name"], "a");

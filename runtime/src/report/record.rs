@@ -1,6 +1,7 @@
 //! One measured comparison with everything the reports after the run need to show it, and
-//! the sink the trials leave them in.
+//! the sink the trials leave every measured result in.
 
+use super::bench_record::BenchRecord;
 use super::diff_block::RoutineNames;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
@@ -73,18 +74,57 @@ impl DiffRecord {
     }
 }
 
-/// Where trials leave their comparisons for the reports after the run, and how the running
-/// ones are shown. Cloned into every trial; the clones share one list.
+/// A measured trial of either kind, as the reports after the run take it.
 #[derive(Clone, Debug)]
-pub struct DiffSink {
-    records: Arc<Mutex<Vec<DiffRecord>>>,
+pub enum Record {
+    /// A `#[bench_diff]` comparison.
+    Diff(Box<DiffRecord>),
+    /// A `#[bench]`.
+    Bench(Box<BenchRecord>),
+}
+
+impl Record {
+    /// The libtest name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Record::Diff(d) => &d.name,
+            Record::Bench(b) => &b.name,
+        }
+    }
+
+    /// The bench target the trial belongs to.
+    #[must_use]
+    pub fn bench_target(&self) -> &'static str {
+        match self {
+            Record::Diff(d) => d.bench_target,
+            Record::Bench(b) => b.bench_target,
+        }
+    }
+
+    /// The comparison, if this is one.
+    #[must_use]
+    pub fn as_diff(&self) -> Option<&DiffRecord> {
+        match self {
+            Record::Diff(d) => Some(d),
+            Record::Bench(_) => None,
+        }
+    }
+}
+
+/// Where trials leave their results for the reports after the run, and how the running
+/// ones are shown. Cloned into every trial; the clones share one list, so the reports keep
+/// the order in which the trials finished.
+#[derive(Clone, Debug)]
+pub struct RecordSink {
+    records: Arc<Mutex<Vec<Record>>>,
     /// Colour for the terminal blocks on stdout.
     pub paint: Paint,
     /// `Some` when a progress line is shown on stderr, with its colour.
     pub progress: Option<Paint>,
 }
 
-impl DiffSink {
+impl RecordSink {
     /// An empty sink.
     #[must_use]
     pub fn new(paint: Paint, progress: Option<Paint>) -> Self {
@@ -96,7 +136,7 @@ impl DiffSink {
     }
 
     /// Keeps `record` for the reports after the run.
-    pub fn push(&self, record: DiffRecord) {
+    pub fn push(&self, record: Record) {
         if let Ok(mut records) = self.records.lock() {
             records.push(record);
         }
@@ -104,7 +144,7 @@ impl DiffSink {
 
     /// Every record kept so far, in the order the trials finished.
     #[must_use]
-    pub fn records(&self) -> Vec<DiffRecord> {
+    pub fn records(&self) -> Vec<Record> {
         self.records.lock().map(|r| r.clone()).unwrap_or_default()
     }
 

@@ -87,7 +87,11 @@ fn changes_are_worded_with_their_evidence() {
     let regressed = Compared {
         baseline: BaselineName::previous_run(),
         previous_run: true,
-        baseline_slope_ns: 0.75,
+        baseline_slope: Estimate {
+            point: 0.75,
+            low: 0.75 * 0.99,
+            high: 0.75 * 1.01,
+        },
         change: change(1.0, ChangeVerdict::Regressed),
     };
     let block = bench_block("f", &r, BaselineStatus::Compared(&regressed));
@@ -101,7 +105,11 @@ fn changes_are_worded_with_their_evidence() {
     let named = Compared {
         baseline: BaselineName::parse("main").unwrap(),
         previous_run: false,
-        baseline_slope_ns: 1.5,
+        baseline_slope: Estimate {
+            point: 1.5,
+            low: 1.5 * 0.99,
+            high: 1.5 * 1.01,
+        },
         change: change(-0.005, ChangeVerdict::NoChange),
     };
     let block = bench_block("f", &r, BaselineStatus::Compared(&named));

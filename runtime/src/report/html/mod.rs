@@ -1,17 +1,21 @@
 //! The HTML report: one self-contained page per bench target (inline CSS and SVG, no
-//! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons.
+//! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons
+//! and `#[bench]` results.
 //!
 //! Rendering is pure; `report::outputs` writes the files. A target's page marks its content
 //! with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages on disk
 //! without keeping any other state.
 
+mod baseline_chart;
+mod bench_charts;
+mod bench_section;
 mod charts;
 mod drift_chart;
 mod ratio_chart;
 mod section;
 
 use super::diff_block::{interval_text, ratio_text};
-use super::record::DiffRecord;
+use super::record::{DiffRecord, Record};
 use std::fmt::Write;
 
 /// Opens a target page's content.
@@ -55,42 +59,53 @@ fn anchor(target: &str, index: usize, name: &str) -> String {
     id
 }
 
-/// The page of one bench target: a table of its comparisons, then a section for each.
+/// The page of one bench target: a table of its trials (a comparison's ratio and claim, a
+/// `#[bench]`'s time per iteration and change against its baseline), then a section for
+/// each.
 #[must_use]
-pub fn target_page(target: &str, records: &[DiffRecord]) -> String {
+pub fn target_page(target: &str, records: &[Record]) -> String {
     let mut content = String::new();
     let _ = writeln!(content, "<h2 id=\"{0}\">{0}</h2>", escape(target));
     content.push_str(
-        "<table class=\"summary\">\n<tr><th>comparison</th><th>ratio</th><th>interval</th>\
-         <th>claim</th><th>verdict</th></tr>\n",
+        "<table class=\"summary\">\n<tr><th>trial</th><th>estimate</th><th>interval</th>\
+         <th>claim or baseline</th><th>verdict</th></tr>\n",
     );
     let ids: Vec<String> = records
         .iter()
         .enumerate()
-        .map(|(i, r)| anchor(target, i, &r.name))
+        .map(|(i, r)| anchor(target, i, r.name()))
         .collect();
     for (record, id) in records.iter().zip(&ids) {
-        let r = &record.result;
-        let claim = record.claim_text();
-        let word = r.verdict.word();
-        let _ = writeln!(
-            content,
-            "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{}</td>\
-             <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
-             </td></tr>",
-            escape(&record.name),
-            ratio_text(r.ratio),
-            interval_text(r),
-            escape(&claim)
-        );
+        match record {
+            Record::Diff(d) => content.push_str(&diff_row(d, id)),
+            Record::Bench(b) => content.push_str(&bench_section::bench_row(b, id)),
+        }
     }
     content.push_str("</table>\n");
     for (record, id) in records.iter().zip(&ids) {
-        content.push_str(&section::section(record, id));
+        match record {
+            Record::Diff(d) => content.push_str(&section::section(d, id)),
+            Record::Bench(b) => content.push_str(&bench_section::bench_section(b, id)),
+        }
     }
     page(
         &format!("duobench: {target}"),
         &format!("{BEGIN}\n{content}{END}\n"),
+    )
+}
+
+/// The summary-table row of a comparison, linking to its section `id`.
+fn diff_row(record: &DiffRecord, id: &str) -> String {
+    let r = &record.result;
+    let word = r.verdict.word();
+    format!(
+        "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{}</td>\
+         <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
+         </td></tr>\n",
+        escape(&record.name),
+        ratio_text(r.ratio),
+        interval_text(r),
+        escape(&record.claim_text())
     )
 }
 
@@ -139,14 +154,42 @@ fn page(title: &str, body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixture::{record, BAND, BELOW};
+    use crate::report::fixture::{bench_record, diff, Baseline, BAND, BELOW};
 
-    fn records() -> Vec<DiffRecord> {
+    fn records() -> Vec<Record> {
         vec![
-            record("sorting::radix", 0.5, Some(BELOW), 2_000),
-            record("same<&>", 1.0, Some(BAND), 3_000),
-            record("report_only/10", 2.0, None, 300),
+            diff("sorting::radix", 0.5, Some(BELOW), 2_000),
+            diff("same<&>", 1.0, Some(BAND), 3_000),
+            diff("report_only/10", 2.0, None, 300),
         ]
+    }
+
+    #[test]
+    fn a_bench_has_a_row_and_a_section_with_its_scatter_distribution_and_baseline() {
+        let records = [
+            diff("sorting::radix", 0.5, Some(BELOW), 2_000),
+            bench_record("scaled", Baseline::Previous(1.0)),
+            bench_record("fresh", Baseline::First),
+        ];
+        let page = target_page("mixed", &records);
+        assert_eq!(page.matches("<section class=\"comparison\"").count(), 1);
+        assert_eq!(page.matches("<section class=\"bench\"").count(), 2);
+        // Three charts for the comparison, three for the compared bench, two for the first
+        // run, which has no baseline to draw.
+        assert_eq!(page.matches("<svg").count(), 3 + 3 + 2);
+        assert!(!page.contains("no chart:"), "a chart failed to draw");
+        for class in ["scatter", "distribution", "baseline"] {
+            assert!(
+                page.contains(&format!("<figure class=\"{class}\">")),
+                "{class}"
+            );
+        }
+        // The summary table has a row per trial; twice the time is a regression.
+        assert_eq!(page.matches("<tr><td><a href=").count(), 3);
+        assert!(page.contains("<a href=\"#mixed-1-scaled\">scaled</a>"));
+        assert!(page.contains("<span class=\"verdict regressed\">regressed</span>"));
+        assert!(page.contains("vs previous run") && page.contains("saved as `base`"));
+        assert!(page.contains("No baseline yet"));
     }
 
     #[test]

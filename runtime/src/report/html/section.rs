@@ -76,7 +76,8 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     out
 }
 
-fn figure(out: &mut String, class: &str, svg: Result<String, String>, caption: &str) {
+/// A chart (or why it could not be drawn) with its caption, appended to `out`.
+pub(super) fn figure(out: &mut String, class: &str, svg: Result<String, String>, caption: &str) {
     let _ = writeln!(out, "<figure class=\"{class}\">");
     match svg {
         Ok(svg) => out.push_str(&svg),

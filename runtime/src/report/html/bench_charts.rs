@@ -1,0 +1,154 @@
+//! The charts of one `#[bench]`: the linear-sampling scatter with its fitted line, and the
+//! distribution of the samples' per-iteration times.
+
+use super::charts::{failed, padded, render, ESTIMATE, FIRST, FONT, GREY, SIZE};
+use crate::analysis::bench_result::BenchResult;
+use crate::analysis::chart_data::{robust_range, HISTOGRAM_BINS};
+use crate::units::format_ns;
+use plotters::prelude::*;
+
+/// Each sample as a point, iterations against its time, with the slope through the origin
+/// (red) and the ends of its interval (dashed). Points on the line mean time grew linearly
+/// with iterations, as it should; points above it are samples slowed by something else.
+/// The run holds at most a few thousand samples, so every one is drawn.
+pub fn scatter_chart(r: &BenchResult) -> Result<String, String> {
+    let iters: Vec<f64> = r.run.iters.iter().map(|&k| k as f64).collect();
+    let max_x = iters.iter().copied().fold(1.0, f64::max) * 1.05;
+    let max_y = r
+        .run
+        .ns
+        .iter()
+        .copied()
+        .chain([r.slope.high * max_x])
+        .filter(|y| y.is_finite())
+        .fold(1.0, f64::max)
+        * 1.05;
+    render(SIZE, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(64)
+            .build_cartesian_2d(0.0..max_x, 0.0..max_y)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .max_light_lines(1)
+            .x_labels(6)
+            .x_desc("iterations in the sample")
+            .y_desc("sample time")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format_ns(*y))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(failed)?;
+        let points = iters
+            .iter()
+            .zip(&r.run.ns)
+            .map(|(&x, &y)| Circle::new((x, y), 3, FIRST.mix(0.6).filled()));
+        chart.draw_series(points).map_err(failed)?;
+        for bound in [r.slope.low, r.slope.high]
+            .into_iter()
+            .filter(|s| s.is_finite())
+        {
+            let dashes = (0..40).map(|i| f64::from(i) * max_x / 40.0);
+            let style = ESTIMATE.mix(0.6).stroke_width(1);
+            chart
+                .draw_series(dashes.map(|x| {
+                    let x2 = x + 0.5 * max_x / 40.0;
+                    PathElement::new([(x, bound * x), (x2, bound * x2)], style)
+                }))
+                .map_err(failed)?;
+        }
+        if r.slope.point.is_finite() {
+            chart
+                .draw_series(LineSeries::new(
+                    [(0.0, 0.0), (max_x, r.slope.point * max_x)],
+                    ESTIMATE.stroke_width(2),
+                ))
+                .map_err(failed)?;
+        }
+        Ok(())
+    })
+}
+
+/// A histogram of the samples' per-iteration times (time / iterations), each sample counted
+/// once, over a robust range so that one interrupted sample cannot squash the rest into a
+/// bin; samples beyond it are drawn in the edge bins. The slope (red) and the median (grey)
+/// are marked.
+pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
+    let mut per_iter: Vec<f64> = r
+        .run
+        .iters
+        .iter()
+        .zip(&r.run.ns)
+        .map(|(&k, &ns)| ns / k as f64)
+        .filter(|x| x.is_finite())
+        .collect();
+    per_iter.sort_by(f64::total_cmp);
+    let (lo, hi) = robust_range(&per_iter, 0.0).ok_or("no samples")?;
+    let (lo, hi) = padded(&[lo, hi, r.slope.point], 0.05);
+    let width = (hi - lo) / HISTOGRAM_BINS as f64;
+    let mut counts = [0u32; HISTOGRAM_BINS];
+    for x in &per_iter {
+        let bin = ((x - lo) / width)
+            .floor()
+            .clamp(0.0, (HISTOGRAM_BINS - 1) as f64);
+        counts[bin as usize] += 1;
+    }
+    let top = f64::from(counts.iter().copied().max().unwrap_or(1)) * 1.15;
+    render(SIZE, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(52)
+            .build_cartesian_2d(lo..hi, 0.0..top)
+            .map_err(failed)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .max_light_lines(1)
+            .x_labels(6)
+            .x_desc("time per iteration in a sample")
+            .y_desc("samples")
+            .x_label_formatter(&|x| format_ns(*x))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(failed)?;
+        let fill = FIRST.mix(0.6).filled();
+        let bars = counts.iter().enumerate().map(|(i, &c)| {
+            let x0 = lo + i as f64 * width;
+            Rectangle::new([(x0, 0.0), (x0 + width, f64::from(c))], fill)
+        });
+        chart.draw_series(bars).map_err(failed)?;
+        for (x, colour) in [(r.median.point, GREY), (r.slope.point, ESTIMATE)] {
+            if (lo..=hi).contains(&x) {
+                chart
+                    .draw_series([PathElement::new(
+                        [(x, 0.0), (x, top)],
+                        colour.stroke_width(2),
+                    )])
+                    .map_err(failed)?;
+            }
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::bench_result::synthetic::{result, run};
+
+    #[test]
+    fn both_charts_draw_every_sample() {
+        let r = result(run(2.0, 40, 1_000, Some((7_000, 3.0))), None);
+        let scatter = scatter_chart(&r).unwrap();
+        assert_eq!(scatter.matches("<circle").count(), 40);
+        assert!(scatter.contains("<polyline"), "the fitted line");
+        let histogram = distribution_chart(&r).unwrap();
+        // One bar per bin, plus the white background.
+        assert_eq!(histogram.matches("<rect").count(), HISTOGRAM_BINS + 1);
+        assert!(histogram.contains("<text"));
+    }
+}

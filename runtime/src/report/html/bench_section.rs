@@ -1,0 +1,157 @@
+//! One `#[bench]`'s section of the HTML report — its facts in a line, the scatter, the
+//! distribution and the baseline comparison — and its row of the page's summary table.
+
+use super::baseline_chart::baseline_chart;
+use super::bench_charts::{distribution_chart, scatter_chart};
+use super::escape;
+use super::section::figure;
+use crate::analysis::change::ChangeVerdict;
+use crate::report::bench_block::{count_text, p_text, percent};
+use crate::report::bench_record::{BaselineOutcome, BenchRecord};
+use crate::stats::Estimate;
+use crate::units::{format_ns, format_secs, three_significant};
+use std::fmt::Write;
+
+/// The verdict's CSS class and words: a bench without a comparison has none.
+fn verdict(outcome: &BaselineOutcome) -> (&'static str, &'static str) {
+    match outcome {
+        BaselineOutcome::Compared(c) => match c.change.verdict {
+            ChangeVerdict::Improved => ("improved", "improved"),
+            ChangeVerdict::Regressed => ("regressed", "regressed"),
+            ChangeVerdict::WithinNoise => ("no-change", "within noise"),
+            ChangeVerdict::NoChange => ("no-change", "no change"),
+        },
+        BaselineOutcome::FirstRun(_) => ("reported", "first run"),
+        BaselineOutcome::Failed(_) => ("refuted", "baseline error"),
+    }
+}
+
+fn estimate_interval(e: &Estimate) -> String {
+    format!("[{}, {}]", format_ns(e.low), format_ns(e.high))
+}
+
+/// What the bench was compared with, in a few words.
+fn change_cell(outcome: &BaselineOutcome) -> String {
+    match outcome {
+        BaselineOutcome::Compared(c) => format!(
+            "{} vs {}",
+            percent(c.change.relative.point),
+            if c.previous_run {
+                "previous run".to_owned()
+            } else {
+                format!("`{}`", c.baseline)
+            }
+        ),
+        BaselineOutcome::FirstRun(name) => format!("saved as `{name}`"),
+        BaselineOutcome::Failed(_) => "see below".to_owned(),
+    }
+}
+
+/// The summary-table row of `record`, linking to its section `id`: time per iteration,
+/// its interval, the change against the baseline, the verdict.
+#[must_use]
+pub fn bench_row(record: &BenchRecord, id: &str) -> String {
+    let (class, words) = verdict(&record.baseline);
+    let slope = &record.result.slope;
+    format!(
+        "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{} /iter</td>\
+         <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {class}\">{words}</span>\
+         </td></tr>\n",
+        escape(&record.name),
+        format_ns(slope.point),
+        estimate_interval(slope),
+        escape(&change_cell(&record.baseline)),
+    )
+}
+
+/// The section of `record`, with HTML id `id`.
+#[must_use]
+pub fn bench_section(record: &BenchRecord, id: &str) -> String {
+    let r = &record.result;
+    let (class, words) = verdict(&record.baseline);
+    let mut out = String::new();
+    let _ = writeln!(out, "<section class=\"bench\" id=\"{id}\">");
+    let _ = writeln!(
+        out,
+        "<h3>{} <span class=\"verdict {class}\">{words}</span></h3>",
+        escape(&record.name)
+    );
+    let _ = writeln!(
+        out,
+        "<p class=\"facts\">time <b>{}</b> {} per iteration (slope, {:.0}% bootstrap) · mean {} \
+         · median {} · {} samples, {} iterations · {} outliers (Tukey, kept) · {} measuring + \
+         {} warmup</p>",
+        format_ns(r.slope.point),
+        estimate_interval(&r.slope),
+        100.0 * r.level,
+        format_ns(r.mean.point),
+        format_ns(r.median.point),
+        r.run.iters.len(),
+        count_text(r.total_iters()),
+        r.outliers.total(),
+        format_secs(r.run.measure_time),
+        format_secs(r.run.warmup_time),
+    );
+    out.push_str("<div class=\"charts\">\n");
+    figure(
+        &mut out,
+        "scatter",
+        scatter_chart(r),
+        "Linear sampling: each dot is one sample, its iterations against its time. The red \
+         line is the fitted time per iteration (slope through the origin), dashed its interval. \
+         Dots on the line: time grew in step with iterations. Dots above it: samples slowed by \
+         something else (an interrupt, another process).",
+    );
+    figure(
+        &mut out,
+        "distribution",
+        distribution_chart(r),
+        "Distribution: each sample's time per iteration (time / iterations), with the slope \
+         (red) and the median (grey). A long right tail is interference; a second hump is a \
+         second behaviour of the routine or the machine.",
+    );
+    match &record.baseline {
+        BaselineOutcome::Compared(c) => {
+            let ch = &c.change;
+            figure(
+                &mut out,
+                "baseline",
+                baseline_chart(c, &r.slope),
+                &format!(
+                    "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
+                     <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \
+                     threshold around the baseline.",
+                    percent(ch.relative.point),
+                    percent(ch.relative.low),
+                    percent(ch.relative.high),
+                    p_text(ch.p_value),
+                    escape(c.baseline.as_str()),
+                    if c.previous_run {
+                        " (previous run)"
+                    } else {
+                        ""
+                    },
+                    ch.verdict.words(),
+                    three_significant(100.0 * ch.noise_threshold),
+                ),
+            );
+        }
+        BaselineOutcome::FirstRun(name) => {
+            let _ = writeln!(
+                out,
+                "<p class=\"baseline\">No baseline yet: this run was saved as <code>{}</code>; \
+                 the next run is compared with it.</p>",
+                escape(name.as_str())
+            );
+        }
+        BaselineOutcome::Failed(e) => {
+            let _ = writeln!(
+                out,
+                "<p class=\"baseline no-chart\">Baseline error: {}</p>",
+                escape(&e.to_string())
+            );
+        }
+    }
+    out.push_str("</div>\n</section>\n");
+    out
+}
