@@ -10,12 +10,16 @@
 //! stopping at the first decisive look keeps both error rates at most alpha.
 
 use super::fence::Fence;
-use super::verdict::{judge, Verdict};
+use super::verdict::{judge, log_margin, Verdict};
 use crate::descriptor::Claim;
 use crate::stats::{ConfidenceSequence, RunningMoments};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
 pub const DEFAULT_PRECISION: f64 = 0.005;
+
+/// A decision waits until the interval's half-width is at most this fraction of the distance
+/// between the estimate and the claim's nearest boundary.
+pub const DECISION_PRECISION: f64 = 0.5;
 
 /// Settings of the sequential test, resolved before measuring starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,7 +119,15 @@ impl Sequential {
         }
         let (low, high) = self.log_interval()?;
         match &self.settings.claim {
-            Some(claim) => judge(claim, low.exp(), high.exp()),
+            // Stopping at the first decisive look favours extreme estimates: the interval
+            // first clears the boundary when the estimate happens to be far from it. So a
+            // decision also waits until the interval's half-width is at most half the distance
+            // from the estimate to the claim's nearest boundary; the reported ratio is then
+            // accurate, not just on the right side. Waiting longer cannot hurt validity: the
+            // confidence sequence holds at every look.
+            Some(claim) => judge(claim, low.exp(), high.exp()).filter(|_| {
+                (high - low) / 2.0 <= DECISION_PRECISION * log_margin(claim, self.blocks.mean())
+            }),
             None => ((high - low) / 2.0 <= self.settings.precision).then_some(Verdict::Reported),
         }
     }
