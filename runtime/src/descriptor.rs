@@ -111,4 +111,27 @@ pub enum Throughput {
     Elements(u64),
 }
 
+impl AttrOptions {
+    /// No option written: the `Default`, usable in `const` and `static` items.
+    pub const NONE: AttrOptions = AttrOptions {
+        warmup_ns: None,
+        max_time_ns: None,
+        alpha: None,
+        claim: None,
+        on_inconclusive: None,
+        throughput: None,
+        samples: None,
+    };
+}
+
 inventory::collect!(Descriptor);
+
+#[cfg(test)]
+mod tests {
+    use super::AttrOptions;
+
+    #[test]
+    fn the_const_empty_options_are_the_default() {
+        assert_eq!(AttrOptions::NONE, AttrOptions::default());
+    }
+}

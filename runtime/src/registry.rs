@@ -92,15 +92,7 @@ mod tests {
             vs: None,
             args,
             routine: Routine::Bench(noop),
-            options: AttrOptions {
-                warmup_ns: None,
-                max_time_ns: None,
-                alpha: None,
-                claim: None,
-                on_inconclusive: None,
-                throughput: None,
-                samples: None,
-            },
+            options: AttrOptions::NONE,
         }
     }
 

@@ -29,15 +29,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     vs: Some("std_sort"),
     args: &[],
     routine: Routine::Diff(entry),
-    options: AttrOptions {
-        warmup_ns: None,
-        max_time_ns: None,
-        alpha: None,
-        claim: None,
-        on_inconclusive: None,
-        throughput: None,
-        samples: None,
-    },
+    options: AttrOptions::NONE,
 };
 
 /// `ratio < 0.8`.
