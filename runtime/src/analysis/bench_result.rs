@@ -2,9 +2,9 @@
 //! distribution of per-iteration times, and outlier counts, computed once from a finished
 //! linear-sampling run.
 
-use crate::descriptor::Throughput;
 use crate::measure::linear::LinearRun;
 use crate::measure::timer::TimerCost;
+use crate::model::attrs::Throughput;
 use crate::stats::{
     linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
     PointsError, Sample, SampleError, Summary,

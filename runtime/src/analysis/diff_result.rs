@@ -2,7 +2,7 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-use super::verdict::Verdict;
+use crate::decide::verdict::Verdict;
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};

@@ -3,7 +3,7 @@
 
 use super::batch::BatchRunner;
 use super::timer::TimerCost;
-use crate::analysis::sequential::{Sequential, SequentialSettings};
+use crate::decide::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the

@@ -3,11 +3,11 @@
 //! measured.
 
 use crate::analysis::bench_result::BenchResult;
-use crate::baseline::{BaselineError, BaselineName, Compared};
-use crate::descriptor::Throughput;
 use crate::measure::linear::Sampling;
+use crate::model::attrs::Throughput;
+use crate::session::baseline::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
-use crate::units::{
+use crate::util::units::{
     format_bytes_per_s, format_elements_per_s, format_ns, format_secs, three_significant,
 };
 use std::fmt::Write;

@@ -3,7 +3,7 @@
 
 use super::bench_block::BaselineStatus;
 use crate::analysis::bench_result::BenchResult;
-use crate::baseline::{BaselineError, BaselineName, Compared};
+use crate::session::baseline::{BaselineError, BaselineName, Compared};
 
 /// How a `#[bench]` run went with its baseline, kept after the trial for the JSON and HTML
 /// reports (the terminal block borrows it as a [`BaselineStatus`]).

@@ -3,10 +3,10 @@
 use super::paint::Paint;
 use super::record::DiffRecord;
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::verdict::{log_margin, ClaimText, Verdict};
-use crate::descriptor::Claim;
+use crate::decide::verdict::{log_margin, ClaimText, Verdict};
+use crate::model::attrs::Claim;
 use crate::stats::Summary;
-use crate::units::{format_ns, format_secs, three_significant};
+use crate::util::units::{format_ns, format_secs, three_significant};
 use std::fmt::Write;
 
 /// Names shown for the two routines.

@@ -7,12 +7,12 @@ use super::record::{DiffRecord, Record};
 use crate::analysis::bench_result::synthetic;
 use crate::analysis::change::{compare_runs, RunSamples};
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::sequential::{Sequential, SequentialSettings};
-use crate::baseline::{BaselineName, Compared};
-use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine, Throughput};
-use crate::diff::Diff;
+use crate::api::diff::Diff;
+use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
+use crate::model::attrs::{AttrOptions, Claim, Descriptor, Routine, Throughput};
+use crate::session::baseline::{BaselineName, Compared};
 use crate::stats::SplitMix64;
 use std::time::Duration;
 

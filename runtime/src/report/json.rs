@@ -5,8 +5,8 @@
 
 use super::json_bench::{bench_trial, BenchTrial};
 use super::record::{DiffRecord, Record};
-use crate::analysis::verdict::ClaimText;
-use crate::cli::Mode;
+use crate::decide::verdict::ClaimText;
+use crate::harness::cli::Mode;
 use crate::measure::timer::TimerCost;
 use crate::stats::{StudentT, Summary, Welch};
 use serde::Serialize;

@@ -5,9 +5,9 @@
 use super::bench_record::{BaselineOutcome, BenchRecord};
 use super::json::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::change::ChangeVerdict;
-use crate::baseline::Compared;
-use crate::descriptor::Throughput;
 use crate::measure::linear::Sampling;
+use crate::model::attrs::Throughput;
+use crate::session::baseline::Compared;
 use crate::stats::Estimate;
 use serde::Serialize;
 

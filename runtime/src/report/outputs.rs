@@ -5,7 +5,7 @@
 use super::html::{index_page, page_content, target_page};
 use super::json::{to_json, RunInfo};
 use super::record::Record;
-use crate::atomic_file::write_atomically;
+use crate::util::atomic_file::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -71,7 +71,7 @@ fn target_pages(dir: &Path) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::Mode;
+    use crate::harness::cli::Mode;
     use crate::report::fixture::{diff, BELOW, TIMER};
 
     fn scratch(name: &str) -> PathBuf {

@@ -5,9 +5,9 @@ use super::bench_record::BenchRecord;
 use super::diff_block::RoutineNames;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::verdict::ClaimText;
-use crate::descriptor::{Claim, Descriptor};
-use crate::progress::ProgressLine;
+use crate::decide::verdict::ClaimText;
+use crate::model::attrs::{Claim, Descriptor};
+use crate::session::progress::ProgressLine;
 use std::sync::{Arc, Mutex};
 
 /// A finished `#[bench_diff]` trial: its name, its routines' names, its claim and result.

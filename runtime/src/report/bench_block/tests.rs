@@ -3,7 +3,7 @@
 use super::*;
 use crate::analysis::bench_result::synthetic;
 use crate::analysis::change::{Change, ChangeVerdict};
-use crate::baseline::Problem;
+use crate::session::baseline::Problem;
 
 /// 30 samples at 1.5 ns per iteration; the first slowed by an interrupt: an outlier that
 /// barely moves the slope.

@@ -2,9 +2,9 @@
 //! each with its interval, one above the other on one time axis.
 
 use super::charts::{failed, padded, render, ESTIMATE, FONT, GREY, SIZE};
-use crate::baseline::Compared;
+use crate::session::baseline::Compared;
 use crate::stats::Estimate;
-use crate::units::format_ns;
+use crate::util::units::format_ns;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

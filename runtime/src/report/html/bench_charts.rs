@@ -4,7 +4,7 @@
 use super::charts::{failed, padded, render, ESTIMATE, FIRST, FONT, GREY, SIZE};
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::chart_data::{robust_range, HISTOGRAM_BINS};
-use crate::units::format_ns;
+use crate::util::units::format_ns;
 use plotters::prelude::*;
 
 /// Each sample as a point, iterations against its time, with the slope through the origin

@@ -9,7 +9,7 @@ use crate::analysis::change::ChangeVerdict;
 use crate::report::bench_block::{count_text, p_text, percent};
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
-use crate::units::{format_ns, format_secs, three_significant};
+use crate::util::units::{format_ns, format_secs, three_significant};
 use std::fmt::Write;
 
 /// The verdict's CSS class and words: a bench without a comparison has none.

@@ -3,8 +3,8 @@
 
 use super::super::diff_block::RoutineNames;
 use crate::analysis::chart_data::LatencyBins;
-use crate::descriptor::Claim;
-use crate::units::format_ns;
+use crate::model::attrs::Claim;
+use crate::util::units::format_ns;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::fmt::Debug;

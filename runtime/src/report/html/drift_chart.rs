@@ -5,7 +5,7 @@ use super::charts::{
 };
 use crate::analysis::chart_data::robust_range;
 use crate::analysis::diff_result::DiffResult;
-use crate::descriptor::Claim;
+use crate::model::attrs::Claim;
 use plotters::prelude::*;
 
 /// Each duo's ratio (the exp of its mean log-difference) in the order measured, with the

@@ -5,7 +5,7 @@ use super::charts::{
     claim_band, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FONT, GREY, SIZE,
 };
 use crate::analysis::diff_result::DiffResult;
-use crate::descriptor::Claim;
+use crate::model::attrs::Claim;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

@@ -6,7 +6,7 @@ use super::escape;
 use super::ratio_chart::ratio_chart;
 use crate::report::diff_block::{interval_text, ratio_text};
 use crate::report::record::DiffRecord;
-use crate::units::format_secs;
+use crate::util::units::format_secs;
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.

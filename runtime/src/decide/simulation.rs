@@ -10,7 +10,7 @@
 
 use super::sequential::{Sequential, SequentialSettings};
 use super::verdict::Verdict;
-use crate::descriptor::Claim;
+use crate::model::attrs::Claim;
 use crate::stats::SplitMix64 as Rng;
 
 const RUNS: usize = 2_000;

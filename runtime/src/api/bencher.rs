@@ -1,13 +1,13 @@
 //! The handle a `#[bench]` function receives.
 
 use crate::analysis::bench_result::BenchResult;
-use crate::cli::Mode;
+use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::timer::{timer_cost, TimerCost};
-use crate::options::Settings;
+use crate::session::options::Settings;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
 use std::time::Duration;
@@ -164,9 +164,9 @@ impl Bencher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::descriptor::AttrOptions;
     use crate::measure::counts_drops::CountsDrops;
-    use crate::options::Overrides;
+    use crate::model::attrs::AttrOptions;
+    use crate::session::options::Overrides;
 
     fn bencher(mode: Mode) -> Bencher {
         let attr = AttrOptions {

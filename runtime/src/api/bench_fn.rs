@@ -3,13 +3,15 @@
 //! programs and tools that drive measurements themselves.
 
 use crate::analysis::bench_result::BenchResult;
-use crate::bencher::{BenchOutcome, Bencher};
-use crate::cli::Mode;
-use crate::descriptor::{AttrOptions, Throughput};
+use crate::api::bencher::{BenchOutcome, Bencher};
+use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::linear::DEFAULT_SAMPLES;
 use crate::measure::timer::timer_cost;
-use crate::options::{Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+use crate::model::attrs::{AttrOptions, Throughput};
+use crate::session::options::{
+    Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP,
+};
 use std::time::Duration;
 
 /// Settings of one direct measurement; `Default` gives the attribute's defaults.

@@ -4,9 +4,9 @@
 //! options on the command line. A later source replaces a setting only where it has one.
 
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
-use crate::baseline::{BaselineChoice, BaselineName};
-use crate::descriptor::{AttrOptions, Claim, OnInconclusive, Throughput};
 use crate::measure::linear::DEFAULT_SAMPLES;
+use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
+use crate::session::baseline::{BaselineChoice, BaselineName};
 use std::path::PathBuf;
 use std::time::Duration;
 

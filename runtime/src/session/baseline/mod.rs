@@ -18,9 +18,9 @@ pub use name::BaselineName;
 
 use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
-use crate::options::Settings;
+use crate::session::options::Settings;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
-use crate::target_dir::duobench_dir;
+use crate::util::target_dir::duobench_dir;
 use std::path::PathBuf;
 
 /// Which baseline a run compares with, and under which name it is saved.

@@ -1,12 +1,12 @@
 //! The handle a `#[bench_diff]` function receives.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::cli::Mode;
-use crate::direct::{compare_observed, DiffConfig};
+use crate::api::diff_fn::{compare_observed, DiffConfig};
+use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
-use crate::options::Settings;
-use crate::progress::ProgressLine;
+use crate::session::options::Settings;
+use crate::session::progress::ProgressLine;
 use std::cell::RefCell;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.

@@ -1,5 +1,5 @@
 //! Where baselines live: `<target dir>/duobench/<bench target>/<trial>/<baseline>.json`;
-//! the target directory itself is found by `crate::target_dir`.
+//! the target directory itself is found by `crate::util::target_dir`.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 const MAX_COMPONENT: usize = 120;
 
 /// The directory of one trial's baselines under `duobench_dir` (`<target>/duobench`, see
-/// `crate::target_dir`).
+/// `crate::util::target_dir`).
 #[must_use]
 pub fn trial_dir(duobench_dir: &Path, bench_target: &str, trial: &str) -> PathBuf {
     duobench_dir

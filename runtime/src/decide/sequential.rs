@@ -11,7 +11,7 @@
 
 use super::fence::Fence;
 use super::verdict::{judge, log_margin, Verdict};
-use crate::descriptor::Claim;
+use crate::model::attrs::Claim;
 use crate::stats::{ConfidenceSequence, RunningMoments};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).

@@ -1,6 +1,6 @@
 //! All registered benchmarks, as trials: one per function, or one per argument.
 
-use crate::descriptor::{Descriptor, Routine};
+use crate::model::attrs::{Descriptor, Routine};
 
 /// One trial to run: a descriptor and, with `args`, which argument.
 #[derive(Clone, Copy, Debug)]
@@ -72,8 +72,8 @@ fn trial_specs_of(descriptors: impl IntoIterator<Item = &'static Descriptor>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bencher::Bencher;
-    use crate::descriptor::AttrOptions;
+    use crate::api::bencher::Bencher;
+    use crate::model::attrs::AttrOptions;
 
     fn noop(_: &mut Bencher, _: usize) {}
 

@@ -4,8 +4,8 @@
 //! built from these types through `::duobench::__private`. Everything here is `Copy` const
 //! data; validation of the values happened at compile time in the macro.
 
-use crate::bencher::Bencher;
-use crate::diff::Diff;
+use crate::api::bencher::Bencher;
+use crate::api::diff::Diff;
 
 /// One registered benchmark function.
 #[derive(Clone, Copy, Debug)]

@@ -2,9 +2,9 @@
 //! environment variables. libtest-mimic's parser rejects flags it does not know, so ours are
 //! taken out first.
 
-use crate::baseline::BaselineName;
-use crate::options::Overrides;
-use crate::units::parse_duration;
+use crate::session::baseline::BaselineName;
+use crate::session::options::Overrides;
+use crate::util::units::parse_duration;
 use libtest_mimic::Arguments;
 use std::fmt;
 use std::path::{Path, PathBuf};

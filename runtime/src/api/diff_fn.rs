@@ -3,11 +3,11 @@
 //! drive many comparisons themselves.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::sequential::{SequentialSettings, DEFAULT_PRECISION};
-use crate::descriptor::Claim;
+use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duos, DuoProgress, DuoSettings};
 use crate::measure::timer::timer_cost;
-use crate::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+use crate::model::attrs::Claim;
+use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
 
 /// Settings of one direct comparison; `Default` gives the attribute's defaults.

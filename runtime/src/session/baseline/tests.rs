@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::analysis::bench_result::synthetic;
-use crate::descriptor::AttrOptions;
-use crate::options::Overrides;
+use crate::model::attrs::AttrOptions;
+use crate::session::options::Overrides;
 use std::fs;
 
 fn result(per_iter_ns: f64) -> BenchResult {

@@ -1,0 +1,6 @@
+//! The harness: the registry of annotated functions, the command line, and the runner that
+//! turns registrations into trials and records into outputs. The top layer.
+
+pub mod cli;
+pub mod registry;
+pub mod runner;

@@ -1,0 +1,6 @@
+//! The run's state around measurements: resolved settings (attribute, environment, command
+//! line), saved baselines, and the live progress line.
+
+pub mod baseline;
+pub mod options;
+pub mod progress;

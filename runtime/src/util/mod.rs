@@ -1,0 +1,7 @@
+//! Utilities: units and their formatting, atomic file writes, the target directory, panic
+//! capture. The lowest layer: imports nothing from the crate.
+
+pub mod atomic_file;
+pub mod panic;
+pub mod target_dir;
+pub mod units;
