@@ -26,14 +26,14 @@ pub use duobench_macros::{bench, bench_diff};
 pub use harness::runner::main;
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
-pub use model::attrs::{AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput};
+pub use harness::descriptor::{Descriptor, Routine};
+pub use model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
 pub use std::hint::black_box;
 
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::model::attrs::{
-        AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput,
-    };
+    pub use crate::harness::descriptor::{Descriptor, Routine};
+    pub use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
     pub use inventory;
 }

@@ -4,11 +4,11 @@
 
 use crate::analysis::bench_result::BenchResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
-use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::linear::DEFAULT_SAMPLES;
 use crate::measure::timer::timer_cost;
 use crate::model::attrs::{AttrOptions, Throughput};
+use crate::model::mode::Mode;
 use crate::session::options::{
     Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP,
 };

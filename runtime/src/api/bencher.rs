@@ -1,12 +1,12 @@
 //! The handle a `#[bench]` function receives.
 
 use crate::analysis::bench_result::BenchResult;
-use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::timer::{timer_cost, TimerCost};
+use crate::model::mode::Mode;
 use crate::session::options::Settings;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};

@@ -2,9 +2,9 @@
 
 use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{compare_observed, DiffConfig};
-use crate::harness::cli::Mode;
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
+use crate::model::mode::Mode;
 use crate::session::options::Settings;
 use crate::session::progress::ProgressLine;
 use std::cell::RefCell;

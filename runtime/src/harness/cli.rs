@@ -2,6 +2,7 @@
 //! environment variables. libtest-mimic's parser rejects flags it does not know, so ours are
 //! taken out first.
 
+use crate::model::mode::Mode;
 use crate::session::baseline::BaselineName;
 use crate::session::options::Overrides;
 use crate::util::units::parse_duration;
@@ -9,15 +10,6 @@ use libtest_mimic::Arguments;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// Whether this run measures (`cargo bench`) or checks (`cargo test --benches`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// `cargo test`: claims run their full procedure, everything else runs once.
-    Test,
-    /// `cargo bench` (`--bench`): everything is measured and reported.
-    Bench,
-}
 
 /// A bad option or environment value; its message names it.
 #[derive(Clone, Debug, PartialEq, Eq)]

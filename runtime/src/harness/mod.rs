@@ -2,5 +2,6 @@
 //! turns registrations into trials and records into outputs. The top layer.
 
 pub mod cli;
+pub mod descriptor;
 pub mod registry;
 pub mod runner;

@@ -1,6 +1,6 @@
 //! All registered benchmarks, as trials: one per function, or one per argument.
 
-use crate::model::attrs::{Descriptor, Routine};
+use crate::harness::descriptor::{Descriptor, Routine};
 
 /// One trial to run: a descriptor and, with `args`, which argument.
 #[derive(Clone, Copy, Debug)]

@@ -6,17 +6,19 @@ use crate::analysis::diff_result::DiffResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
 use crate::decide::verdict::Verdict;
-use crate::harness::cli::{Invocation, Mode};
+use crate::harness::cli::Invocation;
+use crate::harness::descriptor::{Descriptor, Routine};
 use crate::harness::registry::{trial_specs, TrialSpec};
 use crate::measure::timer::timer_cost;
-use crate::model::attrs::{Descriptor, OnInconclusive, Routine};
+use crate::model::attrs::OnInconclusive;
+use crate::model::mode::Mode;
 use crate::report::bench_block::bench_block;
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
 use crate::report::json::RunInfo;
 use crate::report::outputs::{write_html, write_json};
 use crate::report::paint::Paint;
-use crate::report::record::{DiffRecord, Record, RecordSink};
+use crate::report::record::{DiffRecord, Record, RecordSink, RoutineNames};
 use crate::report::summary_table::summary_table;
 use crate::session::baseline::{compare_and_save, BaselineKey};
 use crate::session::options::{Overrides, Settings};
@@ -181,9 +183,11 @@ fn trial(
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {
+                let d = spec.descriptor;
                 let record = DiffRecord::new(
                     name.clone(),
-                    spec.descriptor,
+                    d.module_path,
+                    RoutineNames::of(d.fn_name, d.vs, settings.calibrate),
                     settings.claim,
                     settings.calibrate,
                     *result,
@@ -276,20 +280,21 @@ fn bench_outcome(
 ) -> (BenchRecord, Result<Completion, Failed>) {
     let module_path = spec.descriptor.module_path;
     let key = BaselineKey::new(module_path, name);
-    let (baseline, completion) = match compare_and_save(&key, settings, &result) {
-        Ok(Some(compared)) => (
-            BaselineOutcome::Compared(compared),
-            Ok(Completion::Completed),
-        ),
-        Ok(None) => (
-            BaselineOutcome::FirstRun(settings.baseline.save_as()),
-            Ok(Completion::Completed),
-        ),
-        Err(e) => {
-            let why = e.to_string();
-            (BaselineOutcome::Failed(e), Err(why.into()))
-        }
-    };
+    let (baseline, completion) =
+        match compare_and_save(&key, &settings.baseline_settings(), &result) {
+            Ok(Some(compared)) => (
+                BaselineOutcome::Compared(compared),
+                Ok(Completion::Completed),
+            ),
+            Ok(None) => (
+                BaselineOutcome::FirstRun(settings.baseline.save_as()),
+                Ok(Completion::Completed),
+            ),
+            Err(e) => {
+                let why = e.to_string();
+                (BaselineOutcome::Failed(e), Err(why.into()))
+            }
+        };
     let record = BenchRecord::new(name.to_owned(), module_path, result, baseline);
     (record, completion)
 }

@@ -1,46 +1,9 @@
-//! What the attribute macros register: plain `'static` data, one per annotated function.
+//! What an attribute says: the options written in it, the claim, the throughput and what an
+//! inconclusive verdict counts as. The vocabulary every layer speaks.
 //!
-//! The macros in `duobench-macros` expand to an `inventory::submit!` of a [`Descriptor`]
-//! built from these types through `::duobench::__private`. Everything here is `Copy` const
-//! data; validation of the values happened at compile time in the macro.
-
-use crate::api::bencher::Bencher;
-use crate::api::diff::Diff;
-
-/// One registered benchmark function.
-#[derive(Clone, Copy, Debug)]
-pub struct Descriptor {
-    /// The Rust name of the annotated function.
-    pub fn_name: &'static str,
-    /// `name = "..."`: replaces `fn_name` in the trial name.
-    pub name: Option<&'static str>,
-    /// `module_path!()` at the annotated function.
-    pub module_path: &'static str,
-    /// `file!()` at the annotated function.
-    pub file: &'static str,
-    /// `line!()` at the annotated function.
-    pub line: u32,
-    /// `ignore` (`Some(None)`) or `ignore = "reason"` (`Some(Some(reason))`).
-    pub ignore: Option<Option<&'static str>>,
-    /// `vs = path` (`#[bench_diff]` only): the second routine's path as written.
-    pub vs: Option<&'static str>,
-    /// `args = [..]`: the source text of each argument; empty when there are none.
-    pub args: &'static [&'static str],
-    /// The code to run, by kind.
-    pub routine: Routine,
-    /// Options written in the attribute.
-    pub options: AttrOptions,
-}
-
-/// The entry point generated for an annotated function. The `usize` is the index of the
-/// argument in [`Descriptor::args`] (always 0 when there are no arguments).
-#[derive(Clone, Copy, Debug)]
-pub enum Routine {
-    /// `#[bench_diff]`: calls [`Diff::compare`] exactly once.
-    Diff(fn(&mut Diff, usize)),
-    /// `#[bench]`: calls one of [`Bencher`]'s `iter*` methods exactly once.
-    Bench(fn(&mut Bencher, usize)),
-}
+//! The macros in `duobench-macros` build these through `::duobench::__private` inside the
+//! registered descriptor. Everything here is `Copy` const data; validation of the values
+//! happened at compile time in the macro.
 
 /// Options written in an attribute; `None` means "not written", so that the environment,
 /// the command line and the defaults can be merged in a documented order.
@@ -123,8 +86,6 @@ impl AttrOptions {
         samples: None,
     };
 }
-
-inventory::collect!(Descriptor);
 
 #[cfg(test)]
 mod tests {

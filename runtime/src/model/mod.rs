@@ -3,3 +3,5 @@
 //! beyond constructors.
 
 pub mod attrs;
+pub mod bench_target;
+pub mod mode;

@@ -3,6 +3,7 @@
 
 use super::bench_block::BaselineStatus;
 use crate::analysis::bench_result::BenchResult;
+use crate::model::bench_target::bench_target;
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 
 /// How a `#[bench]` run went with its baseline, kept after the trial for the JSON and HTML
@@ -53,7 +54,7 @@ impl BenchRecord {
     ) -> Self {
         Self {
             name,
-            bench_target: module_path.split("::").next().unwrap_or(module_path),
+            bench_target: bench_target(module_path),
             result,
             baseline,
         }

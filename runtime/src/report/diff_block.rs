@@ -1,22 +1,13 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
 use super::paint::Paint;
-use super::record::DiffRecord;
+use super::record::{DiffRecord, RoutineNames};
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{log_margin, ClaimText, Verdict};
 use crate::model::attrs::Claim;
 use crate::stats::Summary;
-use crate::util::units::{format_ns, format_secs, three_significant};
+use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
 use std::fmt::Write;
-
-/// Names shown for the two routines.
-#[derive(Clone, Copy, Debug)]
-pub struct RoutineNames<'a> {
-    /// The first routine (the annotated function, or the first closure).
-    pub first: &'a str,
-    /// The second routine (`vs`, or the second closure).
-    pub second: &'a str,
-}
 
 /// The block of `record`, with the noise floor under `--calibrate`.
 #[must_use]
@@ -164,16 +155,6 @@ pub fn interval_text(r: &DiffResult) -> String {
     match r.interval {
         Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
         None => "[unbounded]".to_owned(),
-    }
-}
-
-/// Ratios get four decimals: a 0.1% difference must be visible.
-#[must_use]
-pub fn ratio_text(ratio: f64) -> String {
-    if ratio.is_finite() {
-        format!("{ratio:.4}")
-    } else {
-        "–".to_owned()
     }
 }
 

@@ -3,34 +3,20 @@
 //! so reports are tested on what a run produces.
 
 use super::bench_record::{BaselineOutcome, BenchRecord};
-use super::record::{DiffRecord, Record};
+use super::record::{DiffRecord, Record, RoutineNames};
 use crate::analysis::bench_result::synthetic;
 use crate::analysis::change::{compare_runs, RunSamples};
 use crate::analysis::diff_result::DiffResult;
-use crate::api::diff::Diff;
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
-use crate::model::attrs::{AttrOptions, Claim, Descriptor, Routine, Throughput};
+use crate::model::attrs::{Claim, Throughput};
 use crate::session::baseline::{BaselineName, Compared};
 use crate::stats::SplitMix64;
 use std::time::Duration;
 
-fn entry(_: &mut Diff, _: usize) {}
-
-/// A `vs` comparison registered in bench target `claims`.
-pub static DESCRIPTOR: Descriptor = Descriptor {
-    fn_name: "radix",
-    name: None,
-    module_path: "claims::sorting",
-    file: "benches/claims.rs",
-    line: 1,
-    ignore: None,
-    vs: Some("std_sort"),
-    args: &[],
-    routine: Routine::Diff(entry),
-    options: AttrOptions::NONE,
-};
+/// Where the fixture's `vs` comparison is registered: bench target `claims`.
+const MODULE_PATH: &str = "claims::sorting";
 
 /// `ratio < 0.8`.
 pub const BELOW: Claim = Claim::Below {
@@ -94,7 +80,8 @@ pub fn result(ratio: f64, claim: Option<Claim>, duos: usize) -> DiffResult {
 pub fn record(name: &str, ratio: f64, claim: Option<Claim>, duos: usize) -> DiffRecord {
     DiffRecord::new(
         name.to_owned(),
-        &DESCRIPTOR,
+        MODULE_PATH,
+        RoutineNames::of("radix", Some("std_sort"), false),
         claim,
         false,
         result(ratio, claim, duos),

@@ -4,11 +4,12 @@
 //! decides names and units.
 
 use super::json_bench::{bench_trial, BenchTrial};
+use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use super::record::{DiffRecord, Record};
 use crate::decide::verdict::ClaimText;
-use crate::harness::cli::Mode;
 use crate::measure::timer::TimerCost;
-use crate::stats::{StudentT, Summary, Welch};
+use crate::model::mode::Mode;
+use crate::stats::{StudentT, Welch};
 use serde::Serialize;
 
 /// Version of the document's layout. Raised whenever a field is removed or changes meaning;
@@ -95,12 +96,6 @@ struct Ratio {
 }
 
 #[derive(Serialize)]
-pub(super) struct Interval {
-    low: f64,
-    high: f64,
-}
-
-#[derive(Serialize)]
 struct Student {
     ratio: Option<f64>,
     interval: Option<Interval>,
@@ -124,39 +119,8 @@ struct WelchOut {
 }
 
 #[derive(Serialize)]
-pub(super) struct RoutineSummary {
-    n: usize,
-    mean_ns: f64,
-    sd_ns: f64,
-    median_ns: f64,
-    min_ns: f64,
-    max_ns: f64,
-    percentiles_ns: Percentiles,
-}
-
-#[derive(Serialize)]
-struct Percentiles {
-    p5: f64,
-    p25: f64,
-    p50: f64,
-    p75: f64,
-    p95: f64,
-    p99: f64,
-}
-
-#[derive(Serialize)]
 struct Outliers {
     duos_set_aside: usize,
-}
-
-/// JSON has no NaN or infinity: a value that is not finite is `null`.
-pub(super) fn finite(x: f64) -> Option<f64> {
-    x.is_finite().then_some(x)
-}
-
-/// An interval with both ends finite, or `null`.
-pub(super) fn interval(low: f64, high: f64) -> Option<Interval> {
-    (low.is_finite() && high.is_finite()).then_some(Interval { low, high })
 }
 
 /// The run's document, pretty-printed.
@@ -253,24 +217,5 @@ fn welch(w: &Welch) -> WelchOut {
         p: finite(w.p_two_sided),
         n_first: w.n_a,
         n_second: w.n_b,
-    }
-}
-
-pub(super) fn summary(s: &Summary) -> RoutineSummary {
-    RoutineSummary {
-        n: s.n,
-        mean_ns: s.mean,
-        sd_ns: s.sd,
-        median_ns: s.median,
-        min_ns: s.min,
-        max_ns: s.max,
-        percentiles_ns: Percentiles {
-            p5: s.p5,
-            p25: s.p25,
-            p50: s.median,
-            p75: s.p75,
-            p95: s.p95,
-            p99: s.p99,
-        },
     }
 }

@@ -3,7 +3,7 @@
 //! `docs/duobench.schema.json` field for field.
 
 use super::bench_record::{BaselineOutcome, BenchRecord};
-use super::json::{finite, interval, summary, Interval, RoutineSummary};
+use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::change::ChangeVerdict;
 use crate::measure::linear::Sampling;
 use crate::model::attrs::Throughput;

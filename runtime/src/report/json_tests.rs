@@ -2,7 +2,7 @@
 //! validity against the published schema (`docs/duobench.schema.json`).
 
 mod fields {
-    use crate::harness::cli::Mode;
+    use crate::model::mode::Mode;
     use crate::report::fixture::{record, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
     use crate::report::record::Record;
@@ -102,7 +102,7 @@ mod fields {
 /// The documents written are valid against the published schema, including the `null`s of
 /// a comparison that measured nothing.
 mod schema {
-    use crate::harness::cli::Mode;
+    use crate::model::mode::Mode;
     use crate::report::fixture::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
     use crate::report::record::Record;

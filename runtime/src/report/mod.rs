@@ -8,6 +8,7 @@ mod fixture;
 pub mod html;
 pub mod json;
 mod json_bench;
+mod json_parts;
 #[cfg(test)]
 mod json_tests;
 pub mod outputs;

@@ -71,7 +71,7 @@ fn target_pages(dir: &Path) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::cli::Mode;
+    use crate::model::mode::Mode;
     use crate::report::fixture::{diff, BELOW, TIMER};
 
     fn scratch(name: &str) -> PathBuf {

@@ -2,13 +2,44 @@
 //! the sink the trials leave every measured result in.
 
 use super::bench_record::BenchRecord;
-use super::diff_block::RoutineNames;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::ClaimText;
-use crate::model::attrs::{Claim, Descriptor};
+use crate::model::attrs::Claim;
+use crate::model::bench_target::bench_target;
 use crate::session::progress::ProgressLine;
 use std::sync::{Arc, Mutex};
+
+/// Names shown for the two routines.
+#[derive(Clone, Copy, Debug)]
+pub struct RoutineNames<'a> {
+    /// The first routine (the annotated function, or the first closure).
+    pub first: &'a str,
+    /// The second routine (`vs`, or the second closure).
+    pub second: &'a str,
+}
+
+impl RoutineNames<'static> {
+    /// The names of function `fn_name`'s routines: itself and `vs` when given, `first` and
+    /// `second` for two closures, `first` twice under `--calibrate`.
+    #[must_use]
+    pub fn of(fn_name: &'static str, vs: Option<&'static str>, calibration: bool) -> Self {
+        match (calibration, vs) {
+            (true, _) => RoutineNames {
+                first: "first",
+                second: "first again",
+            },
+            (false, Some(vs)) => RoutineNames {
+                first: fn_name,
+                second: vs,
+            },
+            (false, None) => RoutineNames {
+                first: "first",
+                second: "second",
+            },
+        }
+    }
+}
 
 /// A finished `#[bench_diff]` trial: its name, its routines' names, its claim and result.
 #[derive(Clone, Debug)]
@@ -28,34 +59,20 @@ pub struct DiffRecord {
 }
 
 impl DiffRecord {
-    /// The record of `descriptor`'s trial `name`, judged against `claim` (unless
-    /// `calibration`).
+    /// The record of trial `name`, registered at `module_path`, its routines shown as
+    /// `names`, judged against `claim` (unless `calibration`).
     #[must_use]
     pub fn new(
         name: String,
-        descriptor: &'static Descriptor,
+        module_path: &'static str,
+        names: RoutineNames<'static>,
         claim: Option<Claim>,
         calibration: bool,
         result: DiffResult,
     ) -> Self {
-        let names = match (calibration, descriptor.vs) {
-            (true, _) => RoutineNames {
-                first: "first",
-                second: "first again",
-            },
-            (false, Some(vs)) => RoutineNames {
-                first: descriptor.fn_name,
-                second: vs,
-            },
-            (false, None) => RoutineNames {
-                first: "first",
-                second: "second",
-            },
-        };
-        let module_path = descriptor.module_path;
         Self {
             name,
-            bench_target: module_path.split("::").next().unwrap_or(module_path),
+            bench_target: bench_target(module_path),
             names,
             claim: claim.filter(|_| !calibration),
             calibration,

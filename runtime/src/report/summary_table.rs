@@ -1,8 +1,9 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff_block::{interval_text, ratio_text};
+use super::diff_block::interval_text;
 use super::paint::Paint;
 use super::record::DiffRecord;
+use crate::util::units::ratio_text;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];

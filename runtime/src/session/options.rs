@@ -6,7 +6,7 @@
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::linear::DEFAULT_SAMPLES;
 use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
-use crate::session::baseline::{BaselineChoice, BaselineName};
+use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -105,6 +105,16 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The part of these settings that comparing with a baseline needs.
+    #[must_use]
+    pub fn baseline_settings(&self) -> BaselineSettings {
+        BaselineSettings {
+            choice: self.baseline,
+            noise_threshold: self.noise_threshold,
+            alpha: self.alpha,
+        }
+    }
+
     /// Merges the attribute with the run's overrides (environment already merged under the
     /// command line) and applies defaults.
     #[must_use]

@@ -8,7 +8,7 @@
 //! (a wrap at the bottom of the screen would scroll and spoil the saved position).
 
 use crate::measure::duo::DuoProgress;
-use crate::report::diff_block::ratio_text;
+use crate::util::units::ratio_text;
 use std::io::Write;
 use std::time::Duration;
 

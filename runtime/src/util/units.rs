@@ -115,6 +115,16 @@ fn scaled_rate(per_s: f64, step: f64, units: &[&str]) -> String {
     format!("{} {}", three_significant(value), units[unit])
 }
 
+/// Ratios get four decimals: a 0.1% difference must be visible.
+#[must_use]
+pub fn ratio_text(ratio: f64) -> String {
+    if ratio.is_finite() {
+        format!("{ratio:.4}")
+    } else {
+        "–".to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

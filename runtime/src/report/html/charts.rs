@@ -1,9 +1,9 @@
 //! What the charts share — size, colours, the claim's band, axis labels — and the first
 //! chart: both routines' latency distributions overlaid.
 
-use super::super::diff_block::RoutineNames;
 use crate::analysis::chart_data::LatencyBins;
 use crate::model::attrs::Claim;
+use crate::report::record::RoutineNames;
 use crate::util::units::format_ns;
 use plotters::coord::Shift;
 use plotters::prelude::*;

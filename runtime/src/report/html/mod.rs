@@ -14,8 +14,9 @@ mod drift_chart;
 mod ratio_chart;
 mod section;
 
-use super::diff_block::{interval_text, ratio_text};
+use super::diff_block::interval_text;
 use super::record::{DiffRecord, Record};
+use crate::util::units::ratio_text;
 use std::fmt::Write;
 
 /// Opens a target page's content.

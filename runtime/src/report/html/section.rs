@@ -4,9 +4,10 @@ use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
 use super::escape;
 use super::ratio_chart::ratio_chart;
-use crate::report::diff_block::{interval_text, ratio_text};
+use crate::report::diff_block::interval_text;
 use crate::report::record::DiffRecord;
 use crate::util::units::format_secs;
+use crate::util::units::ratio_text;
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.

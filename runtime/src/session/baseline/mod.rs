@@ -18,7 +18,7 @@ pub use name::BaselineName;
 
 use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
-use crate::session::options::Settings;
+use crate::model::bench_target::bench_target;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
 use crate::util::target_dir::duobench_dir;
 use std::path::PathBuf;
@@ -77,12 +77,22 @@ impl BaselineKey {
     /// The key of a trial registered at `module_path` under `trial`.
     #[must_use]
     pub fn new(module_path: &str, trial: &str) -> Self {
-        let bench_target = module_path.split("::").next().unwrap_or(module_path);
         Self {
-            bench_target: bench_target.to_owned(),
+            bench_target: bench_target(module_path).to_owned(),
             trial: trial.to_owned(),
         }
     }
+}
+
+/// What comparing with a baseline needs of the run's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BaselineSettings {
+    /// Which baseline to compare with and which to save.
+    pub choice: BaselineChoice,
+    /// Changes within this fraction of the baseline are "no change".
+    pub noise_threshold: f64,
+    /// Error rate of the change test.
+    pub alpha: f64,
 }
 
 /// A result compared with its baseline.
@@ -99,7 +109,7 @@ pub struct Compared {
     pub change: Change,
 }
 
-/// Compares `result` with its baseline as `settings.baseline` says, then saves it.
+/// Compares `result` with its baseline as `settings.choice` says, then saves it.
 /// Returns the comparison, or `None` when there is nothing to compare with yet.
 ///
 /// # Errors
@@ -109,7 +119,7 @@ pub struct Compared {
 /// file stays for inspection.
 pub fn compare_and_save(
     key: &BaselineKey,
-    settings: &Settings,
+    settings: &BaselineSettings,
     result: &BenchResult,
 ) -> Result<Option<Compared>, BaselineError> {
     let dir = location::trial_dir(&duobench_dir(), &key.bench_target, &key.trial);
@@ -119,10 +129,10 @@ pub fn compare_and_save(
 fn compare_and_save_in(
     dir: PathBuf,
     key: &BaselineKey,
-    settings: &Settings,
+    settings: &BaselineSettings,
     result: &BenchResult,
 ) -> Result<Option<Compared>, BaselineError> {
-    let choice = settings.baseline;
+    let choice = settings.choice;
     let against = choice.compare_with();
     let old_path = dir.join(format!("{against}.json"));
     let old = match file::read(&old_path, &key.trial) {

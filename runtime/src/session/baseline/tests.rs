@@ -3,21 +3,21 @@
 use super::*;
 use crate::analysis::bench_result::synthetic;
 use crate::model::attrs::AttrOptions;
-use crate::session::options::Overrides;
+use crate::session::options::{Overrides, Settings};
 use std::fs;
 
 fn result(per_iter_ns: f64) -> BenchResult {
     synthetic::result(synthetic::run(per_iter_ns, 20, 50, None), None)
 }
 
-fn settings(save: Option<&str>, compare: Option<&str>) -> Settings {
+fn settings(save: Option<&str>, compare: Option<&str>) -> BaselineSettings {
     let name = |n: &str| BaselineName::parse(n).unwrap();
     let run = Overrides {
         save_baseline: save.map(name),
         baseline: compare.map(name),
         ..Overrides::default()
     };
-    Settings::resolve(&AttrOptions::default(), run)
+    Settings::resolve(&AttrOptions::default(), run).baseline_settings()
 }
 
 /// A directory under the system's temporary directory, absent at first, removed on drop.
