@@ -23,10 +23,10 @@ pub use api::diff::Diff;
 pub use api::diff_fn::{compare, DiffConfig};
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
+pub use harness::descriptor::{Descriptor, Routine};
 pub use harness::runner::main;
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
-pub use harness::descriptor::{Descriptor, Routine};
 pub use model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
 pub use std::hint::black_box;
 

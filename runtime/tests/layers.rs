@@ -1,0 +1,386 @@
+//! The runtime's layers only point down: a file imports from its own layer or the layers
+//! below it, never from one above, and no files import each other in a cycle.
+//!
+//! A file's layer is its first folder under `src/` (see `ARCHITECTURE.md`); `lib.rs` is the
+//! root, above all. Imports are the `use crate::…`, `use super::…`, `use self::…` trees and
+//! every inline `crate::a::b` path in non-test code (`#[cfg(test)]` items and files are left
+//! out: tests may reach anywhere). Written by hand rather than with `syn` because a path scan
+//! is all it takes, and the runtime has no parser dependency to lean on.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The layers, lowest first.
+const LAYERS: &[&str] = &[
+    "util", "model", "stats", "decide", "measure", "analysis", "session", "api", "report",
+    "harness",
+];
+
+type Sources = BTreeMap<String, String>;
+
+/// The layer's rank, `LAYERS.len()` for the crate root, `None` for a file in no layer.
+fn rank(file: &str) -> Option<usize> {
+    if file == "lib.rs" {
+        return Some(LAYERS.len());
+    }
+    let top = file.split('/').next()?;
+    LAYERS.iter().position(|l| *l == top)
+}
+
+/// `a/b.rs` → `[a, b]`; `a/mod.rs` → `[a]`; `lib.rs` → `[]`.
+fn module_of(file: &str) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The text without line comments and without `#[cfg(test)]` items.
+fn production_code(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(strip_comment).collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim().starts_with("#[cfg(test)]") {
+            i += 1;
+            let mut depth = 0i64;
+            while i < lines.len() {
+                depth += brace_balance(lines[i]);
+                let ended =
+                    depth <= 0 && (lines[i].contains('}') || lines[i].trim_end().ends_with(';'));
+                i += 1;
+                if ended {
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push_str(lines[i]);
+        out.push('\n');
+        i += 1;
+    }
+    out
+}
+
+fn strip_comment(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    (0..bytes.len().saturating_sub(1))
+        .find(|&i| &bytes[i..i + 2] == b"//" && (i == 0 || bytes[i - 1].is_ascii_whitespace()))
+        .map_or(line, |i| &line[..i])
+}
+
+fn brace_balance(line: &str) -> i64 {
+    line.chars()
+        .map(|c| i64::from(c == '{') - i64::from(c == '}'))
+        .sum()
+}
+
+/// Modules declared `#[cfg(test)] mod name;` in `text`.
+fn test_only_children(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    lines
+        .windows(2)
+        .filter(|w| w[0].starts_with("#[cfg(test)]") && w[1].ends_with(';'))
+        .filter_map(|w| {
+            w[1].trim_end_matches(';')
+                .split_whitespace()
+                .last()
+                .map(String::from)
+        })
+        .collect()
+}
+
+/// Every `crate`/`super`/`self` path in `code`, with `use` trees expanded.
+fn paths_in(code: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut rest = String::new();
+    let mut tail = code;
+    while let Some(at) = find_word(tail, "use ") {
+        rest.push_str(&tail[..at]);
+        let end = tail[at..].find(';').map_or(tail.len(), |e| at + e);
+        let tree: String = tail[at + 4..end]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        expand("", &tree, &mut paths);
+        tail = &tail[(end + 1).min(tail.len())..];
+    }
+    rest.push_str(tail);
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(at) = find_word(&rest[from..], start) {
+            let begin = from + at;
+            let len = rest[begin..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len() - begin);
+            paths.push(rest[begin..begin + len].trim_end_matches(':').to_owned());
+            from = begin + len;
+        }
+    }
+    paths.retain(|p| ["crate", "super", "self"].contains(&p.split("::").next().unwrap_or("")));
+    paths
+}
+
+/// Where `word` starts in `text` not preceded by an identifier character.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(word) {
+        let i = from + at;
+        let before = text[..i].chars().next_back();
+        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            return Some(i);
+        }
+        from = i + word.len();
+    }
+    None
+}
+
+/// Expands a `use` tree (`a::{b, c::{d, e}}`) after `prefix` into full paths.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    let tree = tree.split(" as ").next().unwrap_or(tree);
+    match tree.find('{') {
+        None => out.push(format!("{prefix}{tree}")),
+        Some(open) => {
+            let head = format!("{prefix}{}", &tree[..open]);
+            let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&head, &inner[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            expand(&head, &inner[start..], out);
+        }
+    }
+}
+
+/// The file a path leads to: the longest prefix that names a module.
+fn resolve(
+    current: &[String],
+    path: &str,
+    modules: &BTreeMap<Vec<String>, String>,
+) -> Option<String> {
+    let mut segs = path.split("::").filter(|s| !s.is_empty()).peekable();
+    let mut base: Vec<String> = match segs.peek().copied() {
+        Some("crate") => Vec::new(),
+        _ => current.to_vec(),
+    };
+    let mut rest = Vec::new();
+    for s in segs {
+        match s {
+            "crate" | "self" => {}
+            "super" if rest.is_empty() => {
+                base.pop();
+            }
+            _ => rest.push(s.to_owned()),
+        }
+    }
+    (0..=rest.len()).rev().find_map(|k| {
+        let mut m = base.clone();
+        m.extend_from_slice(&rest[..k]);
+        modules.get(&m).cloned()
+    })
+}
+
+/// The file-level import graph of non-test code: file → files it imports.
+fn graph(sources: &Sources) -> BTreeMap<String, BTreeSet<String>> {
+    let mut test_only: BTreeSet<Vec<String>> = BTreeSet::new();
+    for (file, text) in sources {
+        for child in test_only_children(text) {
+            let mut m = module_of(file);
+            m.push(child);
+            test_only.insert(m);
+        }
+    }
+    let is_test = |m: &[String]| (1..=m.len()).any(|k| test_only.contains(&m[..k].to_vec()));
+    let modules: BTreeMap<Vec<String>, String> = sources
+        .keys()
+        .map(|f| (module_of(f), f.clone()))
+        .filter(|(m, _)| !is_test(m))
+        .collect();
+    let mut edges = BTreeMap::new();
+    for (module, file) in &modules {
+        let own_dir = file.strip_suffix("mod.rs");
+        let targets: BTreeSet<String> = paths_in(&production_code(&sources[file]))
+            .iter()
+            .filter_map(|p| resolve(module, p, &modules))
+            .filter(|t| t != file && !own_dir.is_some_and(|d| t.starts_with(d)))
+            .collect();
+        edges.insert(file.clone(), targets);
+    }
+    edges
+}
+
+/// Every broken rule, one line each; empty when the layers hold.
+fn violations(sources: &Sources) -> Vec<String> {
+    let edges = graph(sources);
+    let mut found = Vec::new();
+    for (from, targets) in &edges {
+        let Some(low) = rank(from) else {
+            found.push(format!(
+                "{from} is in no layer (folders: {})",
+                LAYERS.join(", ")
+            ));
+            continue;
+        };
+        for to in targets {
+            if rank(to).is_some_and(|high| high > low) {
+                let layer = |f: &str| f.split('/').next().unwrap_or(f).to_owned();
+                found.push(format!(
+                    "{from} imports {to}: {} → {} points up",
+                    layer(from),
+                    layer(to)
+                ));
+            }
+        }
+    }
+    for cycle in cycles(&edges) {
+        found.push(format!("import cycle: {}", cycle.join(" → ")));
+    }
+    found
+}
+
+/// Files that reach themselves through imports, one entry per strongly connected set.
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reach = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(f) = stack.pop() {
+            for t in edges.get(&f).into_iter().flatten() {
+                if seen.insert(t.clone()) {
+                    stack.push(t.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        edges.keys().map(|f| (f, reach(f))).collect();
+    let mut sets: BTreeSet<Vec<String>> = BTreeSet::new();
+    for (f, r) in &reached {
+        if r.contains(*f) {
+            sets.insert(
+                r.iter()
+                    .filter(|g| reached[g].contains(*f))
+                    .cloned()
+                    .collect(),
+            );
+        }
+    }
+    sets.into_iter().collect()
+}
+
+fn read_sources(dir: &Path, root: &Path, out: &mut Sources) {
+    for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            read_sources(&path, root, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let rel = path
+                .strip_prefix(root)
+                .expect("under src/")
+                .to_string_lossy()
+                .replace('\\', "/");
+            out.insert(
+                rel,
+                std::fs::read_to_string(&path).expect("a UTF-8 source file"),
+            );
+        }
+    }
+}
+
+fn crate_of(files: &[(&str, &str)]) -> Sources {
+    files
+        .iter()
+        .map(|(f, t)| ((*f).to_owned(), (*t).to_owned()))
+        .collect()
+}
+
+#[test]
+fn the_runtime_imports_only_from_its_own_layer_or_below() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut sources = Sources::new();
+    read_sources(&src, &src, &mut sources);
+    assert!(
+        sources.len() > 50,
+        "read only {} files from {}",
+        sources.len(),
+        src.display()
+    );
+    let found = violations(&sources);
+    assert!(
+        found.is_empty(),
+        "layer rules broken:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn an_import_from_a_higher_layer_is_named() {
+    let sources = crate_of(&[
+        ("lib.rs", "mod util;\nmod report;"),
+        ("util/mod.rs", "pub mod units;"),
+        (
+            "util/units.rs",
+            "use crate::report::{block::{ratio, Paint}, other};",
+        ),
+        ("report/mod.rs", "pub mod block;"),
+        ("report/block.rs", "use crate::util::units::x;"),
+    ]);
+    let found = violations(&sources);
+    assert!(
+        found
+            .contains(&"util/units.rs imports report/block.rs: util → report points up".to_owned()),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|v| v.starts_with("import cycle: report/block.rs → util/units.rs")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_cycle_inside_one_layer_and_a_file_outside_the_layers_are_named() {
+    let sources = crate_of(&[
+        ("report/mod.rs", "pub mod a;\npub mod b;"),
+        ("report/a.rs", "use super::b::B;"),
+        ("report/b.rs", "fn f() -> crate::report::a::A { todo!() }"),
+        ("loose.rs", ""),
+    ]);
+    let found = violations(&sources);
+    assert!(
+        found.contains(&"import cycle: report/a.rs → report/b.rs".to_owned()),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|v| v.starts_with("loose.rs is in no layer")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn test_code_and_comments_may_reach_anywhere() {
+    let sources = crate_of(&[
+        ("util/mod.rs", "pub mod units;\n#[cfg(test)]\nmod fixture;"),
+        ("util/fixture.rs", "use crate::harness::runner::x;"),
+        ("util/units.rs", "// see crate::harness::runner\n#[cfg(test)]\nmod tests {\n    use crate::harness::runner::y;\n}\n"),
+        ("harness/mod.rs", "pub mod runner;"),
+        ("harness/runner.rs", "use crate::util::units::z;"),
+    ]);
+    assert_eq!(violations(&sources), Vec::<String>::new());
+}
