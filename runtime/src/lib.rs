@@ -11,7 +11,7 @@ mod measure;
 mod model;
 mod report;
 mod session;
-pub mod stats;
+mod stats;
 mod util;
 
 pub use analysis::bench_result::BenchResult;
@@ -23,11 +23,11 @@ pub use api::diff::Diff;
 pub use api::diff_fn::{compare, DiffConfig};
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
-pub use harness::descriptor::{Descriptor, Routine};
 pub use harness::runner::main;
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
-pub use model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
+pub use model::attrs::{Claim, Throughput};
+pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
 pub use std::hint::black_box;
 
 /// The one door through which generated code reaches the runtime. Not a public API.

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 /// The result of one `#[bench]`.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct BenchResult {
     /// Per-iteration time in nanoseconds: the least-squares slope of sample time against
     /// iterations through the origin, with its bootstrap interval. The headline figure.

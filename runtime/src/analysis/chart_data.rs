@@ -28,6 +28,7 @@ pub fn robust_range(sorted: &[f64], min_half: f64) -> Option<(f64, f64)> {
 /// Both routines' per-iteration latencies, binned on one log-spaced scale so the two
 /// distributions can be overlaid.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct LatencyBins {
     /// Bin edges in nanoseconds, ascending, one more than there are bins.
     pub edges_ns: Vec<f64>,

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 /// The result of one `#[bench_diff]` comparison.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct DiffResult {
     /// How the comparison ended.
     pub verdict: Verdict,

@@ -76,6 +76,7 @@ pub fn measure<O>(routine: impl FnMut() -> O, config: &BenchConfig) -> BenchResu
 /// What one timed batch costs beyond its routine's iterations.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct BatchOverhead {
     /// The clock read measured at start-up and subtracted from every timed batch, in
     /// nanoseconds.

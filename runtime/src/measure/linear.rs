@@ -107,6 +107,7 @@ pub fn plan(wall_ns_per_iter: f64, budget_ns: f64, samples: usize) -> Plan {
 
 /// Everything measured in one linear-sampling run, before analysis.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct LinearRun {
     /// Iterations of each sample.
     pub iters: Vec<u64>,

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 /// What reading the clock costs on this machine, measured at start-up.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct TimerCost {
     /// Median time between two back-to-back `Instant::now()` reads, in nanoseconds. This is
     /// what one timed batch over-counts, so it is subtracted from every batch.

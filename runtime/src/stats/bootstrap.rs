@@ -121,6 +121,7 @@ pub fn percentile_interval(distribution: &mut [f64], level: f64) -> (f64, f64) {
 /// A point estimate and its bootstrap interval.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Estimate {
     /// The statistic on the observed data.
     pub point: f64,

@@ -30,6 +30,7 @@ pub struct TukeyFences {
 /// How many observations fall beyond each fence.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Outliers {
     /// The fences used.
     pub fences: TukeyFences,

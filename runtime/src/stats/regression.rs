@@ -171,6 +171,7 @@ fn origin_slope(points: impl Iterator<Item = (f64, f64)>) -> f64 {
 /// A least-squares line with an intercept.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Line {
     /// Value at `x = 0`.
     pub intercept: f64,

@@ -7,9 +7,10 @@ use super::dist::t_two_sided_p;
 use super::inverse::t_quantile;
 use super::sample::Sample;
 
-/// The result of [`student_t`].
+/// The result of `student_t`: a one-sample t-test and interval.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct StudentT {
     /// Number of observations.
     pub n: usize,

@@ -6,9 +6,10 @@ use super::sample::Sample;
 /// Descriptive statistics of one sample.
 ///
 /// Percentiles interpolate linearly between order statistics (R's type 7, numpy's default
-/// `"linear"` method); see [`quantile`].
+/// `"linear"` method); see `quantile`.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Summary {
     /// Number of observations.
     pub n: usize,
@@ -37,7 +38,7 @@ pub struct Summary {
 impl Summary {
     /// Summarises `sample`. Method: two-pass mean and variance (see [`Sample::mean`]), one
     /// sort for the order statistics. Cost: O(n log n) time, O(n) memory.
-    pub fn of(sample: Sample<'_>) -> Summary {
+    pub(crate) fn of(sample: Sample<'_>) -> Summary {
         let sorted = sample.sorted();
         let q = |p: f64| quantile(&sorted, p);
         Summary {

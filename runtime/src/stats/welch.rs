@@ -7,9 +7,10 @@ use super::dist::t_two_sided_p;
 use super::inverse::t_quantile;
 use super::sample::Sample;
 
-/// The result of [`welch`], for the difference `mean(a) − mean(b)`.
+/// The result of `welch`, for the difference `mean(a) − mean(b)`.
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Welch {
     /// Observations in `a`.
     pub n_a: usize,
