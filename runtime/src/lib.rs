@@ -7,6 +7,9 @@ mod analysis;
 mod api;
 mod decide;
 mod harness;
+
+#[cfg(test)]
+mod fixture;
 mod measure;
 mod model;
 mod report;

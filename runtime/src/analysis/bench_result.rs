@@ -100,49 +100,10 @@ pub fn iterations_as_f64(iters: &[u64]) -> Vec<f64> {
     iters.iter().map(|&k| k as f64).collect()
 }
 
-/// Synthetic results for the tests of every layer that reads a `BenchResult`.
-#[cfg(test)]
-pub(crate) mod synthetic {
-    use super::*;
-    use crate::measure::linear::Sampling;
-
-    /// The clock cost the synthetic results report.
-    pub(crate) const TIMER: TimerCost = TimerCost {
-        overhead_ns: 25.0,
-        resolution_ns: 10.0,
-    };
-
-    /// `n` samples of `step`, `2·step`, … iterations at `per_iter_ns`, each off by a
-    /// deterministic wobble of up to ±0.2%; with `slow = Some((k, f))` the sample of k
-    /// iterations took f times as long (an interrupt). 0.2 s of warmup, 1.5 s of sampling.
-    pub(crate) fn run(per_iter_ns: f64, n: u64, step: u64, slow: Option<(u64, f64)>) -> LinearRun {
-        let iters: Vec<u64> = (1..=n).map(|i| step * i).collect();
-        let ns = iters
-            .iter()
-            .map(|&k| {
-                let factor = slow.filter(|&(at, _)| at == k).map_or(1.0, |(_, f)| f);
-                factor * per_iter_ns * k as f64 * (1.0 + 0.002 * (k as f64).sin())
-            })
-            .collect();
-        LinearRun {
-            iters,
-            ns,
-            sampling: Sampling::Linear { step },
-            warmup_time: Duration::from_millis(200),
-            measure_time: Duration::from_millis(1_500),
-        }
-    }
-
-    /// [`run`] analysed at 95%.
-    pub(crate) fn result(run: LinearRun, throughput: Option<Throughput>) -> BenchResult {
-        BenchResult::from_run(run, TIMER, 0.95, throughput).expect("synthetic runs are valid")
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::synthetic::{result, run, TIMER};
     use super::*;
+    use crate::fixture::bench_runs::{result, run, TIMER};
     use crate::measure::linear::Sampling;
 
     #[test]

@@ -164,7 +164,7 @@ impl Bencher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::counts_drops::CountsDrops;
+    use crate::fixture::counts_drops::CountsDrops;
     use crate::model::attrs::AttrOptions;
     use crate::session::options::Overrides;
 

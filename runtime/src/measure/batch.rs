@@ -68,8 +68,8 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::counts_drops::CountsDrops;
     use super::*;
+    use crate::fixture::counts_drops::CountsDrops;
     use std::cell::Cell;
     use std::rc::Rc;
 

@@ -68,8 +68,8 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::counts_drops::CountsDrops;
     use super::*;
+    use crate::fixture::counts_drops::CountsDrops;
     use std::cell::Cell;
     use std::rc::Rc;
 

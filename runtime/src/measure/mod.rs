@@ -4,8 +4,6 @@
 pub mod batch;
 pub mod batched;
 pub mod chunks;
-#[cfg(test)]
-pub mod counts_drops;
 pub mod duo;
 pub mod linear;
 pub mod timer;

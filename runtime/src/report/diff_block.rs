@@ -191,7 +191,7 @@ pub fn calibration_line(r: &DiffResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixture::{record, BELOW};
+    use crate::fixture::records::{record, BELOW};
 
     #[test]
     fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {

@@ -2,8 +2,8 @@
 //! validity against the published schema (`docs/duobench.schema.json`).
 
 mod fields {
+    use crate::fixture::records::{record, BELOW, TIMER};
     use crate::model::mode::Mode;
-    use crate::report::fixture::{record, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
     use crate::report::record::Record;
     use serde_json::Value;
@@ -102,8 +102,8 @@ mod fields {
 /// The documents written are valid against the published schema, including the `null`s of
 /// a comparison that measured nothing.
 mod schema {
+    use crate::fixture::records::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
     use crate::model::mode::Mode;
-    use crate::report::fixture::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
     use crate::report::json::{to_json, RunInfo};
     use crate::report::record::Record;
 
@@ -198,8 +198,8 @@ mod schema {
 /// The `#[bench]` record, field by field, for each way its baseline can go.
 mod bench_fields {
     use super::fields::document;
+    use crate::fixture::records::{bench_record, Baseline};
     use crate::report::bench_record::BaselineOutcome;
-    use crate::report::fixture::{bench_record, Baseline};
     use crate::report::record::Record;
     use crate::session::baseline::BaselineError;
     use serde_json::Value;

@@ -3,8 +3,6 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
-#[cfg(test)]
-mod fixture;
 pub mod html;
 pub mod json;
 mod json_bench;

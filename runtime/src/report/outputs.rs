@@ -71,8 +71,8 @@ fn target_pages(dir: &Path) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::records::{diff, BELOW, TIMER};
     use crate::model::mode::Mode;
-    use crate::report::fixture::{diff, BELOW, TIMER};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("duobench-out-{name}-{}", std::process::id()));

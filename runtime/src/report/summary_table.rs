@@ -57,7 +57,7 @@ fn row(record: &DiffRecord) -> [String; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixture::{record, BAND, BELOW};
+    use crate::fixture::records::{record, BAND, BELOW};
 
     #[test]
     fn one_aligned_line_per_comparison() {

@@ -1,8 +1,8 @@
 //! The `#[bench]` block: every line present, and each baseline status worded plainly.
 
 use super::*;
-use crate::analysis::bench_result::synthetic;
 use crate::analysis::change::{Change, ChangeVerdict};
+use crate::fixture::bench_runs as synthetic;
 use crate::session::baseline::Problem;
 
 /// 30 samples at 1.5 ns per iteration; the first slowed by an interrupt: an outlier that

@@ -138,7 +138,7 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::bench_result::synthetic::{result, run};
+    use crate::fixture::bench_runs::{result, run};
 
     #[test]
     fn both_charts_draw_every_sample() {

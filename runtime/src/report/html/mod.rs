@@ -155,7 +155,7 @@ fn page(title: &str, body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::fixture::{bench_record, diff, Baseline, BAND, BELOW};
+    use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW};
 
     fn records() -> Vec<Record> {
         vec![

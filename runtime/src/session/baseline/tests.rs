@@ -1,7 +1,7 @@
 //! Choosing, comparing with and saving baselines, in a scratch directory.
 
 use super::*;
-use crate::analysis::bench_result::synthetic;
+use crate::fixture::bench_runs as synthetic;
 use crate::model::attrs::AttrOptions;
 use crate::session::options::{Overrides, Settings};
 use std::fs;
