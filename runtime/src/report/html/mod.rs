@@ -11,6 +11,7 @@ mod bench_charts;
 mod bench_section;
 mod charts;
 mod drift_chart;
+mod interval_rows;
 mod ratio_chart;
 mod section;
 
