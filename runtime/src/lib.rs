@@ -2,7 +2,7 @@
 #![warn(missing_docs)]
 
 // Layers, lowest first; a module imports only from the layers listed before it
-// (checked by tests/layers.rs; see ARCHITECTURE.md).
+// (checked by tests/layers/; see ARCHITECTURE.md).
 mod analysis;
 mod api;
 mod decide;

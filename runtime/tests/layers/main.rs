@@ -7,6 +7,9 @@
 //! out: tests may reach anywhere). Written by hand rather than with `syn` because a path scan
 //! is all it takes, and the runtime has no parser dependency to lean on.
 
+mod scan;
+
+use scan::{paths_in, production_code, resolve, test_only_children};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -38,159 +41,6 @@ fn module_of(file: &str) -> Vec<String> {
         parts.pop();
     }
     parts
-}
-
-/// The text without line comments and without `#[cfg(test)]` items.
-fn production_code(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(strip_comment).collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i].trim().starts_with("#[cfg(test)]") {
-            i += 1;
-            let mut depth = 0i64;
-            while i < lines.len() {
-                depth += brace_balance(lines[i]);
-                let ended =
-                    depth <= 0 && (lines[i].contains('}') || lines[i].trim_end().ends_with(';'));
-                i += 1;
-                if ended {
-                    break;
-                }
-            }
-            continue;
-        }
-        out.push_str(lines[i]);
-        out.push('\n');
-        i += 1;
-    }
-    out
-}
-
-fn strip_comment(line: &str) -> &str {
-    let bytes = line.as_bytes();
-    (0..bytes.len().saturating_sub(1))
-        .find(|&i| &bytes[i..i + 2] == b"//" && (i == 0 || bytes[i - 1].is_ascii_whitespace()))
-        .map_or(line, |i| &line[..i])
-}
-
-fn brace_balance(line: &str) -> i64 {
-    line.chars()
-        .map(|c| i64::from(c == '{') - i64::from(c == '}'))
-        .sum()
-}
-
-/// Modules declared `#[cfg(test)] mod name;` in `text`.
-fn test_only_children(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    lines
-        .windows(2)
-        .filter(|w| w[0].starts_with("#[cfg(test)]") && w[1].ends_with(';'))
-        .filter_map(|w| {
-            w[1].trim_end_matches(';')
-                .split_whitespace()
-                .last()
-                .map(String::from)
-        })
-        .collect()
-}
-
-/// Every `crate`/`super`/`self` path in `code`, with `use` trees expanded.
-fn paths_in(code: &str) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut rest = String::new();
-    let mut tail = code;
-    while let Some(at) = find_word(tail, "use ") {
-        rest.push_str(&tail[..at]);
-        let end = tail[at..].find(';').map_or(tail.len(), |e| at + e);
-        let tree: String = tail[at + 4..end]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        expand("", &tree, &mut paths);
-        tail = &tail[(end + 1).min(tail.len())..];
-    }
-    rest.push_str(tail);
-    for start in ["crate::", "super::", "self::"] {
-        let mut from = 0;
-        while let Some(at) = find_word(&rest[from..], start) {
-            let begin = from + at;
-            let len = rest[begin..]
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .unwrap_or(rest.len() - begin);
-            paths.push(rest[begin..begin + len].trim_end_matches(':').to_owned());
-            from = begin + len;
-        }
-    }
-    paths.retain(|p| ["crate", "super", "self"].contains(&p.split("::").next().unwrap_or("")));
-    paths
-}
-
-/// Where `word` starts in `text` not preceded by an identifier character.
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(at) = text[from..].find(word) {
-        let i = from + at;
-        let before = text[..i].chars().next_back();
-        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
-            return Some(i);
-        }
-        from = i + word.len();
-    }
-    None
-}
-
-/// Expands a `use` tree (`a::{b, c::{d, e}}`) after `prefix` into full paths.
-fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
-    let tree = tree.split(" as ").next().unwrap_or(tree);
-    match tree.find('{') {
-        None => out.push(format!("{prefix}{tree}")),
-        Some(open) => {
-            let head = format!("{prefix}{}", &tree[..open]);
-            let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
-            let (mut depth, mut start) = (0, 0);
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        expand(&head, &inner[start..i], out);
-                        start = i + 1;
-                    }
-                    _ => {}
-                }
-            }
-            expand(&head, &inner[start..], out);
-        }
-    }
-}
-
-/// The file a path leads to: the longest prefix that names a module.
-fn resolve(
-    current: &[String],
-    path: &str,
-    modules: &BTreeMap<Vec<String>, String>,
-) -> Option<String> {
-    let mut segs = path.split("::").filter(|s| !s.is_empty()).peekable();
-    let mut base: Vec<String> = match segs.peek().copied() {
-        Some("crate") => Vec::new(),
-        _ => current.to_vec(),
-    };
-    let mut rest = Vec::new();
-    for s in segs {
-        match s {
-            "crate" | "self" => {}
-            "super" if rest.is_empty() => {
-                base.pop();
-            }
-            _ => rest.push(s.to_owned()),
-        }
-    }
-    (0..=rest.len()).rev().find_map(|k| {
-        let mut m = base.clone();
-        m.extend_from_slice(&rest[..k]);
-        modules.get(&m).cloned()
-    })
 }
 
 /// The file-level import graph of non-test code: file → files it imports.
