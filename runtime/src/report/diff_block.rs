@@ -1,7 +1,7 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
+use super::diff_record::{DiffRecord, RoutineNames};
 use super::paint::Paint;
-use super::record::{DiffRecord, RoutineNames};
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{log_margin, ClaimText, Verdict};
 use crate::model::attrs::Claim;

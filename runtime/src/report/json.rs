@@ -3,9 +3,10 @@
 //! serde; this module and `json_bench` (the `#[bench]` record) are the one place that
 //! decides names and units.
 
+use super::diff_record::DiffRecord;
 use super::json_bench::{bench_trial, BenchTrial};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
-use super::record::{DiffRecord, Record};
+use super::record::Record;
 use crate::decide::verdict::ClaimText;
 use crate::measure::timer::TimerCost;
 use crate::model::mode::Mode;

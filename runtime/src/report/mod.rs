@@ -3,6 +3,7 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
+pub mod diff_record;
 pub mod html;
 pub mod json;
 mod json_bench;

@@ -1,95 +1,11 @@
-//! One measured comparison with everything the reports after the run need to show it, and
-//! the sink the trials leave every measured result in.
+//! A measured trial of either kind as the reports after the run take it, and the sink the
+//! trials leave every measured result in.
 
 use super::bench_record::BenchRecord;
+use super::diff_record::DiffRecord;
 use super::paint::Paint;
-use crate::analysis::diff_result::DiffResult;
-use crate::decide::verdict::ClaimText;
-use crate::model::attrs::Claim;
-use crate::model::bench_target::bench_target;
 use crate::session::progress::ProgressLine;
 use std::sync::{Arc, Mutex};
-
-/// Names shown for the two routines.
-#[derive(Clone, Copy, Debug)]
-pub struct RoutineNames<'a> {
-    /// The first routine (the annotated function, or the first closure).
-    pub first: &'a str,
-    /// The second routine (`vs`, or the second closure).
-    pub second: &'a str,
-}
-
-impl RoutineNames<'static> {
-    /// The names of function `fn_name`'s routines: itself and `vs` when given, `first` and
-    /// `second` for two closures, `first` twice under `--calibrate`.
-    #[must_use]
-    pub fn of(fn_name: &'static str, vs: Option<&'static str>, calibration: bool) -> Self {
-        match (calibration, vs) {
-            (true, _) => RoutineNames {
-                first: "first",
-                second: "first again",
-            },
-            (false, Some(vs)) => RoutineNames {
-                first: fn_name,
-                second: vs,
-            },
-            (false, None) => RoutineNames {
-                first: "first",
-                second: "second",
-            },
-        }
-    }
-}
-
-/// A finished `#[bench_diff]` trial: its name, its routines' names, its claim and result.
-#[derive(Clone, Debug)]
-pub struct DiffRecord {
-    /// The libtest name (`module::function/arg`).
-    pub name: String,
-    /// The bench target the trial belongs to (the first segment of its module path).
-    pub bench_target: &'static str,
-    /// The names shown for the two routines.
-    pub names: RoutineNames<'static>,
-    /// The claim judged, as written; `None` without one and under `--calibrate`.
-    pub claim: Option<Claim>,
-    /// `--calibrate`: the first routine ran against itself.
-    pub calibration: bool,
-    /// What the comparison found.
-    pub result: DiffResult,
-}
-
-impl DiffRecord {
-    /// The record of trial `name`, registered at `module_path`, its routines shown as
-    /// `names`, judged against `claim` (unless `calibration`).
-    #[must_use]
-    pub fn new(
-        name: String,
-        module_path: &'static str,
-        names: RoutineNames<'static>,
-        claim: Option<Claim>,
-        calibration: bool,
-        result: DiffResult,
-    ) -> Self {
-        Self {
-            name,
-            bench_target: bench_target(module_path),
-            names,
-            claim: claim.filter(|_| !calibration),
-            calibration,
-            result,
-        }
-    }
-
-    /// The claim as written, `calibration` under `--calibrate`, or `none`.
-    #[must_use]
-    pub fn claim_text(&self) -> String {
-        match (&self.claim, self.calibration) {
-            (_, true) => "calibration".to_owned(),
-            (Some(claim), false) => ClaimText(claim).to_string(),
-            (None, false) => "none".to_owned(),
-        }
-    }
-}
 
 /// A measured trial of either kind, as the reports after the run take it.
 #[derive(Clone, Debug)]

@@ -4,7 +4,7 @@
 use super::baseline_chart::baseline_chart;
 use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
-use super::section::figure;
+use super::figure;
 use crate::analysis::change::ChangeVerdict;
 use crate::report::bench_block::{count_text, p_text, percent};
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};

@@ -3,7 +3,7 @@
 
 use crate::analysis::chart_data::LatencyBins;
 use crate::model::attrs::Claim;
-use crate::report::record::RoutineNames;
+use crate::report::diff_record::RoutineNames;
 use crate::util::units::format_ns;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -10,13 +10,14 @@ mod baseline_chart;
 mod bench_charts;
 mod bench_section;
 mod charts;
+mod diff_section;
 mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
-mod section;
 
 use super::diff_block::interval_text;
-use super::record::{DiffRecord, Record};
+use super::diff_record::DiffRecord;
+use super::record::Record;
 use crate::util::units::ratio_text;
 use std::fmt::Write;
 
@@ -26,6 +27,18 @@ pub const BEGIN: &str = "<!-- duobench:content -->";
 pub const END: &str = "<!-- /duobench:content -->";
 
 const CSS: &str = include_str!("style.css");
+
+/// A chart (or why it could not be drawn) with its caption, appended to `out`.
+fn figure(out: &mut String, class: &str, svg: Result<String, String>, caption: &str) {
+    let _ = writeln!(out, "<figure class=\"{class}\">");
+    match svg {
+        Ok(svg) => out.push_str(&svg),
+        Err(why) => {
+            let _ = write!(out, "<p class=\"no-chart\">no chart: {}</p>", escape(&why));
+        }
+    }
+    let _ = writeln!(out, "\n<figcaption>{caption}</figcaption>\n</figure>");
+}
 
 /// `text` safe inside HTML text and attribute values.
 #[must_use]
@@ -86,7 +99,7 @@ pub fn target_page(target: &str, records: &[Record]) -> String {
     content.push_str("</table>\n");
     for (record, id) in records.iter().zip(&ids) {
         match record {
-            Record::Diff(d) => content.push_str(&section::section(d, id)),
+            Record::Diff(d) => content.push_str(&diff_section::section(d, id)),
             Record::Bench(b) => content.push_str(&bench_section::bench_section(b, id)),
         }
     }

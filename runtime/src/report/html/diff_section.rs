@@ -2,10 +2,10 @@
 
 use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
-use super::escape;
 use super::ratio_chart::ratio_chart;
+use super::{escape, figure};
 use crate::report::diff_block::interval_text;
-use crate::report::record::DiffRecord;
+use crate::report::diff_record::DiffRecord;
 use crate::util::units::format_secs;
 use crate::util::units::ratio_text;
 use std::fmt::Write;
@@ -75,16 +75,4 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     );
     out.push_str("</div>\n</section>\n");
     out
-}
-
-/// A chart (or why it could not be drawn) with its caption, appended to `out`.
-pub(super) fn figure(out: &mut String, class: &str, svg: Result<String, String>, caption: &str) {
-    let _ = writeln!(out, "<figure class=\"{class}\">");
-    match svg {
-        Ok(svg) => out.push_str(&svg),
-        Err(why) => {
-            let _ = write!(out, "<p class=\"no-chart\">no chart: {}</p>", escape(&why));
-        }
-    }
-    let _ = writeln!(out, "\n<figcaption>{caption}</figcaption>\n</figure>");
 }
