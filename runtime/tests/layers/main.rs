@@ -53,7 +53,7 @@ fn graph(sources: &Sources) -> BTreeMap<String, BTreeSet<String>> {
             test_only.insert(m);
         }
     }
-    let is_test = |m: &[String]| (1..=m.len()).any(|k| test_only.contains(&m[..k].to_vec()));
+    let is_test = |m: &[String]| (1..=m.len()).any(|k| test_only.contains(&m[..k]));
     let modules: BTreeMap<Vec<String>, String> = sources
         .keys()
         .map(|f| (module_of(f), f.clone()))
