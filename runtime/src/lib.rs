@@ -31,6 +31,7 @@ pub use diff::Diff;
 pub use direct::{compare, DiffConfig};
 pub use direct_bench::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub use duobench_macros::{bench, bench_diff};
+pub use measure::clock::{Clock, ClockReason};
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
 pub use runner::main;

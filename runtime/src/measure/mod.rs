@@ -4,8 +4,12 @@
 pub mod batch;
 pub mod batched;
 pub mod chunks;
+pub mod clock;
 #[cfg(test)]
 pub mod counts_drops;
 pub mod duo;
+pub mod duo_batches;
+pub mod judge;
 pub mod linear;
+pub mod os;
 pub mod timer;

@@ -11,7 +11,9 @@ use crate::analysis::sequential::{Sequential, SequentialSettings};
 use crate::baseline::{BaselineName, Compared};
 use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine, Throughput};
 use crate::diff::Diff;
+use crate::measure::clock::{Clock, ClockReason};
 use crate::measure::duo::DuoRun;
+use crate::measure::judge::Evidence;
 use crate::measure::timer::TimerCost;
 use crate::stats::SplitMix64;
 use std::time::Duration;
@@ -85,6 +87,12 @@ pub fn result(ratio: f64, claim: Option<Claim>, duos: usize) -> DiffResult {
         test,
         warmup_time: Duration::from_millis(200),
         measure_time: Duration::from_millis(700),
+        evidence: Evidence {
+            clock: Clock::Wall,
+            clock_reason: ClockReason::ShortBatches,
+            duos_preempted: 3,
+            preempted_set_aside: 3,
+        },
     };
     DiffResult::from_run(&run, TIMER)
 }
