@@ -226,7 +226,7 @@ fn clock_text(r: &DiffResult) -> String {
         Clock::Wall => "wall time",
         Clock::ThreadCpu => "thread CPU time",
     };
-    let mut text = format!("judged on {clock} ({})", r.clock_reason.describe());
+    let mut text = format!("judged on {clock}: {}", r.clock_reason.describe());
     if r.clock == Clock::ThreadCpu && r.duos_preempted > 0 {
         text.push_str("; preempted duos kept: their stolen time is not on this clock");
     }
