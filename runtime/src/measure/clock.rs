@@ -47,7 +47,7 @@ pub enum ClockReason {
         /// min over both routines of (CPU time / wall time) in undisturbed pilot batches.
         cpu_share: f64,
     },
-    /// Batches shorter than [`LONG_BATCH_NS`]: the CPU clock's cost is not negligible there.
+    /// Batches shorter than 1 ms: the CPU clock's cost is not negligible there.
     ShortBatches,
     /// The OS gives no per-thread CPU time or context switches.
     NoThreadClock,

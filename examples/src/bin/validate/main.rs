@@ -122,7 +122,7 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                 let r = compare(|| work(&state, slow), || work(&state, steps), &config);
                 if verbose() {
                     eprintln!(
-                        "{base} {ratio} ({:.0} ns): {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} preempted {} (set aside {}) clock {} blocks {} in {:.2} s",
+                        "{base} {ratio} ({:.0} ns): {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} preempted {} (set aside {}) clock {} ({}) blocks {} in {:.2} s",
                         r.second.as_ref().map_or(f64::NAN, |s| s.median),
                         r.verdict,
                         r.ratio,
@@ -132,7 +132,8 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                         r.duos_set_aside,
                         r.duos_preempted,
                         r.preempted_set_aside,
-                        format!("{} ({})", r.clock.name(), r.clock_reason.describe()),
+                        r.clock.name(),
+                        r.clock_reason.describe(),
                         r.blocks,
                         r.total_time().as_secs_f64()
                     );
