@@ -205,8 +205,10 @@ fn settled_early(pilot: &[DuoTimings]) -> bool {
     if pilot.len() < 2 * half || pilot.iter().any(|d| d.fastest_batch_ns() < LONG_BATCH_NS) {
         return false;
     }
+    // On CPU time where it was read: on a busy machine wall totals vary with preemption and
+    // would keep a settled routine warming up for the whole `warmup`.
     let group_median = |duos: &[DuoTimings]| {
-        let mut totals: Vec<f64> = duos.iter().map(DuoTimings::total_ns).collect();
+        let mut totals: Vec<f64> = duos.iter().map(|d| d.times(true).iter().sum()).collect();
         totals.sort_by(f64::total_cmp);
         median(&totals)
     };
@@ -311,5 +313,15 @@ mod tests {
         assert!(!settled_early(&warming));
         let short: Vec<DuoTimings> = (0..8).map(|_| duo(20_000.0)).collect();
         assert!(!settled_early(&short));
+        // Preemption inflates the wall time of the newest duos; their CPU time is steady.
+        let busy: Vec<DuoTimings> = (0..8)
+            .map(|i| DuoTimings {
+                cpu_ns: Some([2e6; 4]),
+                ..duo(if i < 4 { 2e6 } else { 3e6 })
+            })
+            .collect();
+        assert!(settled_early(&busy));
+        let wall_only: Vec<DuoTimings> = busy.iter().map(|d| duo(d.wall_ns[0])).collect();
+        assert!(!settled_early(&wall_only));
     }
 }
