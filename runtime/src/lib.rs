@@ -27,6 +27,7 @@ pub use api::diff_fn::{compare, DiffConfig};
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
 pub use harness::runner::main;
+pub use measure::clock::{Clock, ClockReason};
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
 pub use model::attrs::{Claim, Throughput};

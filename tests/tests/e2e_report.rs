@@ -88,6 +88,41 @@ fn json_validates_against_the_schema_and_the_report_lands_in_target() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_sleeping_routine_is_judged_on_wall_time() {
+    let dir = scratch("waits");
+    let json = dir.join("out.json");
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "waits",
+        "--",
+        "--json",
+        json.to_str().unwrap(),
+        "--max-time",
+        "3s",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("judged on wall time"), "{out}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("the JSON file")).unwrap();
+    let trial = &doc["trials"][0];
+    assert_eq!(trial["verdict"], "pass", "{doc:#}");
+    assert_eq!(trial["clock"]["judged_on"], "wall", "{doc:#}");
+    if cfg!(target_os = "linux") {
+        assert!(
+            trial["clock"]["reason"]
+                .as_str()
+                .unwrap()
+                .contains("sleeps or waits"),
+            "{doc:#}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The report runs: the comparisons `x_work` of bench target `claims`, with the report in a
 /// directory given on the command line while `DUOBENCH_REPORT` names another; then the
 /// `#[bench]` `sort/1000` of target `single` twice (a first run, then one compared with

@@ -3,6 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use crate::decide::verdict::Verdict;
+use crate::measure::clock::{Clock, ClockReason};
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
@@ -32,10 +33,19 @@ pub struct DiffResult {
     pub first: Option<Summary>,
     /// Per-iteration latency of the second routine's batches, in nanoseconds.
     pub second: Option<Summary>,
-    /// Pairs measured (two per duo).
+    /// Pairs measured after warmup (two per duo), set aside or not.
     pub pairs: usize,
     /// Duos set aside as outliers by the fence.
     pub duos_set_aside: usize,
+    /// Duos in which the OS showed the measuring thread preempted (an involuntary context
+    /// switch); 0 where the OS does not count them.
+    pub duos_preempted: usize,
+    /// Of those, duos set aside before the test as machine noise (wall time only).
+    pub preempted_set_aside: usize,
+    /// The clock whose batch times the test judged.
+    pub clock: Clock,
+    /// Why that clock.
+    pub clock_reason: ClockReason,
     /// Completed blocks fed to the confidence sequence.
     pub blocks: usize,
     /// Kept duos per block.
@@ -105,8 +115,12 @@ impl DiffResult {
             welch,
             first: summary(&run.first_ns),
             second: summary(&run.second_ns),
-            pairs: 2 * test.duo_means().len(),
+            pairs: 2 * (test.duo_means().len() + run.evidence.preempted_set_aside),
             duos_set_aside: test.duos_set_aside(),
+            duos_preempted: run.evidence.duos_preempted,
+            preempted_set_aside: run.evidence.preempted_set_aside,
+            clock: run.evidence.clock,
+            clock_reason: run.evidence.clock_reason,
             blocks: test.block_means().len(),
             duos_per_block: settings.duos_per_block,
             batch_iters: run.batch_iters,

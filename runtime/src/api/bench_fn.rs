@@ -130,7 +130,10 @@ mod tests {
             ..BenchConfig::default()
         };
         let r = measure(black_box_sum, &config);
-        assert_eq!(r.run.iters.len(), 12);
+        // Sampling may stop at the minimum when a loaded machine overruns the budget, never
+        // above what the config asks.
+        let taken = r.run.iters.len();
+        assert!((10..=12).contains(&taken), "{taken} samples");
         assert_eq!(r.throughput, Some(Throughput::Elements(4)));
     }
 

@@ -2,8 +2,13 @@
 //! until the sequential test decides or the time budget ends.
 
 use super::batch::BatchRunner;
+use super::duo_batches::{
+    Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
+};
+use super::judge::{Evidence, Judge};
 use super::timer::TimerCost;
 use crate::decide::sequential::{Sequential, SequentialSettings};
+use crate::stats::median;
 use std::time::{Duration, Instant};
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the
@@ -16,6 +21,9 @@ const BLOCK_TARGET_NS: f64 = 1_000_000.0;
 const MAX_DUOS_PER_BLOCK: f64 = 64.0;
 /// Largest factor by which one sizing step may grow the batch.
 const MAX_GROWTH: f64 = 100.0;
+/// Long batches end warmup early once the last pilot duos' total times agree within this
+/// (relative difference of the medians of the last two groups of `MIN_PILOT_DUOS / 2`).
+const STABLE_SPREAD: f64 = 0.01;
 
 /// Settings of one duo run.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +53,8 @@ pub struct DuoRun {
     pub warmup_time: Duration,
     /// Time spent measuring after warmup.
     pub measure_time: Duration,
+    /// The clock that judged, and the duos the OS showed preempted.
+    pub evidence: Evidence,
 }
 
 /// Least time between two progress reports.
@@ -72,7 +82,18 @@ pub fn run_duos<O1, O2>(
     first: impl FnMut() -> O1,
     second: impl FnMut() -> O2,
     settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
+    run_duos_probed(first, second, settings, observe, SystemProbe)
+}
+
+/// [`run_duos`] with the OS's evidence read from `probe` (tests inject their own).
+pub(crate) fn run_duos_probed<O1, O2>(
+    first: impl FnMut() -> O1,
+    second: impl FnMut() -> O2,
+    settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
+    probe: impl Probe,
 ) -> DuoRun {
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
@@ -82,18 +103,22 @@ pub fn run_duos<O1, O2>(
         iters: 1,
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
+        // Until the first duo says how long a batch is, read everything.
+        per_batch: true,
+        probe,
     };
     let target_ns = settings.timer.target_batch_ns();
     let budget_left = |now: Instant| now.duration_since(start) < settings.max_time;
 
-    // Warmup: size the batch, then keep running whole duos at that size. Pilot pairs are
+    // Warmup: size the batch, then keep running whole duos at that size. Pilot duos are
     // only those measured at the final size.
-    let mut pilot = Vec::new();
+    let mut pilot: Vec<DuoTimings> = Vec::new();
     let mut duo_ns;
     loop {
         let timings = duo.measure();
         duo_ns = timings.total_ns();
         let fastest = timings.fastest_batch_ns();
+        duo.per_batch = fastest >= LONG_BATCH_NS;
         if fastest < 0.5 * target_ns {
             let per_iter = (fastest / duo.iters as f64).max(0.01);
             let wanted = (target_ns / per_iter).ceil();
@@ -103,7 +128,7 @@ pub fn run_duos<O1, O2>(
             duo.iters = grown as u64;
             pilot.clear();
         } else {
-            pilot.extend(timings.log_diffs());
+            pilot.push(timings);
         }
         let now = Instant::now();
         if let Some(observe) = observe.as_mut().filter(|_| now >= next_report) {
@@ -115,8 +140,9 @@ pub fn run_duos<O1, O2>(
                 log_interval: None,
             });
         }
-        let warm = now.duration_since(start) >= settings.warmup;
-        if (warm && pilot.len() >= 2 * MIN_PILOT_DUOS) || !budget_left(now) {
+        let enough = pilot.len() >= MIN_PILOT_DUOS;
+        let warm = now.duration_since(start) >= settings.warmup || settled_early(&pilot);
+        if (warm && enough) || !budget_left(now) {
             break;
         }
     }
@@ -129,7 +155,7 @@ pub fn run_duos<O1, O2>(
         duos_per_block,
         ..settings.sequential
     };
-    let mut test = Sequential::new(sequential, &pilot);
+    let mut judge = Judge::new(sequential, pilot);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
     let measure_start = Instant::now();
@@ -143,8 +169,8 @@ pub fn run_duos<O1, O2>(
             observe(&DuoProgress {
                 measuring: true,
                 elapsed: now.duration_since(start),
-                pairs: 2 * test.duo_means().len(),
-                log_interval: test.log_interval(),
+                pairs: 2 * judge.test().duo_means().len(),
+                log_interval: judge.test().log_interval(),
             });
             if duo_ns < 0.01 * PROGRESS_EVERY.as_nanos() as f64 {
                 duo.discard();
@@ -152,13 +178,13 @@ pub fn run_duos<O1, O2>(
         }
         let t = duo.measure();
         let k = duo.iters as f64;
-        first_ns.extend([t.first_forward / k, t.first_backward / k]);
-        second_ns.extend([t.second_forward / k, t.second_backward / k]);
-        let [forward, backward] = t.log_diffs();
-        if test.push_duo(forward, backward).is_some() {
+        first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k));
+        second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k));
+        if judge.push(t).is_some() {
             break;
         }
     }
+    let (test, evidence) = judge.finish();
     DuoRun {
         batch_iters: duo.iters,
         first_ns,
@@ -166,109 +192,136 @@ pub fn run_duos<O1, O2>(
         test,
         warmup_time,
         measure_time: measure_start.elapsed(),
+        evidence,
     }
 }
 
-/// Both routines with their shared batch size.
-struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> {
-    first: BatchRunner<O1, F1>,
-    second: BatchRunner<O2, F2>,
-    iters: u64,
-    overhead_ns: f64,
-    /// Whether the last duo ran in mirrored order.
-    mirrored: bool,
-}
-
-impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> Duo<O1, O2, F1, F2> {
-    /// Runs one duo whose timings are thrown away (to let the machine settle after printing
-    /// progress), keeping the alternation of orientations of the recorded duos intact.
-    fn discard(&mut self) {
-        self.measure();
-        self.mirrored = !self.mirrored;
+/// Whether warmup may end before its time: only for long batches (a 2 ms routine spends the
+/// default 0.2 s warmup on 25 duos, and its decisions need few more), and only once the last
+/// pilot duos took the same time (the caches, the branch predictors and the CPU's clock
+/// frequency have settled). Short routines keep the full warmup: it costs them no duos.
+fn settled_early(pilot: &[DuoTimings]) -> bool {
+    let half = MIN_PILOT_DUOS / 2;
+    if pilot.len() < 2 * half || pilot.iter().any(|d| d.fastest_batch_ns() < LONG_BATCH_NS) {
+        return false;
     }
-
-    /// One duo: (first, second), then (second, first) — or, every other duo, the mirror
-    /// image (second, first), then (first, second). The first batch of a duo runs right after
-    /// the loop's own bookkeeping, which leaves caches and branch predictors slightly
-    /// disturbed; alternating gives that position to each routine equally often, so it
-    /// cannot bias the ratio (measured: without it, an A/A comparison of a 55 ns routine with
-    /// itself excluded a ratio of 1 in 13 of 200 one-second runs, all on the same side).
-    fn measure(&mut self) -> DuoTimings {
-        let k = self.iters;
-        self.mirrored = !self.mirrored;
-        let (first_forward, second_forward, second_backward, first_backward);
-        if self.mirrored {
-            second_backward = self.second.time(k);
-            first_backward = self.first.time(k);
-            first_forward = self.first.time(k);
-            second_forward = self.second.time(k);
-        } else {
-            first_forward = self.first.time(k);
-            second_forward = self.second.time(k);
-            second_backward = self.second.time(k);
-            first_backward = self.first.time(k);
-        }
-        let net = |ns: f64| (ns - self.overhead_ns).max(1.0);
-        DuoTimings {
-            first_forward: net(first_forward),
-            second_forward: net(second_forward),
-            second_backward: net(second_backward),
-            first_backward: net(first_backward),
-        }
-    }
-}
-
-/// Net batch times of one duo, in nanoseconds.
-struct DuoTimings {
-    first_forward: f64,
-    second_forward: f64,
-    second_backward: f64,
-    first_backward: f64,
-}
-
-impl DuoTimings {
-    fn log_diffs(&self) -> [f64; 2] {
-        [
-            self.first_forward.ln() - self.second_forward.ln(),
-            self.first_backward.ln() - self.second_backward.ln(),
-        ]
-    }
-
-    fn fastest_batch_ns(&self) -> f64 {
-        self.first_forward
-            .min(self.second_forward)
-            .min(self.second_backward)
-            .min(self.first_backward)
-    }
-
-    fn total_ns(&self) -> f64 {
-        self.first_forward + self.second_forward + self.second_backward + self.first_backward
-    }
+    // On CPU time where it was read: on a busy machine wall totals vary with preemption and
+    // would keep a settled routine warming up for the whole `warmup`.
+    let group_median = |duos: &[DuoTimings]| {
+        let mut totals: Vec<f64> = duos.iter().map(|d| d.times(true).iter().sum()).collect();
+        totals.sort_by(f64::total_cmp);
+        median(&totals)
+    };
+    let recent = &pilot[pilot.len() - 2 * half..];
+    let (older, newer) = recent.split_at(half);
+    (group_median(newer) / group_median(older) - 1.0).abs() <= STABLE_SPREAD
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::RefCell;
+    use crate::measure::os::ContextSwitches;
+    use crate::measure::timer::timer_cost;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// Counts as involuntary context switches the preemptions the routine itself reports
+    /// (`stolen`), and has no CPU clock: a scheduler that interferes on cue.
+    struct Preempting {
+        stolen: Rc<Cell<u64>>,
+        reads: Rc<Cell<u64>>,
+    }
+
+    impl Probe for Preempting {
+        fn switches(&mut self) -> Option<ContextSwitches> {
+            self.reads.set(self.reads.get() + 1);
+            Some(ContextSwitches {
+                voluntary: 0,
+                involuntary: self.stolen.get(),
+            })
+        }
+
+        fn cpu_ns(&mut self) -> Option<u64> {
+            None
+        }
+    }
 
     #[test]
-    fn duos_alternate_orientation_and_discarded_duos_keep_the_alternation() {
-        let order = RefCell::new(String::new());
-        let mut duo = Duo {
-            first: BatchRunner::new(|| order.borrow_mut().push('F')),
-            second: BatchRunner::new(|| order.borrow_mut().push('S')),
-            iters: 1,
-            overhead_ns: 0.0,
-            mirrored: false,
+    fn duos_the_probe_shows_preempted_do_not_reach_the_test() {
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(5),
+            max_time: Duration::from_millis(60),
+            timer: timer_cost(),
+            sequential: SequentialSettings {
+                precision: 0.0,
+                ..SequentialSettings::new(0.05, None, 1)
+            },
         };
-        duo.measure();
-        duo.measure();
-        assert_eq!(order.borrow().as_str(), "SFFSFSSF");
-        order.borrow_mut().clear();
-        duo.discard();
-        duo.measure();
-        // The discarded duo does not count: the recorded one is the mirror of the last
-        // recorded one.
-        assert_eq!(&order.borrow()[4..], "SFFS");
+        let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let probe = Preempting {
+            stolen: Rc::clone(&stolen),
+            reads: Rc::clone(&reads),
+        };
+        // The first routine is "preempted" once every 5,000 calls: every few duos.
+        let calls = Cell::new(0u64);
+        let first = || {
+            calls.set(calls.get() + 1);
+            if calls.get() % 5_000 == 0 {
+                stolen.set(stolen.get() + 1);
+            }
+            (0..200u64).map(std::hint::black_box).sum::<u64>()
+        };
+        let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
+        let run = run_duos_probed(first, second, &settings, None, probe);
+        let e = run.evidence;
+        assert_eq!(e.clock, crate::measure::clock::Clock::Wall);
+        assert!(e.duos_preempted >= 3, "{e:?}");
+        // Far fewer than half preempted: every one of them set aside.
+        assert_eq!(e.preempted_set_aside, e.duos_preempted);
+        let tested = run.test.duo_means().len();
+        let measured = run.first_ns.len() / 2;
+        assert_eq!(tested + e.duos_preempted, measured);
+        assert!(reads.get() >= 2 * measured as u64);
+    }
+
+    #[test]
+    fn a_sleeping_routine_is_judged_on_wall_time() {
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(30),
+            max_time: Duration::from_millis(120),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, None, 1),
+        };
+        let nap = || std::thread::sleep(Duration::from_millis(1));
+        let run = run_duos(nap, nap, &settings, None);
+        assert_eq!(run.evidence.clock, crate::measure::clock::Clock::Wall);
+        if cfg!(target_os = "linux") {
+            assert_eq!(
+                run.evidence.clock_reason,
+                crate::measure::clock::ClockReason::Waits
+            );
+        }
+    }
+
+    #[test]
+    fn long_stable_pilots_end_warmup_early_and_drifting_ones_do_not() {
+        let duo = |ns: f64| DuoTimings::wall_only([ns; 4]);
+        let steady: Vec<DuoTimings> = (0..8).map(|i| duo(2e6 + f64::from(i))).collect();
+        assert!(settled_early(&steady));
+        assert!(!settled_early(&steady[..7]));
+        let warming: Vec<DuoTimings> = (0..8).map(|i| duo(2.2e6 - 2e4 * f64::from(i))).collect();
+        assert!(!settled_early(&warming));
+        let short: Vec<DuoTimings> = (0..8).map(|_| duo(20_000.0)).collect();
+        assert!(!settled_early(&short));
+        // Preemption inflates the wall time of the newest duos; their CPU time is steady.
+        let busy: Vec<DuoTimings> = (0..8)
+            .map(|i| DuoTimings {
+                cpu_ns: Some([2e6; 4]),
+                ..duo(if i < 4 { 2e6 } else { 3e6 })
+            })
+            .collect();
+        assert!(settled_early(&busy));
+        let wall_only: Vec<DuoTimings> = busy.iter().map(|d| duo(d.wall_ns[0])).collect();
+        assert!(!settled_early(&wall_only));
     }
 }

@@ -4,6 +4,10 @@
 pub mod batch;
 pub mod batched;
 pub mod chunks;
+pub mod clock;
 pub mod duo;
+pub mod duo_batches;
+pub mod judge;
 pub mod linear;
+pub mod os;
 pub mod timer;

@@ -4,6 +4,7 @@ use super::diff_record::{DiffRecord, RoutineNames};
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{log_margin, ClaimText, Verdict};
+use crate::measure::clock::Clock;
 use crate::model::attrs::Claim;
 use crate::stats::Summary;
 use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
@@ -69,15 +70,17 @@ pub fn diff_block(
     }
     let _ = writeln!(
         out,
-        "  pairs    {} ({} duos set aside as outliers), {} iteration{} per batch, {} duo{} per block, {} blocks",
+        "  pairs    {} ({} duos set aside as outliers{}), {} iteration{} per batch, {} duo{} per block, {} blocks",
         r.pairs,
         r.duos_set_aside,
+        preempted_text(r),
         r.batch_iters,
         if r.batch_iters == 1 { "" } else { "s" },
         r.duos_per_block,
         if r.duos_per_block == 1 { "" } else { "s" },
         r.blocks
     );
+    let _ = writeln!(out, "  clock    {}", clock_text(r));
     let _ = writeln!(
         out,
         "  time     {} measuring + {} warmup (timer {} per read)",
@@ -186,6 +189,29 @@ pub fn calibration_line(r: &DiffResult) -> String {
         ),
         None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
     }
+}
+
+/// Preempted duos in the pairs line: how many the OS showed, and how many were set aside.
+fn preempted_text(r: &DiffResult) -> String {
+    match (r.duos_preempted, r.preempted_set_aside) {
+        (0, _) => String::new(),
+        (n, m) if n == m => format!(", {n} set aside: preempted"),
+        (n, 0) => format!(", {n} preempted and kept"),
+        (n, m) => format!(", {m} of {n} preempted set aside"),
+    }
+}
+
+/// Which clock judged, and why.
+fn clock_text(r: &DiffResult) -> String {
+    let clock = match r.clock {
+        Clock::Wall => "wall time",
+        Clock::ThreadCpu => "thread CPU time",
+    };
+    let mut text = format!("judged on {clock}: {}", r.clock_reason.describe());
+    if r.clock == Clock::ThreadCpu && r.duos_preempted > 0 {
+        text.push_str("; preempted duos kept: their stolen time is not on this clock");
+    }
+    text
 }
 
 #[cfg(test)]

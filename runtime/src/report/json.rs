@@ -75,6 +75,7 @@ struct Trial<'a> {
     second: Option<RoutineSummary>,
     pairs: usize,
     outliers: Outliers,
+    clock: ClockOut,
     blocks: usize,
     duos_per_block: usize,
     batch_iters: u64,
@@ -122,6 +123,14 @@ struct WelchOut {
 #[derive(Serialize)]
 struct Outliers {
     duos_set_aside: usize,
+    duos_preempted: usize,
+    preempted_set_aside: usize,
+}
+
+#[derive(Serialize)]
+struct ClockOut {
+    judged_on: &'static str,
+    reason: String,
 }
 
 /// The run's document, pretty-printed.
@@ -185,6 +194,12 @@ fn trial(record: &DiffRecord) -> Trial<'_> {
         pairs: r.pairs,
         outliers: Outliers {
             duos_set_aside: r.duos_set_aside,
+            duos_preempted: r.duos_preempted,
+            preempted_set_aside: r.preempted_set_aside,
+        },
+        clock: ClockOut {
+            judged_on: r.clock.name(),
+            reason: r.clock_reason.describe(),
         },
         blocks: r.blocks,
         duos_per_block: r.duos_per_block,

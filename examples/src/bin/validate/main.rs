@@ -2,28 +2,33 @@
 //! traditional method. Not run in CI; results go to docs/VALIDATION.md.
 //!
 //! ```text
-//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise] [--aa]
+//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise | --load] [--aa] [--base B]
 //! ```
 //!
 //! `--noise` runs a background process that alternates 2 s of busy work on every core with
-//! 2 s idle. `--aa` runs the real-timing A/A check instead of the known-ratio table.
+//! 2 s idle; `--load` one that keeps every core busy with arithmetic and memory streaming for
+//! the whole run. `--aa` runs the real-timing A/A check instead of the known-ratio table;
+//! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 
 mod noise;
 mod table;
 mod traditional;
 
-use duobench::{compare, Claim, DiffConfig, Verdict};
+use duobench::{compare, Claim, Clock, DiffConfig, Verdict};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 use table::{Case, Judged, Row};
 
-const RATIOS: [f64; 5] = [1.00, 1.01, 1.02, 1.05, 1.10];
+const RATIOS: [f64; 7] = [1.00, 1.002, 1.005, 1.01, 1.02, 1.05, 1.10];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--noise-child") {
         noise::busy_idle_forever();
+    }
+    if args.iter().any(|a| a == "--load-child") {
+        noise::steady_load_forever();
     }
     let runs = option_value(&args, "--runs").unwrap_or(20);
     let only_base = args
@@ -32,13 +37,17 @@ fn main() {
         .and_then(|i| args.get(i + 1).cloned());
     // Calibrate on a quiet machine, before any background noise starts.
     let ns_per_step = calibrate_step();
-    let _noise = args
-        .iter()
-        .any(|a| a == "--noise")
-        .then(noise::Background::start);
+    let background = if args.iter().any(|a| a == "--load") {
+        Some(("steady CPU and memory load on every core", "--load-child"))
+    } else if args.iter().any(|a| a == "--noise") {
+        Some(("2 s busy / 2 s idle on every core", "--noise-child"))
+    } else {
+        None
+    };
+    let _noise = background.map(|(_, role)| noise::Background::start(role));
     println!(
-        "work step: {ns_per_step:.3} ns; runs per case: {runs}; background noise: {}",
-        if _noise.is_some() { "on" } else { "off" }
+        "work step: {ns_per_step:.3} ns; runs per case: {runs}; background: {}",
+        background.map_or("none", |(what, _)| what)
     );
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step, only_base.as_deref());
@@ -57,14 +66,19 @@ fn option_value(args: &[String], name: &str) -> Option<usize> {
     args.get(at + 1)?.parse().ok()
 }
 
-/// Nanoseconds per step of `work`, from a long plain loop.
+/// Nanoseconds per step of `work`: the fastest of many short plain loops, so that a busy
+/// machine's preemptions (which only ever lengthen a loop) do not inflate it.
 fn calibrate_step() -> f64 {
     let state = Cell::new(1);
-    let steps = 20_000_000;
-    work(&state, steps);
-    let start = Instant::now();
-    work(&state, steps);
-    start.elapsed().as_nanos() as f64 / steps as f64
+    let steps = 1_000_000;
+    work(&state, 20 * steps);
+    (0..40)
+        .map(|_| {
+            let start = Instant::now();
+            work(&state, steps);
+            start.elapsed().as_nanos() as f64 / steps as f64
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Steps for each base latency. At the nanosecond scale the base is 100 steps, so that a 1%
@@ -85,6 +99,12 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
         }
         for ratio in RATIOS {
             let slow = (steps as f64 * ratio).round() as u64;
+            // 0.2% of 100 steps is no whole step: the ~55 ns base cannot make that ratio.
+            let made = slow as f64 / steps as f64 - 1.0;
+            if (made - (ratio - 1.0)).abs() > 0.1 * (ratio - 1.0) {
+                eprintln!("skipped: {base} cannot make a ratio of {ratio} in whole steps");
+                continue;
+            }
             let case = Case { base, ratio };
             // A difference is claimed as `ratio > 1`; no difference as equivalence to ±1%.
             let claim = if ratio > 1.0 {
@@ -108,13 +128,18 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                 let r = compare(|| work(&state, slow), || work(&state, steps), &config);
                 if verbose() {
                     eprintln!(
-                        "{base} {ratio}: {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} blocks {} in {:.2} s",
+                        "{base} {ratio} ({:.0} ns): {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} preempted {} (set aside {}) clock {} ({}) blocks {} in {:.2} s",
+                        r.second.as_ref().map_or(f64::NAN, |s| s.median),
                         r.verdict,
                         r.ratio,
                         r.interval,
                         r.median_ratio,
                         r.pairs,
                         r.duos_set_aside,
+                        r.duos_preempted,
+                        r.preempted_set_aside,
+                        r.clock.name(),
+                        r.clock_reason.describe(),
                         r.blocks,
                         r.total_time().as_secs_f64()
                     );
@@ -125,6 +150,7 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                     _ => Judged::Inconclusive,
                 };
                 duo.push(r.ratio, Some(judged), start.elapsed());
+                duo.note_evidence(r.clock == Clock::ThreadCpu, r.duos_preempted);
                 let start = Instant::now();
                 let t = traditional::ratio(
                     || work(&state, slow),

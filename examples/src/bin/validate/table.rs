@@ -24,6 +24,10 @@ pub struct Row {
     ratios: Vec<f64>,
     verdicts: Vec<Judged>,
     secs: Vec<f64>,
+    /// Runs judged on thread CPU time.
+    cpu_judged: usize,
+    /// Duos the OS showed preempted, over all runs.
+    preempted: usize,
 }
 
 impl Row {
@@ -34,6 +38,8 @@ impl Row {
             ratios: Vec::new(),
             verdicts: Vec::new(),
             secs: Vec::new(),
+            cpu_judged: 0,
+            preempted: 0,
         }
     }
 
@@ -41,6 +47,12 @@ impl Row {
         self.ratios.push(ratio);
         self.verdicts.extend(verdict);
         self.secs.push(took.as_secs_f64());
+    }
+
+    /// Adds what the OS's evidence did in one run: its clock and its preempted duos.
+    pub fn note_evidence(&mut self, on_cpu_time: bool, preempted: usize) {
+        self.cpu_judged += usize::from(on_cpu_time);
+        self.preempted += preempted;
     }
 
     /// Estimate on the wrong side of 1 (only when there is a true difference).
@@ -81,8 +93,8 @@ pub fn median(xs: &mut [f64]) -> f64 {
 }
 
 pub fn print(rows: &[Row]) {
-    println!("| base | true ratio | tool | reversals | anomalies | verdict correct | median ratio | median s |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| base | true ratio | tool | reversals | anomalies | verdict correct | median ratio | median s | judged on CPU time | preempted duos per run |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for row in rows {
         let verdicts = if row.verdicts.is_empty() {
             "–".to_owned()
@@ -98,8 +110,17 @@ pub fn print(rows: &[Row]) {
         };
         let mut ratios = row.ratios.clone();
         let mut secs = row.secs.clone();
+        let (cpu, preempted) = if row.verdicts.is_empty() {
+            ("–".to_owned(), "–".to_owned())
+        } else {
+            let runs = row.ratios.len().max(1);
+            (
+                format!("{}/{}", row.cpu_judged, row.ratios.len()),
+                format!("{:.1}", row.preempted as f64 / runs as f64),
+            )
+        };
         println!(
-            "| {} | {:.2} | {} | {} | {} | {} | {:.4} | {:.2} |",
+            "| {} | {:.3} | {} | {} | {} | {} | {:.4} | {:.2} | {cpu} | {preempted} |",
             row.case.base,
             row.case.ratio,
             row.tool,

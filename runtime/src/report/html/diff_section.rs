@@ -4,6 +4,7 @@ use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
 use super::ratio_chart::ratio_chart;
 use super::{escape, figure};
+use crate::measure::clock::Clock;
 use crate::report::diff_block::interval_text;
 use crate::report::diff_record::DiffRecord;
 use crate::util::units::format_secs;
@@ -26,8 +27,8 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     let _ = writeln!(
         out,
         "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \
-         median-based {} · {} pairs, {} duos set aside as outliers · {} iterations per batch, \
-         {} duos per block · {} measuring + {} warmup</p>",
+         median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
+         judged on {} time · {} iterations per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&claim),
         ratio_text(r.ratio),
         interval_text(r),
@@ -35,6 +36,12 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         ratio_text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,
+        r.duos_preempted,
+        r.preempted_set_aside,
+        match r.clock {
+            Clock::Wall => "wall",
+            Clock::ThreadCpu => "thread CPU",
+        },
         r.batch_iters,
         r.duos_per_block,
         format_secs(r.measure_time),

@@ -1,0 +1,261 @@
+//! Between the duo loop and the sequential test: which clock's times the test sees, and
+//! which duos never reach it because the OS says the machine interfered.
+//!
+//! - On wall time, a duo the scheduler preempted (an involuntary context switch of the
+//!   measuring thread) carries time stolen by another process: machine noise by direct
+//!   evidence, set aside before the test, whichever routine it hit. On an oversubscribed
+//!   machine nearly every long duo is preempted, and setting them all aside would starve the
+//!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
+//!   go on to the test's own outlier fence as before this evidence existed.
+//! - On CPU time, a preempted duo is kept: the stolen time is not on that clock.
+//! - If a duo judged on CPU time shows the thread waiting (a voluntary switch), the pilot was
+//!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
+//!   measured so far, so waiting is never hidden.
+
+use super::clock::{choose_clock, Clock, ClockReason};
+use super::duo_batches::DuoTimings;
+use crate::decide::sequential::{Sequential, SequentialSettings};
+use crate::decide::verdict::Verdict;
+
+/// Largest share of duos set aside as preempted.
+pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
+
+/// What the OS's evidence did to a comparison, for the report.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evidence {
+    /// The clock whose times the test judged.
+    pub clock: Clock,
+    /// Why that clock.
+    pub clock_reason: ClockReason,
+    /// Duos during the test in which the scheduler preempted the measuring thread.
+    pub duos_preempted: usize,
+    /// Of those, duos set aside before the test (wall time only).
+    pub preempted_set_aside: usize,
+}
+
+/// Feeds measured duos to the sequential test on the chosen clock.
+#[derive(Debug)]
+pub struct Judge {
+    settings: SequentialSettings,
+    pilot: Vec<DuoTimings>,
+    test: Sequential,
+    evidence: Evidence,
+    duos: usize,
+    /// Duos judged on CPU time so far, kept to replay them on wall time if needed.
+    history: Vec<DuoTimings>,
+}
+
+impl Judge {
+    /// Chooses the clock from `pilot` and starts the test with the pilot's outlier fence.
+    #[must_use]
+    pub fn new(settings: SequentialSettings, pilot: Vec<DuoTimings>) -> Self {
+        let (clock, reason) = choose_clock(&pilot);
+        Self::start(settings, pilot, clock, reason)
+    }
+
+    fn start(
+        settings: SequentialSettings,
+        pilot: Vec<DuoTimings>,
+        clock: Clock,
+        clock_reason: ClockReason,
+    ) -> Self {
+        let cpu = clock == Clock::ThreadCpu;
+        // On wall time the fence comes from undisturbed pilot duos, when there are enough.
+        let calm = pilot.iter().filter(|d| cpu || !d.preempted()).count();
+        let fence_from: Vec<f64> = pilot
+            .iter()
+            .filter(|d| cpu || 2 * calm < pilot.len() || !d.preempted())
+            .flat_map(|d| d.log_diffs(cpu))
+            .collect();
+        Self {
+            settings,
+            test: Sequential::new(settings, &fence_from),
+            pilot,
+            evidence: Evidence {
+                clock,
+                clock_reason,
+                duos_preempted: 0,
+                preempted_set_aside: 0,
+            },
+            duos: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// Adds one measured duo; returns the verdict once the test reaches one.
+    pub fn push(&mut self, duo: DuoTimings) -> Option<Verdict> {
+        if self.evidence.clock == Clock::ThreadCpu && duo.waited() {
+            self.restart_on_wall();
+        }
+        self.duos += 1;
+        let cpu = self.evidence.clock == Clock::ThreadCpu;
+        if cpu {
+            self.history.push(duo);
+        }
+        if duo.preempted() {
+            self.evidence.duos_preempted += 1;
+            let room =
+                self.evidence.preempted_set_aside as f64 <= MAX_PREEMPTED_SHARE * self.duos as f64;
+            if !cpu && room {
+                self.evidence.preempted_set_aside += 1;
+                return self.test.decided();
+            }
+        }
+        let [forward, backward] = duo.log_diffs(cpu);
+        self.test.push_duo(forward, backward)
+    }
+
+    fn restart_on_wall(&mut self) {
+        let history = std::mem::take(&mut self.history);
+        let pilot = std::mem::take(&mut self.pilot);
+        *self = Self::start(
+            self.settings,
+            pilot,
+            Clock::Wall,
+            ClockReason::WaitedDuringTest,
+        );
+        for duo in history {
+            self.push(duo);
+        }
+    }
+
+    /// The test so far.
+    #[must_use]
+    pub fn test(&self) -> &Sequential {
+        &self.test
+    }
+
+    /// The clock and the preemption counts so far.
+    #[cfg(test)]
+    #[must_use]
+    pub fn evidence(&self) -> Evidence {
+        self.evidence
+    }
+
+    /// The finished test and what the evidence did.
+    #[must_use]
+    pub fn finish(self) -> (Sequential, Evidence) {
+        (self.test, self.evidence)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::os::ContextSwitches;
+
+    const PREEMPTED: ContextSwitches = ContextSwitches {
+        voluntary: 0,
+        involuntary: 1,
+    };
+
+    /// No claim and no precision goal: the test takes every duo it is given.
+    fn settings() -> SequentialSettings {
+        SequentialSettings {
+            precision: 0.0,
+            ..SequentialSettings::new(0.05, None, 1)
+        }
+    }
+
+    /// A short duo (wall time judges) with a 1% difference, ±0.1% jitter by `i`, and the
+    /// given switches. (Without jitter the interval has zero width and the test stops.)
+    fn short(i: usize, switches: ContextSwitches) -> DuoTimings {
+        let jitter = if (i / 2) % 2 == 0 { 1.001 } else { 0.999 };
+        DuoTimings {
+            switches: Some(switches),
+            ..DuoTimings::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
+        }
+    }
+
+    #[test]
+    fn preempted_duos_never_reach_the_test_on_wall_time() {
+        let mut judge = Judge::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        );
+        assert_eq!(judge.evidence().clock, Clock::Wall);
+        // Every third duo is preempted, and its first routine's batches carry stolen time
+        // that the fence alone (±4% here) would let through.
+        for i in 0..30 {
+            let mut duo = short(i, ContextSwitches::default());
+            if i % 3 == 0 {
+                duo = short(i, PREEMPTED);
+                duo.wall_ns[0] *= 1.03;
+                duo.wall_ns[3] *= 1.03;
+            }
+            judge.push(duo);
+        }
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 10);
+        assert_eq!(evidence.preempted_set_aside, 10);
+        assert_eq!(test.duo_means().len(), 20);
+        // The stolen time would have moved the estimate by 0.3%; the jitter moves it 0.005%.
+        assert!((test.log_estimate() - 0.01f64.ln_1p()).abs() < 2e-4);
+    }
+
+    #[test]
+    fn an_oversubscribed_machine_cannot_starve_the_test() {
+        let mut judge = Judge::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        );
+        for i in 0..40 {
+            judge.push(short(i, PREEMPTED));
+        }
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 40);
+        // Set aside while at most half (plus the one at hand) are: 21 of 40.
+        assert_eq!(evidence.preempted_set_aside, 21);
+        assert_eq!(test.duo_means().len(), 19);
+    }
+
+    /// A long, CPU-bound duo: CPU time shows a 1% difference; wall time adds `stolen` to the
+    /// first routine's batches.
+    fn long(switches: ContextSwitches, stolen: f64) -> DuoTimings {
+        let cpu = [2.02e6, 2.0e6, 2.0e6, 2.02e6];
+        DuoTimings {
+            wall_ns: [
+                cpu[0] * (1.0 + stolen),
+                cpu[1],
+                cpu[2],
+                cpu[3] * (1.0 + stolen),
+            ],
+            cpu_ns: Some(cpu),
+            batch_switches: Some([switches, ContextSwitches::default(), switches, switches]),
+            switches: Some(switches),
+        }
+    }
+
+    #[test]
+    fn cpu_time_keeps_preempted_duos_and_a_wait_restarts_on_wall_time() {
+        let calm = long(ContextSwitches::default(), 0.005);
+        let mut judge = Judge::new(settings(), vec![calm; 8]);
+        assert_eq!(judge.evidence().clock, Clock::ThreadCpu);
+        for _ in 0..6 {
+            judge.push(long(PREEMPTED, 0.05));
+        }
+        assert_eq!(judge.test().duo_means().len(), 6);
+        assert!((judge.test().duo_means()[0] - 0.01f64.ln_1p()).abs() < 1e-9);
+        assert_eq!(judge.evidence().preempted_set_aside, 0);
+        let waited = ContextSwitches {
+            voluntary: 1,
+            involuntary: 0,
+        };
+        judge.push(long(waited, 0.0));
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.clock, Clock::Wall);
+        assert_eq!(evidence.clock_reason, ClockReason::WaitedDuringTest);
+        // Replayed on wall time: preempted duos set aside up to half (4 of 6), the other two
+        // and the new one judged on wall time.
+        assert_eq!(evidence.duos_preempted, 6);
+        assert_eq!(evidence.preempted_set_aside, 4);
+        assert_eq!(test.duo_means().len(), 3);
+        let stolen = (1.01f64 * 1.05).ln();
+        assert!((test.duo_means()[0] - stolen).abs() < 1e-9);
+        assert!((test.duo_means()[2] - 0.01f64.ln_1p()).abs() < 1e-9);
+    }
+}
