@@ -11,6 +11,7 @@
 
 use crate::baseline::BaselineName;
 use crate::options::Overrides;
+use crate::report::export::{Export, ExportFormat};
 use crate::units::parse_duration;
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 use libtest_mimic::Arguments;
@@ -155,6 +156,22 @@ const OWN_OPTIONS: &[OwnOption] = &[
         help: "Changes within this fraction (0.02) or percentage (2%) are no change",
         default: "2%",
     },
+    OwnOption {
+        flag: "--export",
+        env: "DUOBENCH_EXPORT",
+        takes_value: true,
+        set: |o, v| {
+            for one in v.split(';').filter(|one| !one.trim().is_empty()) {
+                o.exports.push(parse_export(one)?);
+            }
+            Ok(())
+        },
+        value_name: "FORMAT FILE",
+        help: "Also write the results for a CI tool: bmf (Bencher Metric Format) or github \
+               (github-action-benchmark customSmallerIsBetter); repeatable; the variable takes \
+               `FORMAT FILE[;FORMAT FILE]`",
+        default: "none",
+    },
 ];
 
 fn parse_switch(text: &str) -> Result<bool, String> {
@@ -219,6 +236,17 @@ fn parse_noise_threshold(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `FORMAT FILE`: the format, then the file (checked as `--json`'s is).
+fn parse_export(text: &str) -> Result<Export, String> {
+    let (format, path) = text.trim().split_once(char::is_whitespace).ok_or_else(|| {
+        format!("expected a format and a file such as `bmf bmf.json`, got `{text}`")
+    })?;
+    Ok(Export {
+        format: ExportFormat::parse(format)?,
+        path: parse_json_path(path.trim())?,
+    })
+}
+
 fn parse_alpha(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
@@ -243,7 +271,10 @@ pub fn command() -> clap::Command {
             .help(help)
             .help_heading("duobench options");
         if option.takes_value {
-            arg.value_name(option.value_name).action(ArgAction::Set)
+            let names: Vec<&str> = option.value_name.split(' ').collect();
+            arg.num_args(names.len())
+                .value_names(names)
+                .action(ArgAction::Append)
         } else {
             arg.action(ArgAction::SetTrue)
         }
@@ -324,14 +355,22 @@ impl Invocation {
                 libtest_args.push(arg);
                 continue;
             };
+            let arity = option.value_name.split(' ').count();
             let value = match (option.takes_value, inline) {
-                (true, Some(value)) => value,
-                // Cargo appends `--bench` after the user's arguments, so a value option
-                // written last would take it as its value (and a path option accept it).
-                (true, None) => args
-                    .next()
-                    .filter(|value| !value.starts_with("--"))
-                    .ok_or_else(|| CliError(format!("{flag}: missing value")))?,
+                (true, inline) => {
+                    let mut values: Vec<String> = inline.into_iter().collect();
+                    while values.len() < arity {
+                        // Cargo appends `--bench` after the user's arguments, so a value
+                        // option written last would take it as its value (and a path
+                        // option accept it).
+                        let value = args
+                            .next()
+                            .filter(|value| !value.starts_with("--"))
+                            .ok_or_else(|| CliError(format!("{flag}: missing value")))?;
+                        values.push(value);
+                    }
+                    values.join(" ")
+                }
                 (false, None) => "1".to_owned(),
                 (false, Some(_)) => return Err(CliError(format!("{flag} takes no value"))),
             };

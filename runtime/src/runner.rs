@@ -18,9 +18,10 @@ use crate::report::bench_block::bench_block;
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
 use crate::report::json::RunInfo;
-use crate::report::outputs::{write_html, write_json};
+use crate::report::outputs::{write_export, write_html, write_json};
 use crate::report::paint::Paint;
 use crate::report::record::{DiffRecord, Record, RecordSink};
+use crate::report::run_meta::RunMeta;
 use crate::report::summary_table::summary_table;
 use crate::target_dir::duobench_dir;
 use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
@@ -43,6 +44,7 @@ pub fn main() -> ! {
              do not reflect release code. Use `cargo bench` or `cargo test --release --benches`."
         );
     }
+    let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
     let overrides = share_family_alpha(&invocation, &specs);
@@ -83,7 +85,7 @@ pub fn main() -> ! {
             println!("{}", summary_table(&comparisons, diffs.paint));
         }
     }
-    write_outputs(&invocation, &records, pretty, conclusion)
+    write_outputs(&invocation, &records, pretty, conclusion, &run_meta)
 }
 
 /// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line
@@ -107,6 +109,7 @@ fn write_outputs(
     records: &[Record],
     pretty: bool,
     conclusion: Conclusion,
+    run_meta: &RunMeta,
 ) -> ! {
     let options = &invocation.overrides;
     if invocation.libtest.list {
@@ -116,8 +119,17 @@ fn write_outputs(
         let run = RunInfo {
             mode: invocation.mode,
             timer: timer_cost(),
+            meta: run_meta.clone(),
         };
         if let Err(e) = write_json(path, records, &run) {
+            eprintln!("error: {e}");
+            if !conclusion.has_failed() {
+                std::process::exit(1);
+            }
+        }
+    }
+    for export in &options.exports {
+        if let Err(e) = write_export(export, records) {
             eprintln!("error: {e}");
             if !conclusion.has_failed() {
                 std::process::exit(1);

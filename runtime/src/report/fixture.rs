@@ -154,3 +154,15 @@ pub fn bench_record(name: &str, baseline: Baseline) -> Record {
         outcome,
     )))
 }
+
+/// Run metadata with every field known, as on a Linux machine inside a git work tree.
+pub fn run_meta() -> crate::report::run_meta::RunMeta {
+    crate::report::run_meta::RunMeta {
+        started_at: "2026-11-23T02:04:09Z".to_owned(),
+        rustc_version: Some("rustc 1.95.0 (abcdef012 2026-10-30)".to_owned()),
+        target: Some("x86_64-unknown-linux-gnu".to_owned()),
+        cpu_model: Some("Example CPU @ 2.20GHz".to_owned()),
+        cpu_count: Some(2),
+        git_commit: Some("0123456789abcdef0123456789abcdef01234567".to_owned()),
+    }
+}

@@ -5,6 +5,7 @@
 
 use super::json_bench::{bench_trial, BenchTrial};
 use super::record::{DiffRecord, Record};
+use super::run_meta::RunMeta;
 use crate::analysis::verdict::ClaimText;
 use crate::cli::Mode;
 use crate::measure::timer::TimerCost;
@@ -16,12 +17,14 @@ use serde::Serialize;
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// What the whole run shares.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RunInfo {
     /// `cargo bench` or `cargo test`.
     pub mode: Mode,
     /// The clock's cost, measured at start-up.
     pub timer: TimerCost,
+    /// When, with what and where the run happened.
+    pub meta: RunMeta,
 }
 
 #[derive(Serialize)]
@@ -30,6 +33,7 @@ struct Document<'a> {
     duobench_version: &'static str,
     build: Build,
     mode: &'static str,
+    run: &'a RunMeta,
     timer: Timer,
     trials: Vec<AnyTrial<'a>>,
 }
@@ -177,6 +181,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             Mode::Bench => "bench",
             Mode::Test => "test",
         },
+        run: &run.meta,
         timer: Timer {
             overhead_ns: run.timer.overhead_ns,
             resolution_ns: run.timer.resolution_ns,

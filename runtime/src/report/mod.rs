@@ -3,6 +3,9 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
+pub mod export;
+#[cfg(test)]
+mod export_tests;
 #[cfg(test)]
 mod fixture;
 pub mod html;
@@ -10,7 +13,9 @@ pub mod json;
 mod json_bench;
 #[cfg(test)]
 mod json_tests;
+pub mod merge;
 pub mod outputs;
 pub mod paint;
 pub mod record;
+pub mod run_meta;
 pub mod summary_table;
