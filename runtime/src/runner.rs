@@ -85,7 +85,27 @@ pub fn main() -> ! {
             println!("{}", summary_table(&comparisons, diffs.paint));
         }
     }
+    if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
+        eprintln!("{note}");
+    }
     write_outputs(&invocation, &records, pretty, conclusion, &run_meta)
+}
+
+/// One line after the run when claims were judged on an unoptimized build: their verdicts
+/// are about debug code, which can be many times slower and differently so.
+fn unoptimized_claims_note(debug_build: bool, records: &[Record]) -> Option<String> {
+    let judged = records
+        .iter()
+        .filter_map(Record::as_diff)
+        .filter(|d| d.claim.is_some())
+        .count();
+    (debug_build && judged > 0).then(|| {
+        format!(
+            "note: {judged} claim(s) judged on an unoptimized build (debug assertions on): the \
+             verdicts are about debug code; judge release code with `cargo test --release \
+             --benches`"
+        )
+    })
 }
 
 /// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line
@@ -304,4 +324,27 @@ fn bench_outcome(
     };
     let record = BenchRecord::new(name.to_owned(), module_path, result, baseline);
     (record, completion)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unoptimized_claims_note;
+    use crate::report::fixture::{bench_record, diff, Baseline, BELOW};
+
+    #[test]
+    fn claims_judged_on_debug_code_are_said_so_in_one_line() {
+        let records = [
+            diff("a", 0.5, Some(BELOW), 500),
+            diff("b", 1.0, None, 500),
+            bench_record("c", Baseline::First),
+        ];
+        let note = unoptimized_claims_note(true, &records).unwrap();
+        assert!(
+            note.starts_with("note: 1 claim(s) judged on an unoptimized build"),
+            "{note}"
+        );
+        assert!(!note.contains('\n'));
+        assert_eq!(unoptimized_claims_note(false, &records), None);
+        assert_eq!(unoptimized_claims_note(true, &records[1..]), None);
+    }
 }

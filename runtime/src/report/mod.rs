@@ -7,7 +7,7 @@ pub mod export;
 #[cfg(test)]
 mod export_tests;
 #[cfg(test)]
-mod fixture;
+pub(crate) mod fixture;
 pub mod html;
 pub mod json;
 mod json_bench;
