@@ -1,10 +1,12 @@
 //! The baseline chart of one `#[bench]`: the saved run's per-iteration time and this run's,
 //! each with its interval, one above the other on one time axis.
 
-use super::charts::{failed, padded, render, ESTIMATE, FONT, GREY, SIZE};
+use super::charts::{
+    failed, padded, relative_tick_step, render, time_label, ESTIMATE, FONT, GREY, SIZE,
+    X_LABEL_AREA,
+};
 use crate::baseline::Compared;
 use crate::stats::Estimate;
-use crate::units::format_ns;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -27,10 +29,11 @@ pub fn baseline_chart(compared: &Compared, now: &Estimate) -> Result<String, Str
         .collect();
     let (lo, hi) = padded(&xs, 0.1);
     let n = rows.len() as f64;
+    let step = relative_tick_step(lo, hi, 6, false);
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(X_LABEL_AREA)
             .y_label_area_size(150)
             .build_cartesian_2d(lo..hi, 0.0..n)
             .map_err(failed)?;
@@ -41,7 +44,7 @@ pub fn baseline_chart(compared: &Compared, now: &Estimate) -> Result<String, Str
             .y_labels(0)
             .x_labels(6)
             .x_desc("time per iteration (slope)")
-            .x_label_formatter(&|x| format_ns(*x))
+            .x_label_formatter(&|x| time_label(*x, step))
             .label_style((FONT, 13))
             .draw()
             .map_err(failed)?;

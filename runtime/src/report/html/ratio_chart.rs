@@ -3,6 +3,7 @@
 
 use super::charts::{
     claim_band, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FONT, GREY, SIZE,
+    X_LABEL_AREA,
 };
 use crate::analysis::diff_result::DiffResult;
 use crate::descriptor::Claim;
@@ -58,7 +59,7 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(X_LABEL_AREA)
             .y_label_area_size(150)
             .build_cartesian_2d(lo..hi, 0.0..n)
             .map_err(failed)?;
