@@ -132,7 +132,8 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
             .into_iter()
             .filter(|&(n, _, _)| n > 0)
             .map(|(n, bin, arrow)| {
-                let x = lo + (bin as f64 + 0.5) * width;
+                // Text runs rightwards from its point: the right edge's starts further in.
+                let x = lo + (bin as f64 - if bin == 0 { -0.2 } else { 4.0 }) * width;
                 let y = f64::from(counts[bin]) + 0.04 * top;
                 let text = if bin == 0 {
                     format!("{arrow}{n} beyond")

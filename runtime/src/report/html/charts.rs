@@ -150,8 +150,11 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
     };
     let (first, second) = (share(&bins.first), share(&bins.second));
     // Headroom above the tallest bar keeps the legend clear of the bars; a share stops at
-    // 100%.
-    let top = (first.iter().chain(&second).copied().fold(1.0, f64::max) * 1.4).min(100.0);
+    // 100%, and where the bars leave no room for the legend it is left out (the caption
+    // under the chart names the colours too).
+    let tallest = first.iter().chain(&second).copied().fold(1.0, f64::max);
+    let top = (tallest * 1.4).min(100.0);
+    let legend = tallest * 1.4 <= 100.0;
     let edges: Vec<f64> = bins.edges_ns.iter().map(|e| e.ln()).collect();
     let (lo, hi) = (edges[0], edges[edges.len() - 1]);
     let step = relative_tick_step(lo, hi, 6, true);
@@ -189,14 +192,16 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(failed)?;
+        if legend {
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK.mix(0.3))
+                .label_font((FONT, 13))
+                .draw()
+                .map_err(failed)?;
+        }
         Ok(())
     })
 }

@@ -127,7 +127,10 @@ mod tests {
         r.duo_log_diffs[3] = 5.0;
         r.duo_log_diffs[7] = -5.0;
         let marked = drift_chart(&r, None).unwrap();
-        assert!(marked.contains("2 beyond the range, drawn at its edge"), "{marked}");
+        assert!(
+            marked.contains("2 beyond the range, drawn at its edge"),
+            "{marked}"
+        );
         assert_eq!(marked.matches("<circle").count(), circles - 2);
     }
 }
