@@ -58,7 +58,7 @@ fn fraction_ns(digits: &str, scale: u64) -> Option<u64> {
     let mut ns = 0_u64;
     let mut place = scale;
     for digit in digits.bytes().map(|b| u64::from(b - b'0')) {
-        if place % 10 != 0 {
+        if !place.is_multiple_of(10) {
             // Past nanosecond resolution: only zeros are acceptable.
             if digit != 0 {
                 return None;

@@ -31,7 +31,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let mut fraction_ns = 0_u64;
     let mut place = unit_ns;
     for digit in fraction.bytes().map(|b| u64::from(b - b'0')) {
-        if place % 10 != 0 {
+        if !place.is_multiple_of(10) {
             if digit != 0 {
                 return Err(format!("duration `{text}` is finer than one nanosecond"));
             }
