@@ -5,6 +5,7 @@ use super::super::diff_block::RoutineNames;
 use crate::analysis::chart_data::LatencyBins;
 use crate::descriptor::Claim;
 use crate::units::format_ns;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::fmt::Debug;
@@ -122,6 +123,23 @@ pub(super) fn relative_tick_step(lo: f64, hi: f64, labels: usize, log: bool) -> 
     }
 }
 
+/// The chart's legend, in the upper right corner on a translucent white box.
+pub(super) fn draw_legend<'a, 'b>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+) -> Result<(), String>
+where
+    'b: 'a,
+{
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(failed)
+}
+
 /// `[min, max]` of `xs` widened by `pad` of its width on each side (a unit-wide band around
 /// a single value).
 #[must_use]
@@ -193,14 +211,7 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
         }
         if legend {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.3))
-                .label_font((FONT, 13))
-                .draw()
-                .map_err(failed)?;
+            draw_legend(&mut chart)?;
         }
         Ok(())
     })

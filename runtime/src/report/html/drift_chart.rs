@@ -1,8 +1,8 @@
 //! The over-time chart: each duo's ratio in the order measured.
 
 use super::charts::{
-    claim_band, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FIRST, FONT, GREY, WIDE,
-    X_LABEL_AREA, Y_LABEL_AREA,
+    claim_band, draw_legend, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FIRST, FONT,
+    GREY, WIDE, X_LABEL_AREA, Y_LABEL_AREA,
 };
 use crate::analysis::chart_data::robust_range;
 use crate::analysis::diff_result::DiffResult;
@@ -100,14 +100,7 @@ pub fn drift_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
                 .map_err(failed)?;
         }
         if marked_outside {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.3))
-                .label_font((FONT, 13))
-                .draw()
-                .map_err(failed)?;
+            draw_legend(&mut chart)?;
         }
         Ok(())
     })
