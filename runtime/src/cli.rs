@@ -702,4 +702,29 @@ mod tests {
             Ok(crate::analysis::change::DEFAULT_NOISE_THRESHOLD)
         );
     }
+
+    #[test]
+    fn export_takes_a_format_and_a_file_and_repeats() {
+        use crate::report::export::ExportFormat;
+        let inv = parse(
+            &[
+                "--export", "bmf", "b.json", "--export", "github", "g.json", "sort",
+            ],
+            &[("DUOBENCH_EXPORT", "bmf env.json")],
+        )
+        .unwrap();
+        let formats: Vec<ExportFormat> = inv.overrides.exports.iter().map(|e| e.format).collect();
+        assert_eq!(formats, [ExportFormat::Bmf, ExportFormat::Github]);
+        assert_eq!(inv.overrides.exports[1].path, Path::new("g.json"));
+        assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+        let inv = parse(&[], &[("DUOBENCH_EXPORT", "bmf a.json;github b.json")]).unwrap();
+        assert_eq!(inv.overrides.exports.len(), 2);
+        let e = parse(&["--export", "csv", "x.csv"], &[]).unwrap_err();
+        assert!(
+            e.0.starts_with("--export csv x.csv: unknown export format"),
+            "{e}"
+        );
+        let e = parse(&["--export", "bmf", "--bench"], &[]).unwrap_err();
+        assert_eq!(e.0, "--export: missing value");
+    }
 }
