@@ -12,8 +12,15 @@
 //! - the harness's own overhead per timed batch: a timed batch of zero iterations, beside
 //!   the clock read subtracted from every batch.
 //!
-//! It exits non-zero when a target is missed. Under `cargo test --benches` it only
-//! smoke-runs with tiny budgets and checks nothing.
+//! A missed target is reported (`MISSED`, with the number missed at the end) and the run
+//! still exits 0: the README's first command must not fail because the machine is busy.
+//! The strict self-check, for a quiet machine, exits non-zero on a miss:
+//!
+//! ```sh
+//! DUOBENCH_STRICT_SELF_CHECK=1 cargo bench -p duobench-examples --bench self_check
+//! ```
+//!
+//! Under `cargo test --benches` it only smoke-runs with tiny budgets and checks nothing.
 
 use duobench::{batch_overhead, black_box, measure, BenchConfig, BenchResult};
 use duobench_examples::work;
@@ -94,11 +101,25 @@ fn main() -> ExitCode {
             off.abs() <= 0.02,
         );
     }
-    if bench_mode && missed > 0 {
-        println!("{missed} target(s) missed");
+    if !bench_mode || missed == 0 {
+        return ExitCode::SUCCESS;
+    }
+    if strict() {
+        println!("{missed} target(s) missed (DUOBENCH_STRICT_SELF_CHECK is set: failing)");
         return ExitCode::FAILURE;
     }
+    println!(
+        "{missed} target(s) missed; a busy machine (other processes on these cores) is the \
+         usual cause. Not failing: run `DUOBENCH_STRICT_SELF_CHECK=1 cargo bench -p \
+         duobench-examples --bench self_check` on a quiet machine to fail on a miss"
+    );
     ExitCode::SUCCESS
+}
+
+/// Whether `DUOBENCH_STRICT_SELF_CHECK` asks for a miss to fail the run (`1`, `true`).
+fn strict() -> bool {
+    std::env::var("DUOBENCH_STRICT_SELF_CHECK")
+        .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"))
 }
 
 fn spin(steps: u64, config: &BenchConfig) -> BenchResult {

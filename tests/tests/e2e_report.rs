@@ -300,6 +300,12 @@ fn chromium(browser: &str, name: &str, args: &[&str], page: &Path) -> Output {
 #[test]
 fn every_chart_renders_in_a_browser() {
     let Some(browser) = find_chromium() else {
+        // CI must really run this test (.ci/run installs Chromium); elsewhere a missing
+        // browser is a skip, said out loud.
+        assert!(
+            std::env::var("CI").map_or(true, |ci| ci != "true" && ci != "1"),
+            "CI is set and chromium is not installed: install it (apt-get install chromium)"
+        );
         println!("skipped: chromium is not installed (apt-get install chromium), so the report was not opened in a browser");
         return;
     };
@@ -421,5 +427,95 @@ fn bad_output_options_name_themselves_in_one_line_and_run_nothing() {
         assert!(ours[0].starts_with(&expected), "{expected:?} in:\n{out}");
         assert!(!out.contains("running"), "nothing runs:\n{out}");
     }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two bench targets in one `cargo bench`, with one `--json` file and both `--export`
+/// formats: every file ends with both targets' trials, merged rather than overwritten.
+#[test]
+fn two_targets_in_one_cargo_bench_share_the_json_and_export_files() {
+    let dir = scratch("two-targets");
+    let (json, bmf, github) = (
+        dir.join("all.json"),
+        dir.join("bmf.json"),
+        dir.join("github.json"),
+    );
+    let mut args = vec![
+        "bench", "-q", "--bench", "claims", "--bench", "single", "--",
+    ];
+    // Everything but `three_x_work` (claims) and `zero_arg` (single).
+    for skip in [
+        "three_x_work_claimed",
+        "same_work",
+        "nanoseconds",
+        "thousand_steps",
+        "budget_too_short",
+        "panics",
+        "report_only",
+        "scaled",
+        "sort",
+        "custom",
+    ] {
+        args.extend(["--skip", skip]);
+    }
+    let (json_arg, bmf_arg, github_arg) = (
+        json.to_str().unwrap(),
+        bmf.to_str().unwrap(),
+        github.to_str().unwrap(),
+    );
+    args.extend(["--json", json_arg, "--export", "bmf", bmf_arg]);
+    args.extend(["--export", "github", github_arg, "--max-time", "1s"]);
+    args.push("--no-report");
+    let output = cargo(&args);
+    assert!(output.status.success(), "{}", text(&output));
+
+    let read = |path: &Path| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(path).expect("the file")).unwrap()
+    };
+    let doc = read(&json);
+    let errors: Vec<String> = schema_validator()
+        .iter_errors(&doc)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+    let mut trials: Vec<(String, String)> = doc["trials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["bench_target"].to_string(), t["name"].to_string()))
+        .collect();
+    trials.sort();
+    assert_eq!(
+        trials,
+        [
+            ("\"claims\"".to_owned(), "\"three_x_work\"".to_owned()),
+            ("\"single\"".to_owned(), "\"zero_arg\"".to_owned())
+        ],
+        "{doc:#}"
+    );
+    assert!(doc["run"]["started_at"].is_string(), "{doc:#}");
+    assert!(doc["run"]["rustc_version"]
+        .as_str()
+        .unwrap()
+        .starts_with("rustc "));
+
+    let bmf = read(&bmf);
+    assert!(
+        bmf["claims::three_x_work"]["ratio"]["value"].is_number(),
+        "{bmf:#}"
+    );
+    assert!(
+        bmf["single::zero_arg"]["latency"]["upper_value"].is_number(),
+        "{bmf:#}"
+    );
+    let github = read(&github);
+    let names: Vec<&str> = github
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    assert!(names.contains(&"claims::three_x_work"), "{github:#}");
+    assert!(names.contains(&"single::zero_arg"), "{github:#}");
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,11 +1,20 @@
 //! The invocation: argv split into duobench's own options and libtest's, plus `DUOBENCH_*`
 //! environment variables. libtest-mimic's parser rejects flags it does not know, so ours are
 //! taken out first.
+//!
+//! Our options are one declarative table, [`OWN_OPTIONS`]. From it and libtest-mimic's own
+//! clap command one clap command is built ([`command`]): it renders `--help` with both sets
+//! of options, parses libtest's, and suggests the nearest option, ours or libtest's, for a
+//! mistyped one. Our values are parsed by the table's functions rather than by clap, so that
+//! an option and its environment variable give the same one-line error naming whichever was
+//! bad (clap's `env` errors name the flag only).
 
 use crate::model::mode::Mode;
+use crate::report::export::{Export, ExportFormat};
 use crate::session::baseline::BaselineName;
 use crate::session::options::Overrides;
 use crate::util::units::parse_duration;
+use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 use libtest_mimic::Arguments;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -31,6 +40,11 @@ struct OwnOption {
     /// environment variable then takes `1`/`0`, `true`/`false`).
     takes_value: bool,
     set: fn(&mut Overrides, &str) -> Result<(), String>,
+    /// What `--help` shows for the value (`DURATION`), and the option's one-line help.
+    value_name: &'static str,
+    help: &'static str,
+    /// What applies when neither the option nor its variable is given, as `--help` shows it.
+    default: &'static str,
 }
 
 const OWN_OPTIONS: &[OwnOption] = &[
@@ -39,66 +53,116 @@ const OWN_OPTIONS: &[OwnOption] = &[
         takes_value: true,
         env: "DUOBENCH_MAX_TIME",
         set: |o, v| parse_positive_duration(v).map(|d| o.max_time = Some(d)),
+        value_name: "DURATION",
+        help: "Time budget per trial, warmup included (e.g. 2s, 500ms, 1m)",
+        default: "5s, or the attribute's max_time",
     },
     OwnOption {
         flag: "--warmup",
         takes_value: true,
         env: "DUOBENCH_WARMUP",
         set: |o, v| parse_duration(v).map(|d| o.warmup = Some(d)),
+        value_name: "DURATION",
+        help: "Warmup before measuring (same grammar as --max-time)",
+        default: "200ms, or the attribute's warmup",
     },
     OwnOption {
         flag: "--alpha",
         takes_value: true,
         env: "DUOBENCH_ALPHA",
         set: |o, v| parse_alpha(v).map(|a| o.alpha = Some(a)),
+        value_name: "RATE",
+        help: "Error rate of every verdict, between 0 and 1",
+        default: "0.05, or the attribute's alpha",
     },
     OwnOption {
         flag: "--family-alpha",
         env: "DUOBENCH_FAMILY_ALPHA",
         takes_value: true,
         set: |o, v| parse_alpha(v).map(|a| o.family_alpha = Some(a)),
+        value_name: "RATE",
+        help:
+            "Error rate shared by all claims of the run (Bonferroni), replacing each claim's alpha",
+        default: "off",
     },
     OwnOption {
         flag: "--calibrate",
         env: "DUOBENCH_CALIBRATE",
         takes_value: false,
         set: |o, v| parse_switch(v).map(|on| o.calibrate = Some(on)),
+        value_name: "",
+        help: "Run each comparison's first routine against itself and report the noise floor",
+        default: "off",
     },
     OwnOption {
         flag: "--json",
         env: "DUOBENCH_JSON",
         takes_value: true,
         set: |o, v| parse_json_path(v).map(|p| o.json = Some(p)),
+        value_name: "FILE",
+        help: "Write every result of the run to this JSON file",
+        default: "none",
     },
     OwnOption {
         flag: "--report",
         env: "DUOBENCH_REPORT",
         takes_value: true,
         set: |o, v| parse_report_dir(v).map(|p| o.report_dir = Some(p)),
+        value_name: "DIR",
+        help: "Directory of the HTML report that cargo bench writes",
+        default: "target/duobench/report",
     },
     OwnOption {
         flag: "--no-report",
         env: "DUOBENCH_NO_REPORT",
         takes_value: false,
         set: |o, v| parse_switch(v).map(|on| o.no_report = Some(on)),
+        value_name: "",
+        help: "Write no HTML report",
+        default: "off",
     },
     OwnOption {
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,
         set: |o, v| BaselineName::parse(v).map(|n| o.save_baseline = Some(n)),
+        value_name: "NAME",
+        help: "Compare #[bench] results with this baseline if it exists, then save them under it",
+        default: "none",
     },
     OwnOption {
         flag: "--baseline",
         env: "DUOBENCH_BASELINE",
         takes_value: true,
         set: |o, v| BaselineName::parse(v).map(|n| o.baseline = Some(n)),
+        value_name: "NAME",
+        help: "Compare #[bench] results with this saved baseline, leaving it unchanged",
+        default: "none",
     },
     OwnOption {
         flag: "--noise-threshold",
         env: "DUOBENCH_NOISE_THRESHOLD",
         takes_value: true,
         set: |o, v| parse_noise_threshold(v).map(|t| o.noise_threshold = Some(t)),
+        value_name: "FRACTION",
+        help: "Changes within this fraction (0.02) or percentage (2%) are no change",
+        default: "2%",
+    },
+    OwnOption {
+        flag: "--export",
+        env: "DUOBENCH_EXPORT",
+        takes_value: true,
+        set: |o, v| {
+            for one in v.split(';').filter(|one| !one.trim().is_empty()) {
+                o.exports.push(parse_export(one)?);
+            }
+            Ok(())
+        },
+        value_name: "FORMAT FILE",
+        help: "Also write the results for a CI tool: bmf (Bencher Metric Format) or github \
+               (github-action-benchmark customSmallerIsBetter); repeatable; the variable takes \
+               `FORMAT FILE[;FORMAT FILE]`",
+        default: "none",
     },
 ];
 
@@ -164,6 +228,17 @@ fn parse_noise_threshold(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `FORMAT FILE`: the format, then the file (checked as `--json`'s is).
+fn parse_export(text: &str) -> Result<Export, String> {
+    let (format, path) = text.trim().split_once(char::is_whitespace).ok_or_else(|| {
+        format!("expected a format and a file such as `bmf bmf.json`, got `{text}`")
+    })?;
+    Ok(Export {
+        format: ExportFormat::parse(format)?,
+        path: parse_json_path(path.trim())?,
+    })
+}
+
 fn parse_alpha(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
@@ -171,6 +246,59 @@ fn parse_alpha(text: &str) -> Result<f64, String> {
             "expected an error rate between 0 and 1 such as 0.05, got `{text}`"
         )),
     }
+}
+
+/// The whole command line as one clap command: libtest-mimic's options and ours, each of
+/// ours with its variable and default. Used for `--help`, for libtest's options, and for the
+/// nearest-option suggestion on a typo.
+pub fn command() -> clap::Command {
+    let own = OWN_OPTIONS.iter().map(|option| {
+        let name = option.flag.trim_start_matches("--");
+        let help = format!(
+            "{} [env: {}] [default: {}]",
+            option.help, option.env, option.default
+        );
+        let arg = Arg::new(name)
+            .long(name)
+            .help(help)
+            .help_heading("duobench options");
+        if option.takes_value {
+            let names: Vec<&str> = option.value_name.split(' ').collect();
+            arg.num_args(names.len())
+                .value_names(names)
+                .action(ArgAction::Append)
+        } else {
+            arg.action(ArgAction::SetTrue)
+        }
+    });
+    Arguments::command()
+        .name("duobench")
+        .override_usage("cargo bench [--bench TARGET] -- [OPTIONS] [FILTER]")
+        .args(own)
+        .help_template(
+            "duobench: benchmarks that are also tests\n\n\
+             USAGE: {usage}\n\n{all-args}\n\n{after-help}",
+        )
+        .after_help(
+            "Trials run one at a time, whatever --test-threads says. Each duobench option has \
+             a DUOBENCH_* environment variable;\nthe command line wins over the environment, \
+             and both over the attribute. Durations: digits (`_` between them allowed),\nan \
+             optional fraction and a unit ns, us, µs, ms, s or m: 500ms, 1.5s, 2m, 1_000ms.",
+        )
+}
+
+/// The text `--help` prints.
+#[must_use]
+pub fn help_text() -> String {
+    command().render_help().to_string()
+}
+
+/// A clap error as one of ours: clap's message without its `error: ` prefix (the runner
+/// adds its own), with clap's tip for a mistyped option kept.
+fn clap_error(error: clap::Error) -> CliError {
+    let text = error.to_string();
+    let text = text.trim_end();
+    CliError(text.strip_prefix("error: ").unwrap_or(text).to_owned())
 }
 
 /// Everything this process was asked to do.
@@ -186,7 +314,12 @@ pub struct Invocation {
 
 impl Invocation {
     /// Reads the process's arguments and environment.
+    /// `--help` (or `-h`) prints the help and exits.
     pub fn from_env() -> Result<Invocation, CliError> {
+        if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
+            print!("{}", help_text());
+            std::process::exit(0);
+        }
         Self::parse(std::env::args().skip(1), |name| std::env::var(name).ok())
     }
 
@@ -214,21 +347,32 @@ impl Invocation {
                 libtest_args.push(arg);
                 continue;
             };
+            let arity = option.value_name.split(' ').count();
             let value = match (option.takes_value, inline) {
-                (true, Some(value)) => value,
-                // Cargo appends `--bench` after the user's arguments, so a value option
-                // written last would take it as its value (and a path option accept it).
-                (true, None) => args
-                    .next()
-                    .filter(|value| !value.starts_with("--"))
-                    .ok_or_else(|| CliError(format!("{flag}: missing value")))?,
+                (true, inline) => {
+                    let mut values: Vec<String> = inline.into_iter().collect();
+                    while values.len() < arity {
+                        // Cargo appends `--bench` after the user's arguments, so a value
+                        // option written last would take it as its value (and a path
+                        // option accept it).
+                        let value = args
+                            .next()
+                            .filter(|value| !value.starts_with("--"))
+                            .ok_or_else(|| CliError(format!("{flag}: missing value")))?;
+                        values.push(value);
+                    }
+                    values.join(" ")
+                }
                 (false, None) => "1".to_owned(),
                 (false, Some(_)) => return Err(CliError(format!("{flag} takes no value"))),
             };
             (option.set)(&mut from_cli, &value)
                 .map_err(|why| CliError(format!("{flag} {value}: {why}")))?;
         }
-        let mut libtest = Arguments::from_iter(libtest_args);
+        let matches = command()
+            .try_get_matches_from(libtest_args)
+            .map_err(clap_error)?;
+        let mut libtest = Arguments::from_arg_matches(&matches).map_err(clap_error)?;
         let mode = if libtest.bench {
             Mode::Bench
         } else {
@@ -493,5 +637,86 @@ mod tests {
                 assert_eq!(e.0, format!("{} takes no value", option.flag));
             }
         }
+    }
+
+    /// `--help` shows every option of the table with its variable and default, and
+    /// libtest's options beside them.
+    #[test]
+    fn help_lists_every_own_option_with_its_variable_and_default() {
+        let help = help_text();
+        for option in OWN_OPTIONS {
+            let line = help
+                .lines()
+                .find(|l| l.trim_start().starts_with(option.flag))
+                .unwrap_or_else(|| panic!("{} missing from help:\n{help}", option.flag));
+            let entry = help.split(line).nth(1).unwrap_or("");
+            let entry = format!("{line}{}", entry.split("\n  --").next().unwrap_or(""));
+            assert!(entry.contains(option.env), "{}: {entry}", option.flag);
+            assert!(entry.contains("[default: "), "{}: {entry}", option.flag);
+        }
+        for libtest in [
+            "--exact",
+            "--skip",
+            "--list",
+            "--format",
+            "--include-ignored",
+        ] {
+            assert!(help.contains(libtest), "{libtest} missing:\n{help}");
+        }
+        assert!(help.contains("duobench options"), "{help}");
+    }
+
+    #[test]
+    fn a_mistyped_option_gets_the_nearest_one() {
+        let e = parse(&["--max-tme", "2s"], &[]).unwrap_err();
+        assert!(e.0.contains("'--max-tme'"), "{e}");
+        assert!(e.0.contains("--max-time"), "suggests --max-time: {e}");
+        let e = parse(&["--noise-treshold", "2%"], &[]).unwrap_err();
+        assert!(e.0.contains("--noise-threshold"), "{e}");
+        // libtest's own options are suggested too.
+        let e = parse(&["--exakt"], &[]).unwrap_err();
+        assert!(e.0.contains("--exact"), "{e}");
+    }
+
+    /// The defaults `--help` shows are the ones that apply.
+    #[test]
+    fn help_defaults_match_the_constants() {
+        use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+        let default = |flag: &str| {
+            let option = OWN_OPTIONS.iter().find(|o| o.flag == flag).unwrap();
+            option.default.split(',').next().unwrap()
+        };
+        assert_eq!(parse_duration(default("--max-time")), Ok(DEFAULT_MAX_TIME));
+        assert_eq!(parse_duration(default("--warmup")), Ok(DEFAULT_WARMUP));
+        assert_eq!(default("--alpha").parse::<f64>(), Ok(DEFAULT_ALPHA));
+        assert_eq!(
+            parse_noise_threshold(default("--noise-threshold")),
+            Ok(crate::analysis::change::DEFAULT_NOISE_THRESHOLD)
+        );
+    }
+
+    #[test]
+    fn export_takes_a_format_and_a_file_and_repeats() {
+        use crate::report::export::ExportFormat;
+        let inv = parse(
+            &[
+                "--export", "bmf", "b.json", "--export", "github", "g.json", "sort",
+            ],
+            &[("DUOBENCH_EXPORT", "bmf env.json")],
+        )
+        .unwrap();
+        let formats: Vec<ExportFormat> = inv.overrides.exports.iter().map(|e| e.format).collect();
+        assert_eq!(formats, [ExportFormat::Bmf, ExportFormat::Github]);
+        assert_eq!(inv.overrides.exports[1].path, Path::new("g.json"));
+        assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+        let inv = parse(&[], &[("DUOBENCH_EXPORT", "bmf a.json;github b.json")]).unwrap();
+        assert_eq!(inv.overrides.exports.len(), 2);
+        let e = parse(&["--export", "csv", "x.csv"], &[]).unwrap_err();
+        assert!(
+            e.0.starts_with("--export csv x.csv: unknown export format"),
+            "{e}"
+        );
+        let e = parse(&["--export", "bmf", "--bench"], &[]).unwrap_err();
+        assert_eq!(e.0, "--export: missing value");
     }
 }

@@ -17,9 +17,10 @@ use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
 use crate::report::diff_record::{DiffRecord, RoutineNames};
 use crate::report::json::RunInfo;
-use crate::report::outputs::{write_html, write_json};
+use crate::report::outputs::{write_export, write_html, write_json};
 use crate::report::paint::Paint;
 use crate::report::record::{Record, RecordSink};
+use crate::report::run_meta::RunMeta;
 use crate::report::summary_table::summary_table;
 use crate::session::baseline::{compare_and_save, BaselineKey};
 use crate::session::options::{Overrides, Settings};
@@ -46,6 +47,7 @@ pub fn main() -> ! {
              do not reflect release code. Use `cargo bench` or `cargo test --release --benches`."
         );
     }
+    let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
     let overrides = share_family_alpha(&invocation, &specs);
@@ -86,7 +88,27 @@ pub fn main() -> ! {
             println!("{}", summary_table(&comparisons, diffs.paint));
         }
     }
-    write_outputs(&invocation, &records, pretty, conclusion)
+    if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
+        eprintln!("{note}");
+    }
+    write_outputs(&invocation, &records, pretty, conclusion, &run_meta)
+}
+
+/// One line after the run when claims were judged on an unoptimized build: their verdicts
+/// are about debug code, which can be many times slower and differently so.
+fn unoptimized_claims_note(debug_build: bool, records: &[Record]) -> Option<String> {
+    let judged = records
+        .iter()
+        .filter_map(Record::as_diff)
+        .filter(|d| d.claim.is_some())
+        .count();
+    (debug_build && judged > 0).then(|| {
+        format!(
+            "note: {judged} claim(s) judged on an unoptimized build (debug assertions on): the \
+             verdicts are about debug code; judge release code with `cargo test --release \
+             --benches`"
+        )
+    })
 }
 
 /// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line
@@ -110,6 +132,7 @@ fn write_outputs(
     records: &[Record],
     pretty: bool,
     conclusion: Conclusion,
+    run_meta: &RunMeta,
 ) -> ! {
     let options = &invocation.overrides;
     if invocation.libtest.list {
@@ -119,8 +142,17 @@ fn write_outputs(
         let run = RunInfo {
             mode: invocation.mode,
             timer: timer_cost(),
+            meta: run_meta.clone(),
         };
         if let Err(e) = write_json(path, records, &run) {
+            eprintln!("error: {e}");
+            if !conclusion.has_failed() {
+                std::process::exit(1);
+            }
+        }
+    }
+    for export in &options.exports {
+        if let Err(e) = write_export(export, records) {
             eprintln!("error: {e}");
             if !conclusion.has_failed() {
                 std::process::exit(1);
@@ -298,4 +330,27 @@ fn bench_outcome(
         };
     let record = BenchRecord::new(name.to_owned(), module_path, result, baseline);
     (record, completion)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unoptimized_claims_note;
+    use crate::fixture::records::{bench_record, diff, Baseline, BELOW};
+
+    #[test]
+    fn claims_judged_on_debug_code_are_said_so_in_one_line() {
+        let records = [
+            diff("a", 0.5, Some(BELOW), 500),
+            diff("b", 1.0, None, 500),
+            bench_record("c", Baseline::First),
+        ];
+        let note = unoptimized_claims_note(true, &records).unwrap();
+        assert!(
+            note.starts_with("note: 1 claim(s) judged on an unoptimized build"),
+            "{note}"
+        );
+        assert!(!note.contains('\n'));
+        assert_eq!(unoptimized_claims_note(false, &records), None);
+        assert_eq!(unoptimized_claims_note(true, &records[1..]), None);
+    }
 }

@@ -4,4 +4,5 @@
 
 pub mod attrs;
 pub mod bench_target;
+pub mod export;
 pub mod mode;

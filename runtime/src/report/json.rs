@@ -7,6 +7,7 @@ use super::diff_record::DiffRecord;
 use super::json_bench::{bench_trial, BenchTrial};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use super::record::Record;
+use super::run_meta::RunMeta;
 use crate::decide::verdict::ClaimText;
 use crate::measure::timer::TimerCost;
 use crate::model::mode::Mode;
@@ -18,12 +19,14 @@ use serde::Serialize;
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// What the whole run shares.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RunInfo {
     /// `cargo bench` or `cargo test`.
     pub mode: Mode,
     /// The clock's cost, measured at start-up.
     pub timer: TimerCost,
+    /// When, with what and where the run happened.
+    pub meta: RunMeta,
 }
 
 #[derive(Serialize)]
@@ -32,6 +35,7 @@ struct Document<'a> {
     duobench_version: &'static str,
     build: Build,
     mode: &'static str,
+    run: &'a RunMeta,
     timer: Timer,
     trials: Vec<AnyTrial<'a>>,
 }
@@ -151,6 +155,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             Mode::Bench => "bench",
             Mode::Test => "test",
         },
+        run: &run.meta,
         timer: Timer {
             overhead_ns: run.timer.overhead_ns,
             resolution_ns: run.timer.resolution_ns,

@@ -12,6 +12,7 @@ mod fields {
         let run = RunInfo {
             mode: Mode::Bench,
             timer: TIMER,
+            meta: crate::fixture::records::run_meta(),
         };
         serde_json::from_str(&to_json(records, &run)).expect("the document is valid JSON")
     }
@@ -109,9 +110,50 @@ mod schema {
 
     const SCHEMA: &str = include_str!("../../../docs/duobench.schema.json");
 
+    /// The published schema lets readers meet fields it does not describe (fields are added
+    /// without a new version); this copy forbids them, so that the documents written here
+    /// are checked to have no field the schema leaves out.
+    fn strict_schema() -> serde_json::Value {
+        fn forbid_extra(value: &mut serde_json::Value) {
+            match value {
+                serde_json::Value::Object(map) => {
+                    if map.contains_key("properties") {
+                        map.insert("additionalProperties".to_owned(), false.into());
+                    }
+                    map.values_mut().for_each(forbid_extra);
+                }
+                serde_json::Value::Array(items) => items.iter_mut().for_each(forbid_extra),
+                _ => {}
+            }
+        }
+        let mut schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        forbid_extra(&mut schema);
+        schema
+    }
+
+    /// What docs/json-schema.md promises readers: an added field keeps the document valid.
+    #[test]
+    fn the_published_schema_allows_added_fields() {
+        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let run = RunInfo {
+            mode: Mode::Bench,
+            timer: TIMER,
+            meta: crate::fixture::records::run_meta(),
+        };
+        let mut doc: serde_json::Value =
+            serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+        doc["added_later"] = 1.into();
+        doc["trials"][0]["added_later"] = 1.into();
+        doc["run"]["added_later"] = 1.into();
+        assert!(validator.is_valid(&doc));
+        let strict = jsonschema::validator_for(&strict_schema()).unwrap();
+        assert!(!strict.is_valid(&doc));
+    }
+
     #[test]
     fn documents_validate_against_the_schema() {
-        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let schema = strict_schema();
         let validator = jsonschema::validator_for(&schema).expect("the schema is a valid schema");
         let mut calibration = record("calibrated", 1.0, None, 400);
         calibration.calibration = true;
@@ -125,7 +167,11 @@ mod schema {
             bench_record("first", Baseline::First),
         ];
         for mode in [Mode::Bench, Mode::Test] {
-            let run = RunInfo { mode, timer: TIMER };
+            let run = RunInfo {
+                mode,
+                timer: TIMER,
+                meta: crate::fixture::records::run_meta(),
+            };
             let doc: serde_json::Value = serde_json::from_str(&to_json(&records, &run)).unwrap();
             let errors: Vec<String> = validator
                 .iter_errors(&doc)
@@ -141,7 +187,7 @@ mod schema {
         let start = prose.find("```json\n").expect("an example") + "```json\n".len();
         let end = start + prose[start..].find("```").unwrap();
         let example: serde_json::Value = serde_json::from_str(&prose[start..end]).unwrap();
-        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let schema = strict_schema();
         let validator = jsonschema::validator_for(&schema).unwrap();
         let errors: Vec<String> = validator
             .iter_errors(&example)
@@ -152,11 +198,12 @@ mod schema {
 
     #[test]
     fn the_schema_rejects_what_it_does_not_describe() {
-        let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        let schema = strict_schema();
         let validator = jsonschema::validator_for(&schema).unwrap();
         let run = RunInfo {
             mode: Mode::Bench,
             timer: TIMER,
+            meta: crate::fixture::records::run_meta(),
         };
         let good: serde_json::Value =
             serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();

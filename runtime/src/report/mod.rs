@@ -4,13 +4,18 @@ pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
 pub mod diff_record;
+pub mod export;
+#[cfg(test)]
+mod export_tests;
 pub mod html;
 pub mod json;
 mod json_bench;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;
+pub mod merge;
 pub mod outputs;
 pub mod paint;
 pub mod record;
+pub mod run_meta;
 pub mod summary_table;

@@ -2,25 +2,68 @@
 //! report. This is an edge of the program; everything it writes is rendered by the pure
 //! modules beside it, and written atomically.
 
+use super::export::{export_value, merge_export, Export};
 use super::html::{index_page, page_content, target_page};
 use super::json::{to_json, RunInfo};
+use super::merge::merge_document;
 use super::record::Record;
 use crate::util::atomic_file::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Writes the `--json` document to `path`.
+/// Writes the `--json` document to `path`, merged with the other bench targets' trials
+/// found there (see `merge`).
 ///
 /// # Errors
 ///
 /// A one-line message naming the file and what went wrong.
 pub fn write_json(path: &Path, records: &[Record], run: &RunInfo) -> Result<(), String> {
-    write_atomically(path, to_json(records, run).as_bytes()).map_err(|e| {
+    let failed = |e: String| {
         format!(
             "could not write the JSON results to {}: {e}",
             path.display()
         )
-    })
+    };
+    let new: serde_json::Value =
+        serde_json::from_str(&to_json(records, run)).map_err(|e| failed(e.to_string()))?;
+    let merged = merge_document(read_existing(path).map_err(failed)?.as_deref(), new)
+        .map_err(|e| failed(format!("{e}; left unchanged")))?;
+    let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
+    write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
+}
+
+/// Writes `--export FORMAT FILE`, merged with the other bench targets' entries found there.
+/// Nothing is written without records (a target whose trials were all filtered out).
+///
+/// # Errors
+///
+/// A one-line message naming the file and what went wrong.
+pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
+    let Some(first) = records.first() else {
+        return Ok(());
+    };
+    let path = &export.path;
+    let failed = |e: String| format!("could not write the export to {}: {e}", path.display());
+    let new = export_value(export.format, records);
+    let existing = read_existing(path).map_err(failed)?;
+    let merged = merge_export(
+        export.format,
+        existing.as_deref(),
+        new,
+        first.bench_target(),
+    )
+    .map_err(|e| failed(format!("{e}; left unchanged")))?;
+    let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
+    write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
+}
+
+/// The file's text, or `None` when there is no file yet.
+fn read_existing(path: &Path) -> Result<Option<String>, String> {
+    match fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Writes the page of this run's bench target into `dir` (created if missing) and rebuilds
@@ -115,6 +158,7 @@ mod tests {
         let run = RunInfo {
             mode: Mode::Test,
             timer: TIMER,
+            meta: crate::fixture::records::run_meta(),
         };
         write_json(&path, &[diff("a", 0.5, Some(BELOW), 500)], &run).unwrap();
         let doc: serde_json::Value =

@@ -6,6 +6,7 @@
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::linear::DEFAULT_SAMPLES;
 use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
+use crate::model::export::Export;
 use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,6 +49,8 @@ pub struct Overrides {
     /// `--noise-threshold` / `DUOBENCH_NOISE_THRESHOLD`: changes within this fraction are
     /// "no change".
     pub noise_threshold: Option<f64>,
+    /// `--export FORMAT FILE` / `DUOBENCH_EXPORT`: files for CI tools, written after the run.
+    pub exports: Vec<Export>,
 }
 
 impl Overrides {
@@ -66,6 +69,11 @@ impl Overrides {
             save_baseline: self.save_baseline.or(lower.save_baseline),
             baseline: self.baseline.or(lower.baseline),
             noise_threshold: self.noise_threshold.or(lower.noise_threshold),
+            exports: if self.exports.is_empty() {
+                lower.exports
+            } else {
+                self.exports
+            },
         }
     }
 

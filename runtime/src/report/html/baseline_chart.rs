@@ -1,11 +1,10 @@
 //! The baseline chart of one `#[bench]`: the saved run's per-iteration time and this run's,
 //! each with its interval, one above the other on one time axis.
 
-use super::charts::{padded, ESTIMATE, GREY};
+use super::charts::{padded, relative_tick_step, time_label, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
 use crate::session::baseline::Compared;
 use crate::stats::Estimate;
-use crate::util::units::format_ns;
 use plotters::prelude::*;
 
 /// The baseline's slope (grey) above this run's (red), each a point with its bootstrap
@@ -24,11 +23,12 @@ pub fn baseline_chart(compared: &Compared, now: &Estimate) -> Result<String, Str
     let (lo, hi) = padded(&xs, 0.1);
     let band = (band.0.is_finite() && band.1.is_finite())
         .then(|| ((band.0.max(lo), band.1.min(hi)), GREY.mix(0.15).filled()));
+    let step = relative_tick_step(lo, hi, 6, false);
     let axis = IntervalAxis {
         range: (lo, hi),
         caption: "time per iteration (slope)",
         labels: Some(6),
-        tick: &format_ns,
+        tick: &|x| time_label(x, step),
         band,
         dashed_at: None,
     };

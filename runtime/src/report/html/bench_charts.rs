@@ -1,10 +1,12 @@
 //! The charts of one `#[bench]`: the linear-sampling scatter with its fitted line, and the
 //! distribution of the samples' per-iteration times.
 
-use super::charts::{failed, padded, render, ESTIMATE, FIRST, FONT, GREY, SIZE};
+use super::charts::{
+    failed, padded, relative_tick_step, render, time_label, ESTIMATE, FIRST, FONT, GREY, SIZE,
+    X_LABEL_AREA, Y_LABEL_AREA,
+};
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::chart_data::{robust_range, HISTOGRAM_BINS};
-use crate::util::units::format_ns;
 use plotters::prelude::*;
 
 /// Each sample as a point, iterations against its time, with the slope through the origin
@@ -23,11 +25,12 @@ pub fn scatter_chart(r: &BenchResult) -> Result<String, String> {
         .filter(|y| y.is_finite())
         .fold(1.0, f64::max)
         * 1.05;
+    let y_step = relative_tick_step(0.0, max_y, 10, false);
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(64)
+            .x_label_area_size(X_LABEL_AREA)
+            .y_label_area_size(Y_LABEL_AREA)
             .build_cartesian_2d(0.0..max_x, 0.0..max_y)
             .map_err(failed)?;
         chart
@@ -37,7 +40,7 @@ pub fn scatter_chart(r: &BenchResult) -> Result<String, String> {
             .x_desc("iterations in the sample")
             .y_desc("sample time")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format_ns(*y))
+            .y_label_formatter(&|y| time_label(*y, y_step))
             .label_style((FONT, 13))
             .draw()
             .map_err(failed)?;
@@ -96,11 +99,15 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
         counts[bin as usize] += 1;
     }
     let top = f64::from(counts.iter().copied().max().unwrap_or(1)) * 1.15;
+    let x_step = relative_tick_step(lo, hi, 6, false);
+    // Samples beyond the range shown, counted into the edge bins: marked on those bins.
+    let below = per_iter.iter().filter(|&&x| x < lo).count();
+    let above = per_iter.iter().filter(|&&x| x >= hi).count();
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(52)
+            .x_label_area_size(X_LABEL_AREA)
+            .y_label_area_size(Y_LABEL_AREA)
             .build_cartesian_2d(lo..hi, 0.0..top)
             .map_err(failed)?;
         chart
@@ -110,7 +117,7 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
             .x_labels(6)
             .x_desc("time per iteration in a sample")
             .y_desc("samples")
-            .x_label_formatter(&|x| format_ns(*x))
+            .x_label_formatter(&|x| time_label(*x, x_step))
             .y_label_formatter(&|y| format!("{y:.0}"))
             .label_style((FONT, 13))
             .draw()
@@ -121,6 +128,21 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
             Rectangle::new([(x0, 0.0), (x0 + width, f64::from(c))], fill)
         });
         chart.draw_series(bars).map_err(failed)?;
+        let edge_marks = [(below, 0, "◂"), (above, HISTOGRAM_BINS - 1, "▸")]
+            .into_iter()
+            .filter(|&(n, _, _)| n > 0)
+            .map(|(n, bin, arrow)| {
+                // Text runs rightwards from its point: the right edge's starts further in.
+                let x = lo + (bin as f64 - if bin == 0 { -0.2 } else { 4.0 }) * width;
+                let y = f64::from(counts[bin]) + 0.04 * top;
+                let text = if bin == 0 {
+                    format!("{arrow}{n} beyond")
+                } else {
+                    format!("{n} beyond{arrow}")
+                };
+                Text::new(text, (x, y), (FONT, 12).into_font().color(&GREY))
+            });
+        chart.draw_series(edge_marks).map_err(failed)?;
         for (x, colour) in [(r.median.point, GREY), (r.slope.point, ESTIMATE)] {
             if (lo..=hi).contains(&x) {
                 chart
@@ -150,5 +172,9 @@ mod tests {
         // One bar per bin, plus the white background.
         assert_eq!(histogram.matches("<rect").count(), HISTOGRAM_BINS + 1);
         assert!(histogram.contains("<text"));
+        // The sample slowed threefold lies beyond the robust range: marked on its edge bin.
+        assert!(histogram.contains("1 beyond▸"), "{histogram}");
+        let clean = distribution_chart(&result(run(2.0, 40, 1_000, None), None)).unwrap();
+        assert!(!clean.contains("beyond"));
     }
 }

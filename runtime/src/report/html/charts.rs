@@ -5,6 +5,7 @@ use crate::analysis::chart_data::LatencyBins;
 use crate::model::attrs::Claim;
 use crate::report::diff_record::RoutineNames;
 use crate::util::units::format_ns;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::fmt::Debug;
@@ -22,6 +23,11 @@ pub(super) const CLAIM: RGBColor = RGBColor(44, 160, 44);
 pub(super) const ESTIMATE: RGBColor = RGBColor(214, 39, 40);
 pub(super) const GREY: RGBColor = RGBColor(100, 100, 100);
 pub(super) const FONT: &str = "sans-serif";
+/// Room below the x axis for tick labels (13 px) and, under them, the axis title: less and
+/// plotters draws the title over the labels.
+pub(super) const X_LABEL_AREA: u32 = 48;
+/// Room left of the y axis for tick labels up to seven characters and the rotated title.
+pub(super) const Y_LABEL_AREA: u32 = 72;
 
 /// Plotters reports drawing errors as backend-specific types; the page shows them as text.
 pub(super) fn failed(e: impl Debug) -> String {
@@ -70,6 +76,70 @@ pub(super) fn ratio_label(x: f64, span: f64) -> String {
     format!("{x:.decimals$}")
 }
 
+/// A time on an axis whose ticks are at least `step` apart relative to their value (0.01:
+/// 1%), with enough digits that neighbouring ticks differ: `format_ns`'s three significant
+/// digits print `1.09 µs` five times on an axis from 1.085 to 1.095 µs.
+#[must_use]
+pub(super) fn time_label(ns: f64, relative_step: f64) -> String {
+    let three = format_ns(ns);
+    let needed = if relative_step > 0.0 {
+        // Significant digits that resolve the step: 1% needs 3, 0.1% needs 4.
+        (1.0 - relative_step.log10()).ceil().clamp(3.0, 9.0) as i32
+    } else {
+        3
+    };
+    if needed <= 3 || !ns.is_finite() {
+        return three;
+    }
+    // The unit `format_ns` chose, so that a label never changes unit for more digits.
+    let unit = three.split_once(' ').map_or("ns", |(_, unit)| unit);
+    let scale = match unit {
+        "µs" => 1e3,
+        "ms" => 1e6,
+        "s" => 1e9,
+        _ => 1.0,
+    };
+    let magnitude = (ns / scale).abs().log10().floor() as i32;
+    let decimals = (needed - 1 - magnitude).max(0) as usize;
+    format!("{:.decimals$} {unit}", ns / scale)
+}
+
+/// Mesh lines and tick labels of a chart with `labels` ticks over `[lo, hi]` are at least
+/// this far apart, relative to the values (for [`time_label`]); `log` when the axis is of
+/// log values. Plotters picks round steps no finer than `span / labels`; half that is a
+/// safe floor.
+#[must_use]
+pub(super) fn relative_tick_step(lo: f64, hi: f64, labels: usize, log: bool) -> f64 {
+    let step = (hi - lo) / labels.max(1) as f64 / 2.0;
+    if log {
+        step.exp_m1()
+    } else {
+        let largest = lo.abs().max(hi.abs());
+        if largest > 0.0 {
+            step / largest
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The chart's legend, in the upper right corner on a translucent white box.
+pub(super) fn draw_legend<'a, 'b>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+) -> Result<(), String>
+where
+    'b: 'a,
+{
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(failed)
+}
+
 /// `[min, max]` of `xs` widened by `pad` of its width on each side (a unit-wide band around
 /// a single value).
 #[must_use]
@@ -97,15 +167,20 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
         counts.iter().map(|&c| 100.0 * c as f64 / total).collect()
     };
     let (first, second) = (share(&bins.first), share(&bins.second));
-    // Headroom above the tallest bar keeps the legend clear of the bars.
-    let top = first.iter().chain(&second).copied().fold(1.0, f64::max) * 1.4;
+    // Headroom above the tallest bar keeps the legend clear of the bars; a share stops at
+    // 100%, and where the bars leave no room for the legend it is left out (the caption
+    // under the chart names the colours too).
+    let tallest = first.iter().chain(&second).copied().fold(1.0, f64::max);
+    let top = (tallest * 1.4).min(100.0);
+    let legend = tallest * 1.4 <= 100.0;
     let edges: Vec<f64> = bins.edges_ns.iter().map(|e| e.ln()).collect();
     let (lo, hi) = (edges[0], edges[edges.len() - 1]);
+    let step = relative_tick_step(lo, hi, 6, true);
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(52)
+            .x_label_area_size(X_LABEL_AREA)
+            .y_label_area_size(Y_LABEL_AREA)
             .build_cartesian_2d(lo..hi, 0.0..top)
             .map_err(failed)?;
         chart
@@ -115,7 +190,7 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
             .x_labels(6)
             .x_desc("per-iteration latency of a batch (log scale)")
             .y_desc("% of batches")
-            .x_label_formatter(&|log_ns| format_ns(log_ns.exp()))
+            .x_label_formatter(&|log_ns| time_label(log_ns.exp(), step))
             .y_label_formatter(&|p| format!("{p:.0}"))
             .label_style((FONT, 13))
             .draw()
@@ -135,14 +210,9 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(failed)?;
+        if legend {
+            draw_legend(&mut chart)?;
+        }
         Ok(())
     })
 }
@@ -178,6 +248,64 @@ mod tests {
         assert_eq!(ratio_label(1.0004, 0.02), "1.0004");
         assert_eq!(ratio_label(2.5, 3.0), "2.50");
         assert_eq!(ratio_label(1.0, 0.0), "1.0000");
+    }
+
+    #[test]
+    fn time_labels_of_neighbouring_ticks_differ() {
+        assert_eq!(time_label(1_090.0, 0.2), "1.09 µs");
+        assert_eq!(time_label(1_091.0, 0.001), "1.091 µs");
+        assert_eq!(time_label(57.06, 0.0005), "57.060 ns");
+        assert_eq!(time_label(2.5e9, 0.0), "2.50 s");
+        // An axis from 1.085 to 1.095 µs, in log values, ticked as plotters would.
+        let (lo, hi) = (1_085f64.ln(), 1_095f64.ln());
+        let step = relative_tick_step(lo, hi, 6, true);
+        let labels: Vec<String> = (0..=6)
+            .map(|i| time_label((lo + (hi - lo) * f64::from(i) / 6.0).exp(), step))
+            .collect();
+        let mut unique = labels.clone();
+        unique.dedup();
+        assert_eq!(unique, labels);
+    }
+
+    /// The rendered latency chart: no tick label twice, and a share axis that stops at 100%.
+    #[test]
+    fn the_latency_chart_has_distinct_ticks_and_stops_at_100_percent() {
+        let edges_ns: Vec<f64> = (0..=20).map(|i| 1_085.0 + 0.5 * f64::from(i)).collect();
+        let mut first = vec![0u64; 20];
+        first[10] = 1_000;
+        let bins = LatencyBins {
+            edges_ns,
+            first: first.clone(),
+            second: first,
+            outside: 0,
+        };
+        let names = RoutineNames {
+            first: "a",
+            second: "b",
+        };
+        let svg = latency_chart(&bins, names).unwrap();
+        let texts: Vec<&str> = svg
+            .split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                t.split_once('>')
+                    .and_then(|(_, rest)| rest.split_once("</text>"))
+            })
+            .map(|(text, _)| text.trim())
+            .collect();
+        let ticks: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| t.ends_with("µs"))
+            .collect();
+        assert!(ticks.len() >= 3, "{texts:?}");
+        let mut unique = ticks.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ticks.len(), "repeated tick labels: {ticks:?}");
+        let shares: Vec<f64> = texts.iter().filter_map(|t| t.parse().ok()).collect();
+        assert!(shares.iter().all(|&p| p <= 100.0), "{shares:?}");
+        assert!(shares.contains(&100.0), "{shares:?}");
     }
 
     #[test]

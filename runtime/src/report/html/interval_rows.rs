@@ -2,7 +2,7 @@
 //! estimate (a point and its interval), labels in the left margin, over an optional shaded
 //! band and an optional dashed reference line.
 
-use super::charts::{failed, render, FONT, SIZE};
+use super::charts::{failed, render, FONT, SIZE, X_LABEL_AREA};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -46,7 +46,7 @@ pub fn interval_chart(axis: &IntervalAxis<'_>, rows: &[IntervalRow<'_>]) -> Resu
     render(SIZE, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
-            .x_label_area_size(40)
+            .x_label_area_size(X_LABEL_AREA)
             .y_label_area_size(150)
             .build_cartesian_2d(lo..hi, 0.0..n)
             .map_err(failed)?;

@@ -1,0 +1,35 @@
+//! `--export FORMAT FILE`, as asked for: which CI format, and where. The writers live in
+//! `report::export`.
+
+use std::path::PathBuf;
+
+/// A CI format `--export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Bencher Metric Format.
+    Bmf,
+    /// github-action-benchmark, `customSmallerIsBetter`.
+    Github,
+}
+
+/// One `--export FORMAT FILE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// What to write.
+    pub format: ExportFormat,
+    /// Where.
+    pub path: PathBuf,
+}
+
+impl ExportFormat {
+    /// `bmf` or `github`.
+    pub fn parse(text: &str) -> Result<ExportFormat, String> {
+        match text.trim() {
+            "bmf" => Ok(ExportFormat::Bmf),
+            "github" => Ok(ExportFormat::Github),
+            other => Err(format!(
+                "unknown export format `{other}`: expected bmf or github"
+            )),
+        }
+    }
+}
