@@ -2,6 +2,7 @@
 //! until the sequential test decides or the time budget ends.
 
 use super::batch::BatchRunner;
+use super::timed_batch::TimedBatch;
 use super::timer::TimerCost;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
@@ -72,13 +73,28 @@ pub fn run_duos<O1, O2>(
     first: impl FnMut() -> O1,
     second: impl FnMut() -> O2,
     settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
+    run_duo_batches(
+        BatchRunner::new(first),
+        BatchRunner::new(second),
+        settings,
+        observe,
+    )
+}
+
+/// [`run_duos`] over any two [`TimedBatch`]es (routines with untimed inputs, for one).
+pub fn run_duo_batches(
+    first: impl TimedBatch,
+    second: impl TimedBatch,
+    settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
     let mut duo = Duo {
-        first: BatchRunner::new(first),
-        second: BatchRunner::new(second),
+        first,
+        second,
         iters: 1,
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
@@ -170,16 +186,16 @@ pub fn run_duos<O1, O2>(
 }
 
 /// Both routines with their shared batch size.
-struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> {
-    first: BatchRunner<O1, F1>,
-    second: BatchRunner<O2, F2>,
+struct Duo<A: TimedBatch, B: TimedBatch> {
+    first: A,
+    second: B,
     iters: u64,
     overhead_ns: f64,
     /// Whether the last duo ran in mirrored order.
     mirrored: bool,
 }
 
-impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> Duo<O1, O2, F1, F2> {
+impl<A: TimedBatch, B: TimedBatch> Duo<A, B> {
     /// Runs one duo whose timings are thrown away (to let the machine settle after printing
     /// progress), keeping the alternation of orientations of the recorded duos intact.
     fn discard(&mut self) {
