@@ -7,7 +7,7 @@
 //! values themselves are parsed in `value.rs`.
 
 use crate::claim::{self, Claim};
-use crate::value::{self, Args, OnInconclusive, Throughput};
+use crate::value::{self, Args, OnInconclusive, Throughput, Types};
 use proc_macro2::TokenStream;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -56,6 +56,7 @@ impl Kind {
                 "warmup",
                 "max_time",
                 "args",
+                "types",
                 "throughput",
                 "samples",
             ],
@@ -67,6 +68,7 @@ impl Kind {
                 "warmup",
                 "max_time",
                 "args",
+                "types",
                 "alpha",
                 "on_inconclusive",
             ],
@@ -98,6 +100,7 @@ pub struct Options {
     pub warmup_ns: Option<Opt<u64>>,
     pub max_time_ns: Option<Opt<u64>>,
     pub args: Option<Opt<Args>>,
+    pub types: Option<Opt<Types>>,
     pub vs: Option<Opt<ExprPath>>,
     pub claim: Option<Opt<Claim>>,
     pub alpha: Option<Opt<f64>>,
@@ -155,6 +158,10 @@ impl Options {
             "args" => {
                 let args = value::args(input, &key)?;
                 set(&mut self.args, key, args)
+            }
+            "types" => {
+                let types = value::types(input, &key)?;
+                set(&mut self.types, key, types)
             }
             "vs" => {
                 let path = value::vs(input, &key)?;

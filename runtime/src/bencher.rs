@@ -2,6 +2,7 @@
 
 use crate::analysis::bench_result::BenchResult;
 use crate::cli::Mode;
+use crate::descriptor::Throughput;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
@@ -126,6 +127,22 @@ impl Bencher {
             &self.linear_settings(timer),
         );
         self.finish(run, timer);
+    }
+
+    /// Sets the throughput a `#[bench]` with an argument computes per trial
+    /// (`throughput = bytes(n * 8)`).
+    ///
+    /// # Panics
+    ///
+    /// If the count is zero: a rate per zero items means nothing, and the attribute refuses
+    /// a zero written as a constant too.
+    pub(crate) fn set_throughput(&mut self, throughput: Throughput) {
+        let (Throughput::Bytes(count) | Throughput::Elements(count)) = throughput;
+        assert!(
+            count > 0,
+            "the throughput count is zero for this argument: it must be above zero"
+        );
+        self.settings.throughput = Some(throughput);
     }
 
     fn start(&mut self) {

@@ -43,4 +43,9 @@ pub mod __private {
         AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput,
     };
     pub use inventory;
+
+    /// Sets the throughput of a `#[bench]` whose count depends on its argument.
+    pub fn set_throughput(bencher: &mut crate::Bencher, throughput: Throughput) {
+        bencher.set_throughput(throughput);
+    }
 }

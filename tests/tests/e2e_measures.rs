@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cargo, text};
+use common::{cargo, target_dir, text};
 use std::sync::OnceLock;
 
 /// The test-mode run of the measures target, done once and shared.
@@ -24,11 +24,18 @@ fn test_run() -> &'static (bool, String) {
     })
 }
 
+/// `ok`, `FAILED` or `ignored` from the libtest line of a trial (libtest pads the kind and
+/// the name).
 fn outcome_of<'a>(out: &'a str, kind: &str, name: &str) -> &'a str {
-    let needle = format!("test [{kind}] {name} ");
+    let prefix = format!("test [{kind}] ");
     out.lines()
-        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
-        .map(|l| l.rsplit(' ').next().unwrap_or(""))
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .find(|rest| {
+            rest.trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.trim_start().starts_with("..."))
+        })
+        .and_then(|l| l.rsplit(' ').next())
         .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 
@@ -36,4 +43,52 @@ fn outcome_of<'a>(out: &'a str, kind: &str, name: &str) -> &'a str {
 fn inputs_made_outside_the_timed_region_do_not_dilute_the_ratio() {
     let (_, out) = test_run();
     assert_eq!(outcome_of(out, "diff", "untimed_inputs"), "ok", "{out}");
+}
+
+#[test]
+fn types_and_returning_arguments_run_one_trial_each() {
+    let (_, out) = test_run();
+    for name in [
+        "generic_sum/u32",
+        "generic_sum/u64",
+        "sum_words/1000",
+        "sum_words/4000",
+    ] {
+        assert_eq!(outcome_of(out, "bench", name), "ok", "{out}");
+    }
+}
+
+#[test]
+fn a_throughput_of_the_argument_is_reported_per_trial() {
+    let json = target_dir().join("measures-throughput.json");
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "measures",
+        "--",
+        "sum_words",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "300ms",
+        "--no-report",
+        "--json",
+        json_arg,
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let per_iteration = |name: &str| {
+        doc["trials"]
+            .as_array()
+            .and_then(|trials| trials.iter().find(|t| t["name"] == name))
+            .map(|t| t["throughput"]["per_iteration"].clone())
+            .unwrap_or_else(|| panic!("no {name} in {doc}"))
+    };
+    assert_eq!(per_iteration("sum_words/1000"), 8_000);
+    assert_eq!(per_iteration("sum_words/4000"), 32_000);
 }

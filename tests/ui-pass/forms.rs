@@ -41,4 +41,25 @@ fn r#type(b: &mut Bencher) {
     b.iter(|| 3);
 }
 
+// The returning form with arguments, generic functions, and a throughput of the argument.
+#[bench(args = [10, 100])]
+fn returning(n: u64) -> u64 {
+    n * 2
+}
+
+#[bench(types = [u32, u64], args = [1, 2], throughput = bytes(n * 8))]
+fn generic<T: From<u8> + Copy>(b: &mut Bencher, n: u8) {
+    let x = T::from(n);
+    b.iter(|| x);
+}
+
+#[bench_diff(types = [u8, u16], vs = zero_too)]
+fn zero_first<T: Default>() -> T {
+    T::default()
+}
+
+fn zero_too<T: Default>() -> T {
+    T::default()
+}
+
 fn main() {}
