@@ -7,7 +7,7 @@
 //! values themselves are parsed in `value.rs`.
 
 use crate::claim::{self, Claim};
-use crate::value::{self, Args, OnInconclusive, Throughput, Types};
+use crate::value::{self, AllocLimit, Args, OnInconclusive, Throughput, Types};
 use proc_macro2::TokenStream;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -59,6 +59,8 @@ impl Kind {
                 "types",
                 "throughput",
                 "samples",
+                "measure",
+                "allocs",
             ],
             Kind::Diff => &[
                 "vs",
@@ -71,6 +73,7 @@ impl Kind {
                 "types",
                 "alpha",
                 "on_inconclusive",
+                "measure",
             ],
         }
     }
@@ -107,6 +110,8 @@ pub struct Options {
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
     pub throughput: Option<Opt<Throughput>>,
     pub samples: Option<Opt<u32>>,
+    pub measure: Option<Opt<Ident>>,
+    pub allocs: Option<Opt<AllocLimit>>,
 }
 
 impl Options {
@@ -189,6 +194,14 @@ impl Options {
             "throughput" => {
                 let throughput = value::throughput(input, &key)?;
                 set(&mut self.throughput, key, throughput)
+            }
+            "measure" => {
+                let measure = value::measure(input, &key)?;
+                set(&mut self.measure, key, measure)
+            }
+            "allocs" => {
+                let limit = value::allocs(input)?;
+                set(&mut self.allocs, key, limit)
             }
             "samples" => {
                 let samples = value::samples(input, &key)?;

@@ -324,6 +324,23 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             .as_ref()
             .map(|o| Literal::u32_suffixed(o.value).into_token_stream()),
     );
+    let measure = value(options.measure.as_ref().map(|o| {
+        let variant = match o.value.unraw().to_string().as_str() {
+            "cpu_time" => quote!(CpuTime),
+            "allocations" => quote!(Allocations),
+            "instructions" => quote!(Instructions),
+            _ => quote!(Wall),
+        };
+        quote!(::duobench::__private::Measure::#variant)
+    }));
+    let allocs = value(options.allocs.as_ref().map(|o| {
+        let count = Literal::u64_suffixed(o.value.count);
+        if o.value.exact {
+            quote!(::duobench::__private::AllocLimit::Exactly(#count))
+        } else {
+            quote!(::duobench::__private::AllocLimit::AtMost(#count))
+        }
+    }));
     quote! {
         ::duobench::__private::AttrOptions {
             warmup_ns: #warmup,
@@ -333,6 +350,8 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             on_inconclusive: #on_inconclusive,
             throughput: #throughput,
             samples: #samples,
+            measure: #measure,
+            allocs: #allocs,
         }
     }
 }

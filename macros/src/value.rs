@@ -244,3 +244,43 @@ pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconcl
         )),
     }
 }
+
+/// `measure = wall | cpu_time | allocations | instructions`.
+pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Ident> {
+    const ALLOWED: &str = "`measure` is `wall` (the default), `cpu_time`, `allocations` or \
+                           `instructions`";
+    equals(input, key, "measure = cpu_time")?;
+    let value = input
+        .call(Ident::parse_any)
+        .map_err(|e| Error::new(e.span(), ALLOWED))?;
+    match value.unraw().to_string().as_str() {
+        "wall" | "cpu_time" | "allocations" | "instructions" => Ok(value),
+        _ => Err(Error::new(value.span(), ALLOWED)),
+    }
+}
+
+/// `allocs == N` or `allocs <= N`: allocations per iteration allowed.
+pub struct AllocLimit {
+    /// `==` rather than `<=`.
+    pub exact: bool,
+    pub count: u64,
+}
+
+/// `allocs == N` or `allocs <= N`, after the key.
+pub fn allocs(input: ParseStream) -> syn::Result<AllocLimit> {
+    const EXAMPLE: &str = "expected `allocs == 0` or `allocs <= N` (allocations per iteration)";
+    let exact = if input.peek(Token![==]) {
+        input.parse::<Token![==]>()?;
+        true
+    } else if input.peek(Token![<=]) {
+        input.parse::<Token![<=]>()?;
+        false
+    } else {
+        return Err(Error::new(input.span(), EXAMPLE));
+    };
+    let count: LitInt = input.parse().map_err(|e| Error::new(e.span(), EXAMPLE))?;
+    let count = count.base10_parse::<u64>().map_err(|_| {
+        Error::new_spanned(&count, "the count must be a whole number: `allocs == 0`")
+    })?;
+    Ok(AllocLimit { exact, count })
+}

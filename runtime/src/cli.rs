@@ -3,6 +3,7 @@
 //! taken out first.
 
 use crate::baseline::BaselineName;
+use crate::descriptor::Measure;
 use crate::options::Overrides;
 use crate::units::parse_duration;
 use libtest_mimic::Arguments;
@@ -108,7 +109,18 @@ const OWN_OPTIONS: &[OwnOption] = &[
         takes_value: true,
         set: |o, v| parse_noise_threshold(v).map(|t| o.noise_threshold = Some(t)),
     },
+    OwnOption {
+        flag: "--measure",
+        env: "DUOBENCH_MEASURE",
+        takes_value: true,
+        set: |o, v| parse_measure(v).map(|m| o.measure = Some(m)),
+    },
 ];
+
+fn parse_measure(text: &str) -> Result<Measure, String> {
+    Measure::from_name(text.trim())
+        .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+}
 
 fn parse_switch(text: &str) -> Result<bool, String> {
     match text.trim() {

@@ -5,6 +5,7 @@ use crate::cli::Mode;
 use crate::direct::{compare_batches, DiffConfig};
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
+use crate::measure::meter::{Meter, Metered};
 use crate::measure::timed_batch::{ChunkedInputs, TimedBatch};
 use crate::measure::timer::timer_cost;
 use crate::options::Settings;
@@ -38,6 +39,8 @@ pub(crate) enum DiffOutcome {
     Smoke,
     /// The comparison ran its full procedure.
     Measured(Box<DiffResult>),
+    /// The selected measure cannot be taken here (one line saying why).
+    Unavailable(String),
 }
 
 impl Diff {
@@ -149,6 +152,16 @@ impl Diff {
     }
 
     fn measure(&mut self, first: impl TimedBatch, second: impl TimedBatch) -> DiffOutcome {
+        let timer = timer_cost();
+        let meters = Meter::new(self.settings.measure)
+            .and_then(|one| Meter::new(self.settings.measure).map(|other| (one, other)));
+        let (first, second) = match meters {
+            Ok((one, other)) => (
+                Metered::new(first, one, timer),
+                Metered::new(second, other, timer),
+            ),
+            Err(why) => return DiffOutcome::Unavailable(why),
+        };
         // Dropped at the end of this call, which erases the line before libtest goes on.
         let mut progress = self.progress.take();
         let wanted = progress.is_some();
@@ -171,7 +184,9 @@ impl Diff {
                 ..DiffConfig::default()
             }
         };
-        DiffOutcome::Measured(Box::new(compare_batches(first, second, &config, observe)))
+        let mut result = compare_batches(first, second, &config, observe);
+        result.measure = self.settings.measure;
+        DiffOutcome::Measured(Box::new(result))
     }
 
     pub(crate) fn into_outcome(self) -> Option<DiffOutcome> {

@@ -1,6 +1,7 @@
 #![doc = include_str!("../../README.md")]
 #![warn(missing_docs)]
 
+mod alloc;
 mod analysis;
 mod atomic_file;
 mod baseline;
@@ -21,12 +22,15 @@ pub mod stats;
 mod target_dir;
 mod units;
 
+pub use alloc::{AllocCount, CountingAllocator};
 pub use analysis::bench_result::BenchResult;
 pub use analysis::chart_data::LatencyBins;
 pub use analysis::diff_result::DiffResult;
 pub use analysis::verdict::Verdict;
 pub use bencher::Bencher;
-pub use descriptor::{AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput};
+pub use descriptor::{
+    AllocLimit, AttrOptions, Claim, Descriptor, Measure, OnInconclusive, Routine, Throughput,
+};
 pub use diff::Diff;
 pub use direct::{compare, DiffConfig};
 pub use direct_bench::{batch_overhead, measure, BatchOverhead, BenchConfig};
@@ -40,7 +44,7 @@ pub use std::hint::black_box;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::descriptor::{
-        AttrOptions, Claim, Descriptor, OnInconclusive, Routine, Throughput,
+        AllocLimit, AttrOptions, Claim, Descriptor, Measure, OnInconclusive, Routine, Throughput,
     };
     pub use inventory;
 

@@ -5,7 +5,7 @@
 
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
 use crate::baseline::{BaselineChoice, BaselineName};
-use crate::descriptor::{AttrOptions, Claim, OnInconclusive, Throughput};
+use crate::descriptor::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
 use crate::measure::linear::DEFAULT_SAMPLES;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,6 +48,8 @@ pub struct Overrides {
     /// `--noise-threshold` / `DUOBENCH_NOISE_THRESHOLD`: changes within this fraction are
     /// "no change".
     pub noise_threshold: Option<f64>,
+    /// `--measure` / `DUOBENCH_MEASURE`: what every trial measures.
+    pub measure: Option<Measure>,
 }
 
 impl Overrides {
@@ -66,6 +68,7 @@ impl Overrides {
             save_baseline: self.save_baseline.or(lower.save_baseline),
             baseline: self.baseline.or(lower.baseline),
             noise_threshold: self.noise_threshold.or(lower.noise_threshold),
+            measure: self.measure.or(lower.measure),
         }
     }
 
@@ -74,6 +77,7 @@ impl Overrides {
             warmup: attr.warmup_ns.map(Duration::from_nanos),
             max_time: attr.max_time_ns.map(Duration::from_nanos),
             alpha: attr.alpha,
+            measure: attr.measure,
             ..Overrides::default()
         }
     }
@@ -102,6 +106,10 @@ pub struct Settings {
     pub baseline: BaselineChoice,
     /// `#[bench]`: changes within this fraction of the baseline are "no change".
     pub noise_threshold: f64,
+    /// What is measured per iteration.
+    pub measure: Measure,
+    /// `#[bench]`: allocations per iteration allowed, from `allocs == N`.
+    pub allocs: Option<AllocLimit>,
 }
 
 impl Settings {
@@ -121,6 +129,8 @@ impl Settings {
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
             noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
+            measure: merged.measure.unwrap_or_default(),
+            allocs: attr.allocs,
         }
     }
 }

@@ -180,6 +180,7 @@ fn trial(
         let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
+            RoutineOutcome::Unavailable(why) => Ok(Completion::ignored_with(why)),
             RoutineOutcome::Diff(result) => {
                 let record = DiffRecord::new(
                     name.clone(),
@@ -211,6 +212,8 @@ fn trial(
 
 enum RoutineOutcome {
     Done,
+    /// The selected measure cannot be taken on this machine (one line saying why).
+    Unavailable(String),
     Diff(Box<DiffResult>),
     Bench(Box<BenchResult>),
 }
@@ -232,6 +235,7 @@ fn run_routine(
             match diff.into_outcome() {
                 None => Err("the #[bench_diff] function never called Diff::compare".into()),
                 Some(DiffOutcome::Smoke) => Ok(RoutineOutcome::Done),
+                Some(DiffOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
                 Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result)),
             }
         }
@@ -245,6 +249,7 @@ fn run_routine(
                 Some(BenchOutcome::Smoke) => Ok(RoutineOutcome::Done),
                 Some(BenchOutcome::Measured(result)) => Ok(RoutineOutcome::Bench(result)),
                 Some(BenchOutcome::Failed(why)) => Err(why.into()),
+                Some(BenchOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
             }
         }
     }

@@ -92,3 +92,45 @@ fn a_throughput_of_the_argument_is_reported_per_trial() {
     assert_eq!(per_iteration("sum_words/1000"), 8_000);
     assert_eq!(per_iteration("sum_words/4000"), 32_000);
 }
+
+#[test]
+fn a_zero_allocation_guarantee_passes_or_says_how_many_allocations() {
+    let (success, out) = test_run();
+    assert!(!success, "a broken guarantee fails the run:\n{out}");
+    assert_eq!(outcome_of(out, "bench", "no_allocation"), "ok", "{out}");
+    assert_eq!(
+        outcome_of(out, "bench", "allocates_twice"),
+        "FAILED",
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "allocs == 0 broken: 2 allocations (27 bytes) per iteration, counted over 64 iterations"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 failed"),
+        "only the broken guarantee fails:\n{out}"
+    );
+}
+
+#[test]
+fn comparisons_judge_cpu_time_and_allocation_counts() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "diff", "cpu_time_three_x"), "ok", "{out}");
+    assert_eq!(outcome_of(out, "diff", "fewer_allocations"), "ok", "{out}");
+}
+
+#[test]
+fn instructions_are_counted_or_refused_in_one_line() {
+    let (_, out) = test_run();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("test [bench] instructions "))
+        .unwrap_or_else(|| panic!("no instructions line in:\n{out}"));
+    assert!(
+        line.ends_with(" ok") || line.contains("ignored (instructions: not available here: "),
+        "{line}"
+    );
+}

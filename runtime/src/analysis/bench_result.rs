@@ -2,6 +2,7 @@
 //! distribution of per-iteration times, and outlier counts, computed once from a finished
 //! linear-sampling run.
 
+use crate::descriptor::Measure;
 use crate::descriptor::Throughput;
 use crate::measure::linear::LinearRun;
 use crate::measure::timer::TimerCost;
@@ -39,6 +40,8 @@ pub struct BenchResult {
     pub run: LinearRun,
     /// Clock cost at start-up, subtracted from every timed batch.
     pub timer: TimerCost,
+    /// What the per-iteration values are (see [`crate::DiffResult::measure`]).
+    pub measure: Measure,
 }
 
 impl BenchResult {
@@ -77,6 +80,7 @@ impl BenchResult {
             throughput,
             run,
             timer,
+            measure: Measure::Wall,
         })
     }
 

@@ -3,6 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::verdict::Verdict;
+use crate::descriptor::Measure;
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
@@ -54,6 +55,9 @@ pub struct DiffResult {
     pub duo_stride: usize,
     /// Both routines' per-iteration latencies on one histogram scale, for the report.
     pub latency_bins: Option<LatencyBins>,
+    /// What the per-iteration values are (wall time unless `measure = ...` said otherwise):
+    /// nanoseconds of wall or CPU time, allocations, or instructions.
+    pub measure: Measure,
 }
 
 impl DiffResult {
@@ -89,6 +93,7 @@ impl DiffResult {
         let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
         let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
         DiffResult {
+            measure: Measure::Wall,
             verdict,
             alpha: settings.alpha,
             // With no completed block (the fence set every duo aside) the robust estimate is

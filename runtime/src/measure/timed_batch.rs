@@ -7,6 +7,7 @@ use super::batch::BatchRunner;
 use super::batched::BatchedRunner;
 use super::chunks::Chunker;
 use super::timer::TimerCost;
+use crate::alloc::AllocCount;
 use std::mem::size_of;
 
 /// Runs k iterations of one routine and says how long they took.
@@ -16,6 +17,8 @@ pub trait TimedBatch {
     fn time(&mut self, iters: u64) -> f64;
     /// Runs the routine once, untimed (smoke runs).
     fn run_once(&mut self);
+    /// Runs the routine once and returns what it allocated (inputs' setup excluded).
+    fn allocs_once(&mut self) -> AllocCount;
 }
 
 impl<O, F: FnMut() -> O> TimedBatch for BatchRunner<O, F> {
@@ -25,6 +28,26 @@ impl<O, F: FnMut() -> O> TimedBatch for BatchRunner<O, F> {
 
     fn run_once(&mut self) {
         BatchRunner::run_once(self);
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        let before = AllocCount::now();
+        BatchRunner::run_once(self);
+        AllocCount::now().since(before)
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimedBatch for BatchedRunner<I, O, S, R> {
+    fn time(&mut self, iters: u64) -> f64 {
+        BatchedRunner::time(self, iters)
+    }
+
+    fn run_once(&mut self) {
+        BatchedRunner::run_once(self);
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        BatchedRunner::allocs_once(self)
     }
 }
 
@@ -57,6 +80,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimedBatch for ChunkedInputs<I, O,
 
     fn run_once(&mut self) {
         self.runner.run_once();
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        self.runner.allocs_once()
     }
 }
 

@@ -1,5 +1,6 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
+use super::measure_line::measure_line;
 use super::paint::Paint;
 use super::record::DiffRecord;
 use crate::analysis::diff_result::DiffResult;
@@ -28,6 +29,7 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
         &record.result,
         paint,
     );
+    let block = block + &measure_line(record.result.measure);
     if record.calibration {
         block + &calibration_line(&record.result)
     } else {

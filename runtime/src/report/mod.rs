@@ -10,6 +10,7 @@ pub mod json;
 mod json_bench;
 #[cfg(test)]
 mod json_tests;
+pub mod measure_line;
 pub mod outputs;
 pub mod paint;
 pub mod record;

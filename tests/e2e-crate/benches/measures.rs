@@ -5,6 +5,10 @@ use duobench::{bench, bench_diff, Diff};
 use duobench_e2e::work;
 use std::cell::Cell;
 
+// The one line that lets duobench count allocations.
+#[global_allocator]
+static ALLOC: duobench::CountingAllocator = duobench::CountingAllocator;
+
 /// Inputs cost ten times the routines and are made outside the timed region: timed, they
 /// would pull the ratio from 3 down to about 1.2, and the claim would be refuted.
 #[bench_diff(ratio > 2.0)]
@@ -27,6 +31,46 @@ fn generic_sum<T: From<u8> + std::iter::Sum<T>>() -> T {
 #[bench(args = [1_000, 4_000], throughput = bytes(n * 8))]
 fn sum_words(n: u64) -> u64 {
     (0..n).sum()
+}
+
+/// A zero-allocation guarantee that holds.
+#[bench(allocs == 0)]
+fn no_allocation() -> u64 {
+    thread_local! {
+        static STATE: Cell<u64> = const { Cell::new(1) };
+    }
+    STATE.with(|s| work(s, 100))
+}
+
+/// A zero-allocation guarantee that is broken: the trial fails, saying by how much.
+#[bench(allocs == 0)]
+fn allocates_twice(b: &mut duobench::Bencher) {
+    b.iter(|| (vec![1u64, 2, 3], String::from("abc")));
+}
+
+/// CPU time of the measuring thread instead of wall time.
+#[bench_diff(measure = cpu_time, ratio > 2.0)]
+fn cpu_time_three_x(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 3_000), || work(&state, 1_000));
+}
+
+/// One allocation against three, judged on the allocation count.
+#[bench_diff(measure = allocations, ratio < 0.5)]
+fn fewer_allocations(d: &mut Diff) {
+    d.compare(
+        || vec![0u8; 16],
+        || (vec![0u8; 16], vec![0u8; 16], vec![0u8; 16]),
+    );
+}
+
+/// Counts instructions where the machine has a counter; ignored, saying why, where not.
+#[bench(measure = instructions)]
+fn instructions() -> u64 {
+    thread_local! {
+        static STATE: Cell<u64> = const { Cell::new(1) };
+    }
+    STATE.with(|s| work(s, 100))
 }
 
 fn main() {

@@ -92,6 +92,7 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         format_secs(r.run.measure_time),
         format_secs(r.run.warmup_time),
     );
+    out.push_str(&crate::report::measure_line::measure_paragraph(r.measure));
     out.push_str("<div class=\"charts\">\n");
     figure(
         &mut out,
