@@ -182,16 +182,34 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
                 Some(ty) => quote!(#vs::<#ty>),
                 None => quote!(#vs),
             };
-            quote! {{
-                fn __duobench_compare<O1, O2>(
-                    diff: &mut ::duobench::Diff,
-                    first: impl FnMut() -> O1,
-                    vs: impl FnMut() -> O2,
-                ) {
-                    diff.compare(first, vs)
+            let helper = if bench.func.is_async {
+                quote! {
+                    fn __duobench_compare<O1: ::core::future::Future, O2: ::core::future::Future>(
+                        diff: &mut ::duobench::Diff,
+                        first: impl FnMut() -> O1,
+                        vs: impl FnMut() -> O2,
+                    ) {
+                        diff.compare_async(first, vs)
+                    }
                 }
+            } else {
+                quote! {
+                    fn __duobench_compare<O1, O2>(
+                        diff: &mut ::duobench::Diff,
+                        first: impl FnMut() -> O1,
+                        vs: impl FnMut() -> O2,
+                    ) {
+                        diff.compare(first, vs)
+                    }
+                }
+            };
+            quote! {{
+                #helper
                 #compare(__duobench_handle, #f, #vs)
             }}
+        }
+        (Shape::Plain, None, _) if bench.func.is_async => {
+            quote!(__duobench_handle.iter_async(#f))
         }
         (Shape::Plain, None, _) => quote!(__duobench_handle.iter(#f)),
         (Shape::Handle, _, _) => quote!(#f(__duobench_handle)),
@@ -203,8 +221,13 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
             } else {
                 // The argument is black-boxed so the optimizer cannot fold it into the
                 // routine; it is cloned per call (free for `Copy` types).
+                let iter = if bench.func.is_async {
+                    quote!(iter_async)
+                } else {
+                    quote!(iter)
+                };
                 quote! {
-                    __duobench_handle.iter(move || {
+                    __duobench_handle.#iter(move || {
                         #f(::core::clone::Clone::clone(::duobench::black_box(&__duobench_value)))
                     })
                 }

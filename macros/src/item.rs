@@ -19,6 +19,8 @@ pub struct BenchFn {
     pub shape: Shape,
     /// The one type parameter, if the function is generic.
     pub type_param: Option<Ident>,
+    /// `async fn`: the routine is a future, run on the built-in executor.
+    pub is_async: bool,
 }
 
 impl BenchFn {
@@ -73,10 +75,27 @@ pub fn parse(kind: Kind, tokens: TokenStream) -> syn::Result<BenchFn> {
     };
     let type_param = check_signature(kind, &item)?;
     let shape = shape(kind, &item)?;
+    if let (Some(token), Shape::Handle | Shape::HandleArg) = (&item.sig.asyncness, shape) {
+        return Err(Error::new_spanned(
+            token,
+            format!(
+                "a function taking `&mut {}` cannot be `async`: keep it synchronous and pass an \
+                 async closure to `{}.{}(|| async {{ .. }})`",
+                kind.handle(),
+                kind.handle_var(),
+                match kind {
+                    Kind::Bench => "iter_async",
+                    Kind::Diff => "compare_async",
+                }
+            ),
+        ));
+    }
+    let is_async = item.sig.asyncness.is_some();
     Ok(BenchFn {
         item,
         shape,
         type_param,
+        is_async,
     })
 }
 
@@ -84,12 +103,6 @@ pub fn parse(kind: Kind, tokens: TokenStream) -> syn::Result<BenchFn> {
 fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<Option<Ident>> {
     let sig = &item.sig;
     let attr = kind.attr();
-    if let Some(token) = &sig.asyncness {
-        return Err(Error::new_spanned(
-            token,
-            format!("{attr} functions cannot be `async`: run the future to completion inside the routine"),
-        ));
-    }
     if let Some(token) = &sig.unsafety {
         return Err(Error::new_spanned(
             token,

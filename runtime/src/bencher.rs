@@ -3,6 +3,7 @@
 use crate::analysis::bench_result::BenchResult;
 use crate::cli::Mode;
 use crate::descriptor::{Measure, Throughput};
+use crate::executor::Executor;
 use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
@@ -12,6 +13,7 @@ use crate::measure::meter::{Meter, Metered};
 use crate::measure::timed_batch::TimedBatch;
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::options::Settings;
+use std::future::Future;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
 use std::time::Duration;
@@ -136,6 +138,23 @@ impl Bencher {
         };
         if let Err(why) = alloc_limit::check(limit, runner) {
             self.outcome = Some(BenchOutcome::Failed(why));
+        }
+    }
+
+    /// Times an async routine: each iteration runs the future `routine` returns to
+    /// completion on duobench's built-in executor (see `executor.rs`). The executor's own
+    /// cost per iteration is measured first and reported beside the result.
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called.
+    pub fn iter_async<F: Future>(&mut self, mut routine: impl FnMut() -> F) {
+        let executor = Executor::new();
+        let overhead =
+            (self.mode == Mode::Bench).then(|| executor.overhead_ns(timer_cost().overhead_ns));
+        self.iter(|| executor.block_on(routine()));
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            result.executor_overhead_ns = overhead;
         }
     }
 

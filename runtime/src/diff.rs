@@ -3,6 +3,7 @@
 use crate::analysis::diff_result::DiffResult;
 use crate::cli::Mode;
 use crate::direct::{compare_batches, DiffConfig};
+use crate::executor::Executor;
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
 use crate::measure::meter::{Meter, Metered};
@@ -11,6 +12,7 @@ use crate::measure::timer::timer_cost;
 use crate::options::Settings;
 use crate::progress::ProgressLine;
 use std::cell::RefCell;
+use std::future::Future;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
 ///
@@ -127,6 +129,27 @@ impl Diff {
             )
         };
         self.outcome = Some(outcome);
+    }
+
+    /// Like [`Diff::compare`], for async routines: each iteration runs the future a routine
+    /// returns to completion on duobench's built-in executor, one per routine, so both pay
+    /// the same executor cost (measured first and reported beside the result).
+    ///
+    /// # Panics
+    ///
+    /// If a `compare` method was already called.
+    pub fn compare_async<F1: Future, F2: Future>(
+        &mut self,
+        mut first: impl FnMut() -> F1,
+        mut second: impl FnMut() -> F2,
+    ) {
+        let (one, other) = (Executor::new(), Executor::new());
+        let measuring = self.mode == Mode::Bench || self.settings.claim.is_some();
+        let overhead = measuring.then(|| one.overhead_ns(timer_cost().overhead_ns));
+        self.compare(|| one.block_on(first()), || other.block_on(second()));
+        if let Some(DiffOutcome::Measured(result)) = &mut self.outcome {
+            result.executor_overhead_ns = overhead;
+        }
     }
 
     fn begin(&self) {

@@ -11,6 +11,7 @@ mod descriptor;
 mod diff;
 mod direct;
 mod direct_bench;
+mod executor;
 mod measure;
 mod options;
 mod panic;

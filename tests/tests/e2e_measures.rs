@@ -134,3 +134,31 @@ fn instructions_are_counted_or_refused_in_one_line() {
         "{line}"
     );
 }
+
+#[test]
+fn async_routines_run_on_the_built_in_executor() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "bench", "async_routine"), "ok", "{out}");
+    assert_eq!(outcome_of(out, "diff", "async_three_x"), "ok", "{out}");
+}
+
+#[test]
+fn bench_mode_reports_the_executor_overhead() {
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "measures",
+        "--",
+        "async_routine",
+        "--exact",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "300ms",
+        "--no-report",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("  executor built-in block_on: "), "{out}");
+}

@@ -62,4 +62,23 @@ fn zero_too<T: Default>() -> T {
     T::default()
 }
 
+#[bench]
+async fn async_plain() -> u8 {
+    1
+}
+
+#[bench(args = [1, 2])]
+async fn async_arg(n: u8) -> u8 {
+    n
+}
+
+#[bench_diff(vs = async_second)]
+async fn async_first() -> u8 {
+    1
+}
+
+async fn async_second() -> u8 {
+    2
+}
+
 fn main() {}

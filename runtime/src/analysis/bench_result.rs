@@ -42,6 +42,9 @@ pub struct BenchResult {
     pub timer: TimerCost,
     /// What the per-iteration values are (see [`crate::DiffResult::measure`]).
     pub measure: Measure,
+    /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
+    /// (included in the figures; `None` for plain routines).
+    pub executor_overhead_ns: Option<f64>,
 }
 
 impl BenchResult {
@@ -81,6 +84,7 @@ impl BenchResult {
             run,
             timer,
             measure: Measure::Wall,
+            executor_overhead_ns: None,
         })
     }
 

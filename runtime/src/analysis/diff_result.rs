@@ -58,6 +58,9 @@ pub struct DiffResult {
     /// What the per-iteration values are (wall time unless `measure = ...` said otherwise):
     /// nanoseconds of wall or CPU time, allocations, or instructions.
     pub measure: Measure,
+    /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
+    /// (included in the figures; `None` for plain routines).
+    pub executor_overhead_ns: Option<f64>,
 }
 
 impl DiffResult {
@@ -94,6 +97,7 @@ impl DiffResult {
         let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
         DiffResult {
             measure: Measure::Wall,
+            executor_overhead_ns: None,
             verdict,
             alpha: settings.alpha,
             // With no completed block (the fence set every duo aside) the robust estimate is

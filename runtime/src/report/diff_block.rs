@@ -1,6 +1,6 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::measure_line::measure_line;
+use super::measure_line::{executor_line, measure_line};
 use super::paint::Paint;
 use super::record::DiffRecord;
 use crate::analysis::diff_result::DiffResult;
@@ -29,7 +29,9 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
         &record.result,
         paint,
     );
-    let block = block + &measure_line(record.result.measure);
+    let block = block
+        + &measure_line(record.result.measure)
+        + &executor_line(record.result.executor_overhead_ns);
     if record.calibration {
         block + &calibration_line(&record.result)
     } else {

@@ -32,6 +32,17 @@ pub fn measure_paragraph(measure: Measure) -> String {
     })
 }
 
+/// `  executor ...` for async routines, or nothing.
+#[must_use]
+pub fn executor_line(overhead_ns: Option<f64>) -> String {
+    overhead_ns.map_or_else(String::new, |ns| {
+        format!(
+            "  executor built-in block_on: {} per iteration (an empty future; included above)\n",
+            crate::units::format_ns(ns)
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

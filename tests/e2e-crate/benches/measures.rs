@@ -73,6 +73,22 @@ fn instructions() -> u64 {
     STATE.with(|s| work(s, 100))
 }
 
+/// An async routine on the built-in executor.
+#[bench]
+async fn async_routine() -> u64 {
+    std::future::ready(40).await + 2
+}
+
+/// Async routines in a comparison: both pay the same executor cost.
+#[bench_diff(ratio > 2.0)]
+fn async_three_x(d: &mut Diff) {
+    let state = &Cell::new(1);
+    d.compare_async(
+        move || async move { work(state, 3_000) },
+        move || async move { work(state, 1_000) },
+    );
+}
+
 fn main() {
     duobench::main()
 }
