@@ -10,6 +10,7 @@ use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::os::UsageReading;
 use crate::measure::timed_batch::TimedBatch;
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::options::Settings;
@@ -76,6 +77,7 @@ impl Bencher {
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
         if self.mode == Mode::Bench {
+            let usage = UsageReading::now();
             let settings = self.linear_settings(timer);
             let run = if needs_drop::<O>() {
                 // Outputs are parked until the clock stops: chunks keep that bounded.
@@ -85,6 +87,7 @@ impl Bencher {
                 run_linear(|k| (runner.time(k) - timer.overhead_ns).max(0.0), &settings)
             };
             self.finish(run, timer);
+            self.record_usage(usage);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -105,12 +108,14 @@ impl Bencher {
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchedRunner::new(setup, routine), meter, timer);
         if self.mode == Mode::Bench {
+            let usage = UsageReading::now();
             let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
             let run = run_linear(
                 |k| chunker.time(k, |c| runner.time(c)),
                 &self.linear_settings(timer),
             );
             self.finish(run, timer);
+            self.record_usage(usage);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -127,6 +132,14 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Unavailable(why));
                 None
             }
+        }
+    }
+
+    /// Adds what the OS counted since `start` to the measured result.
+    fn record_usage(&mut self, start: Option<UsageReading>) {
+        let usage = start.zip(UsageReading::now()).map(|(a, b)| b.since(a));
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            result.os = usage;
         }
     }
 

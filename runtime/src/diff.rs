@@ -7,6 +7,7 @@ use crate::executor::Executor;
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::os::UsageReading;
 use crate::measure::timed_batch::{ChunkedInputs, TimedBatch};
 use crate::measure::timer::timer_cost;
 use crate::options::Settings;
@@ -207,8 +208,10 @@ impl Diff {
                 ..DiffConfig::default()
             }
         };
+        let usage = UsageReading::now();
         let mut result = compare_batches(first, second, &config, observe);
         result.measure = self.settings.measure;
+        result.os = usage.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         DiffOutcome::Measured(Box::new(result))
     }
 

@@ -5,6 +5,7 @@
 use crate::descriptor::Measure;
 use crate::descriptor::Throughput;
 use crate::measure::linear::LinearRun;
+use crate::measure::os::OsUsage;
 use crate::measure::timer::TimerCost;
 use crate::stats::{
     linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
@@ -45,6 +46,9 @@ pub struct BenchResult {
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).
     pub executor_overhead_ns: Option<f64>,
+    /// Peak-memory growth and context switches during the trial (`None` where the
+    /// platform does not count them).
+    pub os: Option<OsUsage>,
 }
 
 impl BenchResult {
@@ -85,6 +89,7 @@ impl BenchResult {
             timer,
             measure: Measure::Wall,
             executor_overhead_ns: None,
+            os: None,
         })
     }
 

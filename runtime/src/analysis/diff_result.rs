@@ -5,6 +5,7 @@ use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::verdict::Verdict;
 use crate::descriptor::Measure;
 use crate::measure::duo::DuoRun;
+use crate::measure::os::OsUsage;
 use crate::measure::timer::TimerCost;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
 use std::time::Duration;
@@ -61,6 +62,9 @@ pub struct DiffResult {
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).
     pub executor_overhead_ns: Option<f64>,
+    /// Peak-memory growth and context switches during the trial (`None` where the
+    /// platform does not count them).
+    pub os: Option<OsUsage>,
 }
 
 impl DiffResult {
@@ -98,6 +102,7 @@ impl DiffResult {
         DiffResult {
             measure: Measure::Wall,
             executor_overhead_ns: None,
+            os: None,
             verdict,
             alpha: settings.alpha,
             // With no completed block (the fence set every duo aside) the robust estimate is

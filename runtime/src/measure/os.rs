@@ -27,6 +27,66 @@ pub fn thread_cpu_time_ns() -> Option<u64> {
     }
 }
 
+/// What the operating system counted for this trial: memory and scheduling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct OsUsage {
+    /// Growth of the process's peak resident set during the trial, in KiB (0 when the
+    /// peak was reached before it).
+    pub peak_rss_growth_kib: u64,
+    /// Times the measuring thread gave up the CPU (waiting for I/O, a lock, a sleep).
+    pub voluntary_switches: u64,
+    /// Times the measuring thread was preempted (another process, an interrupt).
+    pub involuntary_switches: u64,
+}
+
+/// A reading of [`OsUsage`]'s counters, to subtract from a later one.
+#[derive(Clone, Copy, Debug)]
+pub struct UsageReading {
+    peak_rss_kib: u64,
+    voluntary: u64,
+    involuntary: u64,
+}
+
+impl UsageReading {
+    /// The counters now; `None` where `getrusage` has no per-thread figures.
+    #[must_use]
+    pub fn now() -> Option<Self> {
+        #[cfg(target_os = "linux")]
+        {
+            let process = rusage(libc::RUSAGE_SELF)?;
+            let thread = rusage(libc::RUSAGE_THREAD)?;
+            Some(Self {
+                peak_rss_kib: u64::try_from(process.ru_maxrss).ok()?,
+                voluntary: u64::try_from(thread.ru_nvcsw).ok()?,
+                involuntary: u64::try_from(thread.ru_nivcsw).ok()?,
+            })
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            None
+        }
+    }
+
+    /// What changed since `earlier`.
+    #[must_use]
+    pub fn since(self, earlier: Self) -> OsUsage {
+        OsUsage {
+            peak_rss_growth_kib: self.peak_rss_kib.saturating_sub(earlier.peak_rss_kib),
+            voluntary_switches: self.voluntary.saturating_sub(earlier.voluntary),
+            involuntary_switches: self.involuntary.saturating_sub(earlier.involuntary),
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn rusage(who: libc::c_int) -> Option<libc::rusage> {
+    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is valid and writable for the duration of the call.
+    let rc = unsafe { libc::getrusage(who, &mut usage) };
+    (rc == 0).then_some(usage)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

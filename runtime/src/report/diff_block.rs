@@ -1,6 +1,6 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::measure_line::{executor_line, measure_line};
+use super::measure_line::{executor_line, measure_line, os_line};
 use super::paint::Paint;
 use super::record::DiffRecord;
 use crate::analysis::diff_result::DiffResult;
@@ -31,7 +31,8 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
     );
     let block = block
         + &measure_line(record.result.measure)
-        + &executor_line(record.result.executor_overhead_ns);
+        + &executor_line(record.result.executor_overhead_ns)
+        + &os_line(record.result.os);
     if record.calibration {
         block + &calibration_line(&record.result)
     } else {

@@ -7,6 +7,7 @@ use super::json_bench::{bench_trial, BenchTrial};
 use super::record::{DiffRecord, Record};
 use crate::analysis::verdict::ClaimText;
 use crate::cli::Mode;
+use crate::measure::os::OsUsage;
 use crate::measure::timer::TimerCost;
 use crate::stats::{StudentT, Summary, Welch};
 use serde::Serialize;
@@ -65,6 +66,7 @@ struct Trial<'a> {
     calibration: bool,
     measure: &'static str,
     executor_overhead_ns: Option<f64>,
+    os: Option<OsUsage>,
     claim: Option<String>,
     verdict: &'static str,
     alpha: f64,
@@ -208,6 +210,7 @@ fn trial(record: &DiffRecord) -> Trial<'_> {
         calibration: record.calibration,
         measure: r.measure.name(),
         executor_overhead_ns: r.executor_overhead_ns,
+        os: r.os,
         claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
         verdict: r.verdict.word(),
         alpha: r.alpha,

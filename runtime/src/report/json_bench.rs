@@ -8,6 +8,7 @@ use crate::analysis::change::ChangeVerdict;
 use crate::baseline::Compared;
 use crate::descriptor::Throughput;
 use crate::measure::linear::Sampling;
+use crate::measure::os::OsUsage;
 use crate::stats::Estimate;
 use serde::Serialize;
 
@@ -18,6 +19,7 @@ pub(super) struct BenchTrial<'a> {
     kind: &'static str,
     measure: &'static str,
     executor_overhead_ns: Option<f64>,
+    os: Option<OsUsage>,
     level: f64,
     slope_ns: EstimateOut,
     mean_ns: EstimateOut,
@@ -115,6 +117,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         kind: "bench",
         measure: r.measure.name(),
         executor_overhead_ns: r.executor_overhead_ns,
+        os: r.os,
         level: r.level,
         slope_ns: estimate(&r.slope),
         mean_ns: estimate(&r.mean),

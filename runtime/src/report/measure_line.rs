@@ -2,6 +2,7 @@
 //! figures keep their time formatting, so the line says how to read them.
 
 use crate::descriptor::Measure;
+use crate::measure::os::OsUsage;
 
 /// How to read the figures of a trial that measured `measure`; `None` for wall time.
 fn meaning(measure: Measure) -> Option<&'static str> {
@@ -21,15 +22,19 @@ pub fn measure_line(measure: Measure) -> String {
     })
 }
 
-/// The same as an HTML paragraph (the text needs no escaping), or nothing for wall time.
+/// The lines above as HTML paragraphs (the texts need no escaping); nothing for wall time
+/// without executor or OS figures.
 #[must_use]
-pub fn measure_paragraph(measure: Measure) -> String {
-    meaning(measure).map_or_else(String::new, |m| {
-        format!(
-            "<p class=\"facts\">measure <b>{}</b> — {m}</p>\n",
-            measure.name()
-        )
-    })
+pub fn facts_paragraphs(measure: Measure, executor_ns: Option<f64>, os: Option<OsUsage>) -> String {
+    [
+        measure_line(measure),
+        executor_line(executor_ns),
+        os_line(os),
+    ]
+    .iter()
+    .filter(|line| !line.is_empty())
+    .map(|line| format!("<p class=\"facts\">{}</p>\n", line.trim()))
+    .collect()
 }
 
 /// `  executor ...` for async routines, or nothing.
@@ -39,6 +44,17 @@ pub fn executor_line(overhead_ns: Option<f64>) -> String {
         format!(
             "  executor built-in block_on: {} per iteration (an empty future; included above)\n",
             crate::units::format_ns(ns)
+        )
+    })
+}
+
+/// `  os       ...`: peak-memory growth and context switches, or nothing.
+#[must_use]
+pub fn os_line(usage: Option<OsUsage>) -> String {
+    usage.map_or_else(String::new, |u| {
+        format!(
+            "  os       peak RSS +{} KiB, {} voluntary and {} involuntary context switches\n",
+            u.peak_rss_growth_kib, u.voluntary_switches, u.involuntary_switches
         )
     })
 }
