@@ -7,7 +7,7 @@
 //! values themselves are parsed in `value.rs`.
 
 use crate::claim::{self, Claim};
-use crate::value::{self, Args, OnInconclusive, Throughput};
+use crate::value::{self, AllocLimit, Args, OnInconclusive, Throughput, Types};
 use proc_macro2::TokenStream;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -56,8 +56,11 @@ impl Kind {
                 "warmup",
                 "max_time",
                 "args",
+                "types",
                 "throughput",
                 "samples",
+                "measure",
+                "allocs",
             ],
             Kind::Diff => &[
                 "vs",
@@ -67,8 +70,10 @@ impl Kind {
                 "warmup",
                 "max_time",
                 "args",
+                "types",
                 "alpha",
                 "on_inconclusive",
+                "measure",
             ],
         }
     }
@@ -98,12 +103,15 @@ pub struct Options {
     pub warmup_ns: Option<Opt<u64>>,
     pub max_time_ns: Option<Opt<u64>>,
     pub args: Option<Opt<Args>>,
+    pub types: Option<Opt<Types>>,
     pub vs: Option<Opt<ExprPath>>,
     pub claim: Option<Opt<Claim>>,
     pub alpha: Option<Opt<f64>>,
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
     pub throughput: Option<Opt<Throughput>>,
     pub samples: Option<Opt<u32>>,
+    pub measure: Option<Opt<Ident>>,
+    pub allocs: Option<Opt<AllocLimit>>,
 }
 
 impl Options {
@@ -156,6 +164,10 @@ impl Options {
                 let args = value::args(input, &key)?;
                 set(&mut self.args, key, args)
             }
+            "types" => {
+                let types = value::types(input, &key)?;
+                set(&mut self.types, key, types)
+            }
             "vs" => {
                 let path = value::vs(input, &key)?;
                 set(&mut self.vs, key, path)
@@ -182,6 +194,14 @@ impl Options {
             "throughput" => {
                 let throughput = value::throughput(input, &key)?;
                 set(&mut self.throughput, key, throughput)
+            }
+            "measure" => {
+                let measure = value::measure(input, &key)?;
+                set(&mut self.measure, key, measure)
+            }
+            "allocs" => {
+                let limit = value::allocs(input)?;
+                set(&mut self.allocs, key, limit)
             }
             "samples" => {
                 let samples = value::samples(input, &key)?;

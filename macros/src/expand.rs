@@ -35,7 +35,7 @@ use crate::claim::Claim;
 use crate::fallback;
 use crate::item::{self, Shape};
 use crate::valid::{self, Bench};
-use crate::value::{Args, Count, OnInconclusive};
+use crate::value::{Count, OnInconclusive, Throughput};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
@@ -81,15 +81,12 @@ fn expand(bench: &Bench) -> TokenStream {
             quote!(::core::option::Option::Some(#text))
         }
     };
-    let texts = options
-        .args
-        .as_ref()
-        .map_or(&[][..], |args| &args.value.texts[..]);
+    let texts = trial_names(options);
     let line = quote_spanned!(ident.span()=> ::core::line!());
     // The registration exists exactly when the function does.
     let cfgs = item.attrs.iter().filter(|attr| attr.path().is_ident("cfg"));
-    let attr_options = attr_options(options);
-    let throughput_check = throughput_check(options);
+    let attr_options = attr_options(options, arg_dependent_throughput(bench).is_some());
+    let throughput_check = throughput_check(bench);
     quote! {
         #item
 
@@ -117,10 +114,60 @@ fn expand(bench: &Bench) -> TokenStream {
     }
 }
 
-/// The call from the entry point into the user's function.
+/// The entry point's body: one call into the user's function per trial, chosen by index
+/// (types in the outer loop, arguments in the inner, as the trial names list them).
 fn entry_body(bench: &Bench) -> TokenStream {
+    let types: Vec<Option<&syn::Type>> = match &bench.options.types {
+        Some(types) => types.value.types.iter().map(Some).collect(),
+        None => vec![None],
+    };
+    let args: Vec<Option<&syn::Expr>> = match &bench.options.args {
+        Some(args) => args.value.exprs.iter().map(Some).collect(),
+        None => vec![None],
+    };
+    let calls: Vec<TokenStream> = types
+        .iter()
+        .flat_map(|ty| args.iter().map(move |arg| call(bench, *ty, *arg)))
+        .collect();
+    if let [only] = &calls[..] {
+        return only.clone();
+    }
+    let index = 0..calls.len();
+    let fn_name = bench.func.item.sig.ident.unraw().to_string();
+    quote! {
+        match __duobench_arg {
+            #(#index => #calls,)*
+            _ => ::core::panic!(
+                "duobench: trial index {} out of range for `{}`",
+                __duobench_arg,
+                #fn_name,
+            ),
+        }
+    }
+}
+
+/// The name parts of the trials, in the order of `entry_body`'s indices: `u32/10`.
+fn trial_names(options: &Options) -> Vec<String> {
+    let types = options.types.as_ref().map(|t| &t.value.texts[..]);
+    let args = options.args.as_ref().map(|a| &a.value.texts[..]);
+    match (types, args) {
+        (Some(types), Some(args)) => types
+            .iter()
+            .flat_map(|ty| args.iter().map(move |arg| format!("{ty}/{arg}")))
+            .collect(),
+        (Some(only), None) | (None, Some(only)) => only.to_vec(),
+        (None, None) => Vec::new(),
+    }
+}
+
+/// One call into the user's function, for one type (if generic) and one argument (if any).
+fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> TokenStream {
     let ident = &bench.func.item.sig.ident;
-    match (bench.func.shape, &bench.options.vs, &bench.options.args) {
+    let f = match ty {
+        Some(ty) => quote!(#ident::<#ty>),
+        None => quote!(#ident),
+    };
+    match (bench.func.shape, &bench.options.vs, arg) {
         (Shape::Plain, Some(Opt { value: vs, .. }), _) => {
             // `vs` keeps its span and meets its bound at a function generated here, so a
             // `vs` function that takes arguments gives one error, at the user's `vs` token,
@@ -130,48 +177,123 @@ fn entry_body(bench: &Bench) -> TokenStream {
                 .segments
                 .last()
                 .map_or_else(|| vs.span(), |s| s.ident.span());
-            let call = quote_spanned!(last=> __duobench_compare);
-            quote! {
-                fn __duobench_compare<O1, O2>(
-                    diff: &mut ::duobench::Diff,
-                    first: impl FnMut() -> O1,
-                    vs: impl FnMut() -> O2,
-                ) {
-                    diff.compare(first, vs)
+            let compare = quote_spanned!(last=> __duobench_compare);
+            let vs = match ty {
+                Some(ty) => quote!(#vs::<#ty>),
+                None => quote!(#vs),
+            };
+            let helper = if bench.func.is_async {
+                quote! {
+                    fn __duobench_compare<O1: ::core::future::Future, O2: ::core::future::Future>(
+                        diff: &mut ::duobench::Diff,
+                        first: impl FnMut() -> O1,
+                        vs: impl FnMut() -> O2,
+                    ) {
+                        diff.compare_async(first, vs)
+                    }
                 }
-                #call(__duobench_handle, #ident, #vs)
-            }
+            } else {
+                quote! {
+                    fn __duobench_compare<O1, O2>(
+                        diff: &mut ::duobench::Diff,
+                        first: impl FnMut() -> O1,
+                        vs: impl FnMut() -> O2,
+                    ) {
+                        diff.compare(first, vs)
+                    }
+                }
+            };
+            quote! {{
+                #helper
+                #compare(__duobench_handle, #f, #vs)
+            }}
         }
-        (Shape::Plain, None, _) => quote!(__duobench_handle.iter(#ident)),
-        (Shape::Handle, _, _) => quote!(#ident(__duobench_handle)),
-        (
-            Shape::HandleArg,
-            _,
-            Some(Opt {
-                value: Args { exprs, .. },
-                ..
-            }),
-        ) => {
-            let index = 0..exprs.len();
-            let fn_name = ident.unraw().to_string();
-            quote! {
-                match __duobench_arg {
-                    #(#index => #ident(__duobench_handle, #exprs),)*
-                    _ => ::core::panic!(
-                        "duobench: argument index {} out of range for `{}`",
-                        __duobench_arg,
-                        #fn_name,
-                    ),
+        (Shape::Plain, None, _) if bench.func.is_async => {
+            quote!(__duobench_handle.iter_async(#f))
+        }
+        (Shape::Plain, None, _) => quote!(__duobench_handle.iter(#f)),
+        (Shape::Handle, _, _) => quote!(#f(__duobench_handle)),
+        (Shape::HandleArg | Shape::PlainArg, _, Some(arg)) => {
+            let value = arg_value(bench, ty, arg);
+            let throughput = runtime_throughput(bench);
+            let run = if bench.func.shape == Shape::HandleArg {
+                quote!(#f(__duobench_handle, __duobench_value))
+            } else {
+                // The argument is black-boxed so the optimizer cannot fold it into the
+                // routine; it is cloned per call (free for `Copy` types).
+                let iter = if bench.func.is_async {
+                    quote!(iter_async)
+                } else {
+                    quote!(iter)
+                };
+                quote! {
+                    __duobench_handle.#iter(move || {
+                        #f(::core::clone::Clone::clone(::duobench::black_box(&__duobench_value)))
+                    })
                 }
-            }
+            };
+            quote! {{
+                #value
+                #throughput
+                #run
+            }}
         }
         // `valid::check` refuses an argument parameter without `args`.
-        (Shape::HandleArg, _, None) => quote!(::core::unreachable!()),
+        (Shape::HandleArg | Shape::PlainArg, _, None) => quote!(::core::unreachable!()),
     }
 }
 
-/// The `AttrOptions` literal, durations already in nanoseconds.
-fn attr_options(options: &Options) -> TokenStream {
+/// `let __duobench_value: T = arg;`, typed as the parameter unless the function is generic
+/// (the parameter's type may then name the type parameter, which the call infers).
+fn arg_value(bench: &Bench, ty: Option<&syn::Type>, arg: &syn::Expr) -> TokenStream {
+    match (ty, bench.func.arg_param()) {
+        (None, Some(param)) => {
+            let param_ty = &param.ty;
+            quote!(let __duobench_value: #param_ty = #arg;)
+        }
+        _ => quote!(let __duobench_value = #arg;),
+    }
+}
+
+/// `throughput = bytes(n * 8)` on a function with an argument: evaluated per trial, with
+/// the parameter's name bound to a clone of the argument.
+fn runtime_throughput(bench: &Bench) -> TokenStream {
+    let Some(throughput) = arg_dependent_throughput(bench) else {
+        return TokenStream::new();
+    };
+    let variant = if throughput.bytes {
+        quote!(Bytes)
+    } else {
+        quote!(Elements)
+    };
+    let count = match &throughput.count {
+        Count::Literal(n) => Literal::u64_suffixed(*n).into_token_stream(),
+        Count::Const(expr) => expr.to_token_stream(),
+    };
+    let bind = bench.func.arg_name().map(|name| {
+        quote!(#[allow(unused_variables)] let #name = ::core::clone::Clone::clone(&__duobench_value);)
+    });
+    quote_spanned! {count.span()=>
+        ::duobench::__private::set_throughput(
+            __duobench_handle,
+            ::duobench::__private::Throughput::#variant({
+                #bind
+                (#count) as u64
+            }),
+        );
+    }
+}
+
+/// The throughput when it is evaluated per trial (a `#[bench]` with an argument), else
+/// `None`: then it is constant data in the descriptor.
+fn arg_dependent_throughput(bench: &Bench) -> Option<&Throughput> {
+    let throughput = &bench.options.throughput.as_ref()?.value;
+    matches!(bench.func.shape, Shape::HandleArg | Shape::PlainArg).then_some(throughput)
+}
+
+/// The `AttrOptions` literal, durations already in nanoseconds; a throughput that depends
+/// on the argument is left out (the entry point sets it per trial).
+fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
     let value = |opt: Option<TokenStream>| match opt {
         Some(tokens) => quote!(::core::option::Option::Some(#tokens)),
         None => quote!(::core::option::Option::None),
@@ -203,7 +325,11 @@ fn attr_options(options: &Options) -> TokenStream {
         };
         quote!(::duobench::__private::OnInconclusive::#variant)
     }));
-    let throughput = value(options.throughput.as_ref().map(|o| {
+    let constant_throughput = options
+        .throughput
+        .as_ref()
+        .filter(|_| !throughput_per_trial);
+    let throughput = value(constant_throughput.map(|o| {
         let variant = if o.value.bytes {
             quote!(Bytes)
         } else {
@@ -221,6 +347,23 @@ fn attr_options(options: &Options) -> TokenStream {
             .as_ref()
             .map(|o| Literal::u32_suffixed(o.value).into_token_stream()),
     );
+    let measure = value(options.measure.as_ref().map(|o| {
+        let variant = match o.value.unraw().to_string().as_str() {
+            "cpu_time" => quote!(CpuTime),
+            "allocations" => quote!(Allocations),
+            "instructions" => quote!(Instructions),
+            _ => quote!(Wall),
+        };
+        quote!(::duobench::__private::Measure::#variant)
+    }));
+    let allocs = value(options.allocs.as_ref().map(|o| {
+        let count = Literal::u64_suffixed(o.value.count);
+        if o.value.exact {
+            quote!(::duobench::__private::AllocLimit::Exactly(#count))
+        } else {
+            quote!(::duobench::__private::AllocLimit::AtMost(#count))
+        }
+    }));
     quote! {
         ::duobench::__private::AttrOptions {
             warmup_ns: #warmup,
@@ -230,6 +373,8 @@ fn attr_options(options: &Options) -> TokenStream {
             on_inconclusive: #on_inconclusive,
             throughput: #throughput,
             samples: #samples,
+            measure: #measure,
+            allocs: #allocs,
         }
     }
 }
@@ -261,11 +406,15 @@ fn claim(claim: Claim) -> TokenStream {
 }
 
 /// A throughput count written as an expression (a literal was checked in `value.rs`) is
-/// checked by the compiler: it must be a constant integer above zero.
-fn throughput_check(options: &Options) -> TokenStream {
-    let Some(throughput) = &options.throughput else {
+/// checked by the compiler: it must be a constant integer above zero. One that depends on
+/// the argument is checked when the trial starts.
+fn throughput_check(bench: &Bench) -> TokenStream {
+    let Some(throughput) = &bench.options.throughput else {
         return TokenStream::new();
     };
+    if arg_dependent_throughput(bench).is_some() {
+        return TokenStream::new();
+    }
     let Count::Const(count) = &throughput.value.count else {
         return TokenStream::new();
     };

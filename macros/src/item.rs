@@ -2,18 +2,49 @@
 //!
 //! ```text
 //! fn f() -> T                              the body is the routine (`vs` names a second one)
+//! fn f(x: T) -> U                          the same, once per value of `args = [..]` (#[bench])
 //! fn f(h: &mut Bencher | &mut Diff)        the function sets up and hands routines to `h`
 //! fn f(h: &mut Bencher | &mut Diff, x: T)  the same, once per value of `args = [..]`
 //! ```
+//!
+//! Each may have one type parameter, instantiated by `types = [..]`.
 
 use crate::args::Kind;
 use proc_macro2::TokenStream;
-use syn::{Error, FnArg, Item, ItemFn, ReturnType, Type};
+use syn::{Error, FnArg, GenericParam, Ident, Item, ItemFn, Pat, PatType, ReturnType, Type};
 
 /// An annotated function whose signature is one of the accepted shapes.
 pub struct BenchFn {
     pub item: ItemFn,
     pub shape: Shape,
+    /// The one type parameter, if the function is generic.
+    pub type_param: Option<Ident>,
+    /// `async fn`: the routine is a future, run on the built-in executor.
+    pub is_async: bool,
+}
+
+impl BenchFn {
+    /// The parameter that takes a value of `args = [..]`, if the shape has one.
+    pub fn arg_param(&self) -> Option<&PatType> {
+        let index = match self.shape {
+            Shape::Plain | Shape::Handle => return None,
+            Shape::PlainArg => 0,
+            Shape::HandleArg => 1,
+        };
+        match self.item.sig.inputs.iter().nth(index) {
+            Some(FnArg::Typed(typed)) => Some(typed),
+            _ => None,
+        }
+    }
+
+    /// The name the argument parameter binds, for `throughput = bytes(n * 8)`; `None` for a
+    /// pattern that binds something else (`(a, b): (u8, u8)`).
+    pub fn arg_name(&self) -> Option<&Ident> {
+        match &*self.arg_param()?.pat {
+            Pat::Ident(pat) if pat.subpat.is_none() => Some(&pat.ident),
+            _ => None,
+        }
+    }
 }
 
 /// Which accepted signature the function has. The parameters are `item.sig.inputs`.
@@ -25,6 +56,8 @@ pub enum Shape {
     Handle,
     /// `fn f(h: &mut Handle, arg: T)`.
     HandleArg,
+    /// `fn f(arg: T) -> U` (`#[bench]` only): the routine, once per argument.
+    PlainArg,
 }
 
 /// Parses the item and checks its signature.
@@ -40,21 +73,36 @@ pub fn parse(kind: Kind, tokens: TokenStream) -> syn::Result<BenchFn> {
             ),
         ));
     };
-    check_signature(kind, &item)?;
+    let type_param = check_signature(kind, &item)?;
     let shape = shape(kind, &item)?;
-    Ok(BenchFn { item, shape })
-}
-
-/// Qualities of a signature that no shape accepts.
-fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<()> {
-    let sig = &item.sig;
-    let attr = kind.attr();
-    if let Some(token) = &sig.asyncness {
+    if let (Some(token), Shape::Handle | Shape::HandleArg) = (&item.sig.asyncness, shape) {
         return Err(Error::new_spanned(
             token,
-            format!("{attr} functions cannot be `async`: run the future to completion inside the routine"),
+            format!(
+                "a function taking `&mut {}` cannot be `async`: keep it synchronous and pass an \
+                 async closure to `{}.{}(|| async {{ .. }})`",
+                kind.handle(),
+                kind.handle_var(),
+                match kind {
+                    Kind::Bench => "iter_async",
+                    Kind::Diff => "compare_async",
+                }
+            ),
         ));
     }
+    let is_async = item.sig.asyncness.is_some();
+    Ok(BenchFn {
+        item,
+        shape,
+        type_param,
+        is_async,
+    })
+}
+
+/// Qualities of a signature that no shape accepts; returns the type parameter, if any.
+fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<Option<Ident>> {
+    let sig = &item.sig;
+    let attr = kind.attr();
     if let Some(token) = &sig.unsafety {
         return Err(Error::new_spanned(
             token,
@@ -63,14 +111,25 @@ fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<()> {
             ),
         ));
     }
-    let generic = format!(
-        "{attr} functions cannot be generic: write one function per type, calling a generic one"
-    );
-    if !sig.generics.params.is_empty() {
-        return Err(Error::new_spanned(&sig.generics, generic));
-    }
-    if let Some(where_clause) = &sig.generics.where_clause {
-        return Err(Error::new_spanned(where_clause, generic));
+    let mut type_params = sig.generics.params.iter();
+    let type_param = match (type_params.next(), type_params.next()) {
+        (None, _) => None,
+        (Some(GenericParam::Type(param)), None) => Some(param.ident.clone()),
+        _ => {
+            return Err(Error::new_spanned(
+                &sig.generics,
+                format!(
+                    "{attr} functions take at most one type parameter, and no lifetime or const \
+                     parameters: `fn f<T>(..)` with `types = [u32, u64]`"
+                ),
+            ))
+        }
+    };
+    if let (None, Some(where_clause)) = (&type_param, &sig.generics.where_clause) {
+        return Err(Error::new_spanned(
+            where_clause,
+            format!("a `where` clause on a {attr} function needs a type parameter to constrain"),
+        ));
     }
     if let Some(variadic) = &sig.variadic {
         return Err(Error::new_spanned(
@@ -84,7 +143,7 @@ fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<()> {
             format!("{attr} functions cannot take `self`: use a free function"),
         ));
     }
-    Ok(())
+    Ok(type_param)
 }
 
 /// The shape of a signature already known to be plain (not async, generic, ...).
@@ -98,6 +157,9 @@ fn shape(kind: Kind, item: &ItemFn) -> syn::Result<Shape> {
     let Some(first) = params.next() else {
         return Ok(Shape::Plain);
     };
+    if kind == Kind::Bench && sig.inputs.len() == 1 && handle_name(&first.ty).is_none() {
+        return Ok(Shape::PlainArg);
+    }
     check_handle(kind, &first.ty)?;
     if let ReturnType::Type(_, ty) = &sig.output {
         if !is_unit(ty) {
@@ -132,21 +194,8 @@ fn shape(kind: Kind, item: &ItemFn) -> syn::Result<Shape> {
 
 /// Checks that the first parameter is `&mut Bencher` (or `&mut Diff`), by the last segment
 /// of its type's path: the macro cannot resolve names, and aliases are rare here.
-fn check_handle(kind: Kind, ty: &Type) -> syn::Result<()> {
+pub fn check_handle(kind: Kind, ty: &Type) -> syn::Result<()> {
     let handle = kind.handle();
-    fn named(ty: &Type) -> Option<String> {
-        match ty {
-            Type::Path(path) if path.qself.is_none() => path
-                .path
-                .segments
-                .last()
-                .map(|segment| segment.ident.to_string()),
-            // `$ty` from a `macro_rules!` arrives in an invisible group.
-            Type::Group(group) => named(&group.elem),
-            Type::Paren(paren) => named(&paren.elem),
-            _ => None,
-        }
-    }
     let (mutable, name) = match ty {
         Type::Reference(reference) => (reference.mutability.is_some(), named(&reference.elem)),
         other => (false, named(other)),
@@ -177,6 +226,30 @@ fn check_handle(kind: Kind, ty: &Type) -> syn::Result<()> {
         ),
     };
     Err(Error::new_spanned(ty, message))
+}
+
+/// The last path segment of a type, seen through references and groups.
+fn named(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path
+            .path
+            .segments
+            .last()
+            .map(|segment| segment.ident.to_string()),
+        // `$ty` from a `macro_rules!` arrives in an invisible group.
+        Type::Group(group) => named(&group.elem),
+        Type::Paren(paren) => named(&paren.elem),
+        _ => None,
+    }
+}
+
+/// `Some("Bencher")` or `Some("Diff")` when `ty` names a handle (rightly or wrongly taken).
+fn handle_name(ty: &Type) -> Option<String> {
+    let inner = match ty {
+        Type::Reference(reference) => &reference.elem,
+        other => other,
+    };
+    named(inner).filter(|name| name == "Bencher" || name == "Diff")
 }
 
 fn is_unit(ty: &Type) -> bool {

@@ -1,4 +1,6 @@
-//! The text of each `args` expression as the user wrote it, for trial names (`sort/100_000`).
+//! The text of each `args` value and `types` entry for trial names, as Divan shows them: a
+//! literal by its value (`10_000u64` is `10000`, `"utf-8"` is `utf-8`), anything else by the
+//! text the user wrote (`vec![1, 2]`, `Vec<u8>`).
 //!
 //! Token streams print with a space between every token (`vec ! [1 , 2]`), so the text is
 //! rebuilt from the source instead: the list's source is walked token by token, and each gap
@@ -8,22 +10,59 @@
 
 use proc_macro2::{Span, TokenTree};
 use quote::ToTokens;
-use syn::Expr;
+use syn::{Expr, ExprLit, ExprUnary, Lit, UnOp};
 
-/// One text per expression of the bracketed list spanned by `list`.
-pub fn texts(list: Span, exprs: &[Expr]) -> Vec<String> {
+/// One name part per expression of the bracketed list spanned by `list`: the value of a
+/// literal, the written text of anything else.
+pub fn names(list: Span, exprs: &[Expr]) -> Vec<String> {
+    texts(list, exprs)
+        .into_iter()
+        .zip(exprs)
+        .map(|(text, expr)| literal_value(expr).unwrap_or(text))
+        .collect()
+}
+
+/// A literal's value as Divan prints it (`ToString`); `None` for other expressions.
+fn literal_value(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(ExprLit { lit, .. }) => match lit {
+            Lit::Int(int) => Some(int.base10_digits().to_owned()),
+            Lit::Float(float) => Some(float.base10_digits().to_owned()),
+            Lit::Str(string) => Some(string.value()),
+            Lit::Char(c) => Some(c.value().to_string()),
+            Lit::Bool(b) => Some(b.value.to_string()),
+            _ => None,
+        },
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => match &**expr {
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(_) | Lit::Float(_),
+                ..
+            }) => literal_value(expr).map(|digits| format!("-{digits}")),
+            _ => None,
+        },
+        Expr::Group(group) => literal_value(&group.expr),
+        _ => None,
+    }
+}
+
+/// One text per item of the bracketed list spanned by `list`, as written.
+pub fn texts<T: ToTokens>(list: Span, items: &[T]) -> Vec<String> {
     list.source_text()
-        .and_then(|source| from_source(&source, exprs))
+        .and_then(|source| from_source(&source, items))
         .unwrap_or_else(|| {
-            exprs
+            items
                 .iter()
                 .map(|e| e.to_token_stream().to_string())
                 .collect()
         })
 }
 
-/// Walks `source` (`[a, b, c]`) expecting exactly the tokens of `exprs`.
-fn from_source(source: &str, exprs: &[Expr]) -> Option<Vec<String>> {
+/// Walks `source` (`[a, b, c]`) expecting exactly the tokens of `items`.
+fn from_source<T: ToTokens>(source: &str, exprs: &[T]) -> Option<Vec<String>> {
     let mut rest = source.strip_prefix('[')?;
     let mut texts = Vec::with_capacity(exprs.len());
     for (i, expr) in exprs.iter().enumerate() {

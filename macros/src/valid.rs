@@ -81,12 +81,31 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
                 ),
             ));
         }
-        (None, Shape::HandleArg) => errors.push(Error::new_spanned(
-            &sig.inputs[1],
+        (None, Shape::HandleArg | Shape::PlainArg) => errors.push(Error::new_spanned(
+            func.arg_param(),
             format!(
                 "this parameter takes its values from `args`, which is missing: \
                  write `{}(args = [1, 10, 100])]`",
                 attr.trim_end_matches(']'),
+            ),
+        )),
+        _ => {}
+    }
+    match (&options.types, &func.type_param) {
+        (None, Some(param)) => errors.push(Error::new_spanned(
+            &sig.generics,
+            format!(
+                "a generic function runs once per type: write `{}(types = [u32, u64])]` to \
+                 instantiate `{param}`",
+                attr.trim_end_matches(']'),
+            ),
+        )),
+        (Some(types), None) => errors.push(Error::new(
+            types.key.span(),
+            format!(
+                "`types` instantiates the function's type parameter, and this function has \
+                 none: `fn {}<T>(..)`",
+                sig.ident
             ),
         )),
         _ => {}

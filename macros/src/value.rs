@@ -6,7 +6,9 @@ use crate::source;
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
-use syn::{bracketed, parenthesized, Error, Expr, ExprPath, Ident, Lit, LitInt, LitStr, Token};
+use syn::{
+    bracketed, parenthesized, Error, Expr, ExprPath, Ident, Lit, LitInt, LitStr, Token, Type,
+};
 
 /// What `on_inconclusive = "..."` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +34,15 @@ pub enum Count {
     Const(Expr),
 }
 
-/// `args = [a, b, c]`: the expressions, and the text each was written as.
+/// `args = [a, b, c]`: the expressions, and the name part of each (see `source.rs`).
 pub struct Args {
     pub exprs: Vec<Expr>,
+    pub texts: Vec<String>,
+}
+
+/// `types = [u32, String]`: the types, and the text each was written as.
+pub struct Types {
+    pub types: Vec<Type>,
     pub texts: Vec<String>,
 }
 
@@ -143,8 +151,31 @@ pub fn args(input: ParseStream, key: &Ident) -> syn::Result<Args> {
         ));
     }
     let exprs: Vec<Expr> = exprs.into_iter().collect();
-    let texts = source::texts(brackets.span.join(), &exprs);
+    let texts = source::names(brackets.span.join(), &exprs);
     Ok(Args { exprs, texts })
+}
+
+/// `types = [u32, u64]`, at least one.
+pub fn types(input: ParseStream, key: &Ident) -> syn::Result<Types> {
+    equals(input, key, "types = [u32, u64]")?;
+    if !input.peek(syn::token::Bracket) {
+        return Err(Error::new(
+            input.span(),
+            "expected a list of types in brackets: `types = [u32, u64]`",
+        ));
+    }
+    let content;
+    let brackets = bracketed!(content in input);
+    let types: Punctuated<Type, Token![,]> = content.parse_terminated(Type::parse, Token![,])?;
+    if types.is_empty() {
+        return Err(Error::new(
+            brackets.span.join(),
+            "`types` needs at least one type: `types = [u32, u64]`",
+        ));
+    }
+    let types: Vec<Type> = types.into_iter().collect();
+    let texts = source::texts(brackets.span.join(), &types);
+    Ok(Types { types, texts })
 }
 
 /// `throughput = bytes(N)` or `elements(N)`.
@@ -212,4 +243,44 @@ pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconcl
             "`on_inconclusive` is \"fail\" (the default), \"pass\" or \"ignore\"",
         )),
     }
+}
+
+/// `measure = wall | cpu_time | allocations | instructions`.
+pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Ident> {
+    const ALLOWED: &str = "`measure` is `wall` (the default), `cpu_time`, `allocations` or \
+                           `instructions`";
+    equals(input, key, "measure = cpu_time")?;
+    let value = input
+        .call(Ident::parse_any)
+        .map_err(|e| Error::new(e.span(), ALLOWED))?;
+    match value.unraw().to_string().as_str() {
+        "wall" | "cpu_time" | "allocations" | "instructions" => Ok(value),
+        _ => Err(Error::new(value.span(), ALLOWED)),
+    }
+}
+
+/// `allocs == N` or `allocs <= N`: allocations per iteration allowed.
+pub struct AllocLimit {
+    /// `==` rather than `<=`.
+    pub exact: bool,
+    pub count: u64,
+}
+
+/// `allocs == N` or `allocs <= N`, after the key.
+pub fn allocs(input: ParseStream) -> syn::Result<AllocLimit> {
+    const EXAMPLE: &str = "expected `allocs == 0` or `allocs <= N` (allocations per iteration)";
+    let exact = if input.peek(Token![==]) {
+        input.parse::<Token![==]>()?;
+        true
+    } else if input.peek(Token![<=]) {
+        input.parse::<Token![<=]>()?;
+        false
+    } else {
+        return Err(Error::new(input.span(), EXAMPLE));
+    };
+    let count: LitInt = input.parse().map_err(|e| Error::new(e.span(), EXAMPLE))?;
+    let count = count.base10_parse::<u64>().map_err(|_| {
+        Error::new_spanned(&count, "the count must be a whole number: `allocs == 0`")
+    })?;
+    Ok(AllocLimit { exact, count })
 }

@@ -27,10 +27,11 @@ pub use api::diff_fn::{compare, DiffConfig};
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
 pub use harness::runner::main;
+pub use measure::alloc::{AllocCount, CountingAllocator};
 pub use measure::clock::{Clock, ClockReason};
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
-pub use model::attrs::{Claim, Throughput};
+pub use model::attrs::{Claim, Measure, Throughput};
 pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
 pub use std::hint::black_box;
 
@@ -38,6 +39,13 @@ pub use std::hint::black_box;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::descriptor::{Descriptor, Routine};
-    pub use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
+    pub use crate::model::attrs::{
+        AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
+    };
     pub use inventory;
+
+    /// Sets the throughput of a `#[bench]` whose count depends on its argument.
+    pub fn set_throughput(bencher: &mut crate::Bencher, throughput: Throughput) {
+        bencher.set_throughput(throughput);
+    }
 }

@@ -189,7 +189,7 @@ fn diff_with_handle_and_options() {
 fn bench_with_args_and_durations() {
     let d = find("descriptors::hashing", "sort");
     assert!(matches!(d.routine, Routine::Bench(_)));
-    assert_eq!(d.args, ["10", "1_000", "100_000"]);
+    assert_eq!(d.args, ["10", "1000", "100000"]);
     assert_eq!(d.options.warmup_ns, Some(0));
     assert_eq!(d.options.max_time_ns, Some(1_500_000_000));
     assert_eq!(d.options.samples, Some(50));

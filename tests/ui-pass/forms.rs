@@ -41,4 +41,44 @@ fn r#type(b: &mut Bencher) {
     b.iter(|| 3);
 }
 
+// The returning form with arguments, generic functions, and a throughput of the argument.
+#[bench(args = [10, 100])]
+fn returning(n: u64) -> u64 {
+    n * 2
+}
+
+#[bench(types = [u32, u64], args = [1, 2], throughput = bytes(n * 8))]
+fn generic<T: From<u8> + Copy>(b: &mut Bencher, n: u8) {
+    let x = T::from(n);
+    b.iter(|| x);
+}
+
+#[bench_diff(types = [u8, u16], vs = zero_too)]
+fn zero_first<T: Default>() -> T {
+    T::default()
+}
+
+fn zero_too<T: Default>() -> T {
+    T::default()
+}
+
+#[bench]
+async fn async_plain() -> u8 {
+    1
+}
+
+#[bench(args = [1, 2])]
+async fn async_arg(n: u8) -> u8 {
+    n
+}
+
+#[bench_diff(vs = async_second)]
+async fn async_first() -> u8 {
+    1
+}
+
+async fn async_second() -> u8 {
+    2
+}
+
 fn main() {}

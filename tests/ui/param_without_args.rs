@@ -10,4 +10,10 @@ fn two(d: &mut Diff, n: usize) {
     d.compare(|| n, || n + 1);
 }
 
+// The returning form takes its argument from `args` too.
+#[bench]
+fn three(n: usize) -> usize {
+    n
+}
+
 fn main() {}

@@ -1,7 +1,9 @@
 use duobench::{bench, Bencher};
 
 #[bench]
-async fn one() {}
+async fn one(b: &mut Bencher) {
+    b.iter(|| 1);
+}
 
 #[bench]
 unsafe fn two() {}

@@ -1,7 +1,7 @@
 use duobench::{bench, bench_diff, Bencher, Diff};
 
-// The argument comes after the handle.
-#[bench(args = [1, 2])]
+// A comparison's argument comes after the handle (`vs` functions take none).
+#[bench_diff(args = [1, 2])]
 fn one(n: usize) -> usize {
     n
 }

@@ -4,6 +4,8 @@
 
 use crate::measure::linear::LinearRun;
 use crate::measure::timer::TimerCost;
+use crate::measure::usage::OsUsage;
+use crate::model::attrs::Measure;
 use crate::model::attrs::Throughput;
 use crate::stats::{
     linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
@@ -40,6 +42,14 @@ pub struct BenchResult {
     pub run: LinearRun,
     /// Clock cost at start-up, subtracted from every timed batch.
     pub timer: TimerCost,
+    /// What the per-iteration values are (see [`crate::DiffResult::measure`]).
+    pub measure: Measure,
+    /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
+    /// (included in the figures; `None` for plain routines).
+    pub executor_overhead_ns: Option<f64>,
+    /// Peak-memory growth and context switches during the trial (`None` where the
+    /// platform does not count them).
+    pub os: Option<OsUsage>,
 }
 
 impl BenchResult {
@@ -78,6 +88,9 @@ impl BenchResult {
             throughput,
             run,
             timer,
+            measure: Measure::Wall,
+            executor_overhead_ns: None,
+            os: None,
         })
     }
 

@@ -6,6 +6,8 @@ use crate::decide::verdict::Verdict;
 use crate::measure::clock::{Clock, ClockReason};
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
+use crate::measure::usage::OsUsage;
+use crate::model::attrs::Measure;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
 use std::time::Duration;
 
@@ -65,6 +67,15 @@ pub struct DiffResult {
     pub duo_stride: usize,
     /// Both routines' per-iteration latencies on one histogram scale, for the report.
     pub latency_bins: Option<LatencyBins>,
+    /// What the per-iteration values are (wall time unless `measure = ...` said otherwise):
+    /// nanoseconds of wall or CPU time, allocations, or instructions.
+    pub measure: Measure,
+    /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
+    /// (included in the figures; `None` for plain routines).
+    pub executor_overhead_ns: Option<f64>,
+    /// Peak-memory growth and context switches during the trial (`None` where the
+    /// platform does not count them).
+    pub os: Option<OsUsage>,
 }
 
 impl DiffResult {
@@ -100,6 +111,9 @@ impl DiffResult {
         let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
         let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
         DiffResult {
+            measure: Measure::Wall,
+            executor_overhead_ns: None,
+            os: None,
             verdict,
             alpha: settings.alpha,
             // With no completed block (the fence set every duo aside) the robust estimate is

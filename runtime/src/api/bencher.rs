@@ -1,13 +1,20 @@
 //! The handle a `#[bench]` function receives.
 
 use crate::analysis::bench_result::BenchResult;
+use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
+use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
+use crate::measure::meter::{Meter, Metered};
+use crate::measure::timed_batch::TimedBatch;
 use crate::measure::timer::{timer_cost, TimerCost};
+use crate::measure::usage::UsageReading;
+use crate::model::attrs::{Measure, Throughput};
 use crate::model::mode::Mode;
 use crate::session::options::Settings;
+use std::future::Future;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
 use std::time::Duration;
@@ -42,9 +49,11 @@ pub(crate) enum BenchOutcome {
     Smoke,
     /// Bench mode: the routine was measured and analysed.
     Measured(Box<BenchResult>),
-    /// The measurement produced nothing to analyse (never expected; kept as a failure
-    /// rather than a panic).
+    /// The trial failed with this message: the measurement produced nothing to analyse, or
+    /// an `allocs` limit was broken.
     Failed(String),
+    /// The selected measure cannot be taken here (one line saying why).
+    Unavailable(String),
 }
 
 impl Bencher {
@@ -64,22 +73,26 @@ impl Bencher {
     /// If an `iter` method was already called: a `#[bench]` measures one routine.
     pub fn iter<O>(&mut self, routine: impl FnMut() -> O) {
         self.start();
-        let mut runner = BatchRunner::new(routine);
-        if self.mode == Mode::Test {
+        let timer = timer_cost();
+        let Some(meter) = self.meter() else { return };
+        let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
+        if self.mode == Mode::Bench {
+            let usage = UsageReading::now();
+            let settings = self.linear_settings(timer);
+            let run = if needs_drop::<O>() {
+                // Outputs are parked until the clock stops: chunks keep that bounded.
+                let mut chunker = Chunker::new(size_of::<O>(), &timer);
+                run_linear(|k| chunker.time(k, |c| runner.time(c)), &settings)
+            } else {
+                run_linear(|k| (runner.time(k) - timer.overhead_ns).max(0.0), &settings)
+            };
+            self.finish(run, timer);
+            self.record_usage(usage);
+        } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
-            return;
         }
-        let timer = timer_cost();
-        let settings = self.linear_settings(timer);
-        let run = if needs_drop::<O>() {
-            // Outputs are parked until the clock stops: chunks keep that bounded.
-            let mut chunker = Chunker::new(size_of::<O>(), &timer);
-            run_linear(|k| chunker.time(k, |c| runner.time(c)), &settings)
-        } else {
-            run_linear(|k| (runner.time(k) - timer.overhead_ns).max(0.0), &settings)
-        };
-        self.finish(run, timer);
+        self.check_allocs(&mut runner);
     }
 
     /// Times `routine` on inputs made by `setup`; setup and the drop of inputs and outputs
@@ -91,19 +104,71 @@ impl Bencher {
     /// If an `iter` method was already called.
     pub fn iter_batched<I, O>(&mut self, setup: impl FnMut() -> I, routine: impl FnMut(I) -> O) {
         self.start();
-        let mut runner = BatchedRunner::new(setup, routine);
-        if self.mode == Mode::Test {
+        let timer = timer_cost();
+        let Some(meter) = self.meter() else { return };
+        let mut runner = Metered::new(BatchedRunner::new(setup, routine), meter, timer);
+        if self.mode == Mode::Bench {
+            let usage = UsageReading::now();
+            let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+            let run = run_linear(
+                |k| chunker.time(k, |c| runner.time(c)),
+                &self.linear_settings(timer),
+            );
+            self.finish(run, timer);
+            self.record_usage(usage);
+        } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
-            return;
         }
-        let timer = timer_cost();
-        let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
-        let run = run_linear(
-            |k| chunker.time(k, |c| runner.time(c)),
-            &self.linear_settings(timer),
-        );
-        self.finish(run, timer);
+        self.check_allocs(&mut runner);
+    }
+
+    /// The meter for the selected measure; when it cannot work here, records why and
+    /// returns `None`.
+    fn meter(&mut self) -> Option<Meter> {
+        match Meter::new(self.settings.measure) {
+            Ok(meter) => Some(meter),
+            Err(why) => {
+                self.outcome = Some(BenchOutcome::Unavailable(why));
+                None
+            }
+        }
+    }
+
+    /// Adds what the OS counted since `start` to the measured result.
+    fn record_usage(&mut self, start: Option<UsageReading>) {
+        let usage = start.zip(UsageReading::now()).map(|(a, b)| b.since(a));
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            result.os = usage;
+        }
+    }
+
+    /// `allocs == N`: after the measurement (or smoke run), counts the routine's
+    /// allocations; a broken limit fails the trial.
+    fn check_allocs(&mut self, runner: &mut impl TimedBatch) {
+        let Some(limit) = self.settings.allocs else {
+            return;
+        };
+        if let Err(why) = alloc_limit::check(limit, runner) {
+            self.outcome = Some(BenchOutcome::Failed(why));
+        }
+    }
+
+    /// Times an async routine: each iteration runs the future `routine` returns to
+    /// completion on duobench's built-in executor (see `executor.rs`). The executor's own
+    /// cost per iteration is measured first and reported beside the result.
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called.
+    pub fn iter_async<F: Future>(&mut self, mut routine: impl FnMut() -> F) {
+        let executor = Executor::new();
+        let overhead =
+            (self.mode == Mode::Bench).then(|| executor.overhead_ns(timer_cost().overhead_ns));
+        self.iter(|| executor.block_on(routine()));
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            result.executor_overhead_ns = overhead;
+        }
     }
 
     /// Lets `routine` run and time `iters` iterations itself, returning the elapsed time;
@@ -115,6 +180,14 @@ impl Bencher {
     /// If an `iter` method was already called.
     pub fn iter_custom(&mut self, mut routine: impl FnMut(u64) -> Duration) {
         self.start();
+        if self.settings.measure != Measure::Wall || self.settings.allocs.is_some() {
+            self.outcome = Some(BenchOutcome::Failed(
+                "iter_custom times itself: `measure` and `allocs` apply to iter and \
+                 iter_batched only"
+                    .to_owned(),
+            ));
+            return;
+        }
         if self.mode == Mode::Test {
             black_box(routine(1));
             self.outcome = Some(BenchOutcome::Smoke);
@@ -126,6 +199,22 @@ impl Bencher {
             &self.linear_settings(timer),
         );
         self.finish(run, timer);
+    }
+
+    /// Sets the throughput a `#[bench]` with an argument computes per trial
+    /// (`throughput = bytes(n * 8)`).
+    ///
+    /// # Panics
+    ///
+    /// If the count is zero: a rate per zero items means nothing, and the attribute refuses
+    /// a zero written as a constant too.
+    pub(crate) fn set_throughput(&mut self, throughput: Throughput) {
+        let (Throughput::Bytes(count) | Throughput::Elements(count)) = throughput;
+        assert!(
+            count > 0,
+            "the throughput count is zero for this argument: it must be above zero"
+        );
+        self.settings.throughput = Some(throughput);
     }
 
     fn start(&mut self) {
@@ -149,7 +238,10 @@ impl Bencher {
         let level = 1.0 - self.settings.alpha;
         self.outcome = Some(
             match BenchResult::from_run(run, timer, level, self.settings.throughput) {
-                Ok(result) => BenchOutcome::Measured(Box::new(result)),
+                Ok(mut result) => {
+                    result.measure = self.settings.measure;
+                    BenchOutcome::Measured(Box::new(result))
+                }
                 Err(e) => BenchOutcome::Failed(format!("the measurement gave no samples: {e}")),
             },
         );

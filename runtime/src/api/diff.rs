@@ -1,13 +1,19 @@
 //! The handle a `#[bench_diff]` function receives.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::api::diff_fn::{compare_observed, DiffConfig};
+use crate::api::diff_fn::{compare_batches, DiffConfig};
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
+use crate::measure::executor::Executor;
+use crate::measure::meter::{Meter, Metered};
+use crate::measure::timed_batch::{ChunkedInputs, TimedBatch};
+use crate::measure::timer::timer_cost;
+use crate::measure::usage::UsageReading;
 use crate::model::mode::Mode;
 use crate::session::options::Settings;
 use crate::session::progress::ProgressLine;
 use std::cell::RefCell;
+use std::future::Future;
 
 /// Compares two routines; given to `#[bench_diff]` functions that take `&mut Diff`.
 ///
@@ -36,6 +42,8 @@ pub(crate) enum DiffOutcome {
     Smoke,
     /// The comparison ran its full procedure.
     Measured(Box<DiffResult>),
+    /// The selected measure cannot be taken here (one line saying why).
+    Unavailable(String),
 }
 
 impl Diff {
@@ -59,45 +67,152 @@ impl Diff {
     ///
     /// # Panics
     ///
-    /// If called more than once: a `#[bench_diff]` function compares exactly one pair.
+    /// If a `compare` method was already called: a `#[bench_diff]` function compares
+    /// exactly one pair.
     pub fn compare<O1, O2>(&mut self, first: impl FnMut() -> O1, second: impl FnMut() -> O2) {
+        self.begin();
+        let outcome = if self.settings.calibrate {
+            // The first routine on both sides: one `RefCell` borrow per call on each side,
+            // so the two sides stay identical.
+            let first = RefCell::new(first);
+            let same = || (first.borrow_mut())();
+            self.measure(BatchRunner::new(same), BatchRunner::new(same))
+        } else {
+            self.smoke_or_measure(BatchRunner::new(first), BatchRunner::new(second))
+        };
+        self.outcome = Some(outcome);
+    }
+
+    /// Like [`Diff::compare`], for routines that consume an input made per iteration:
+    /// `setup` makes each input outside the timed region, and each routine gets inputs
+    /// made the same way. Inputs are made a chunk at a time (about 20 µs of routine, at
+    /// most 4 MiB of inputs and outputs), so large inputs do not exhaust memory; the drop of
+    /// inputs and outputs is not timed either. The equivalent of `Bencher::iter_batched`.
+    ///
+    /// ```no_run
+    /// # use duobench::{bench_diff, Diff};
+    /// #[bench_diff(ratio < 1.2)]
+    /// fn sorts(d: &mut Diff) {
+    ///     let data: Vec<u32> = (0..1_000u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+    ///     d.compare_batched(
+    ///         || data.clone(),
+    ///         |mut v| { v.sort_unstable(); v },
+    ///         |mut v| { v.sort(); v },
+    ///     );
+    /// }
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If a `compare` method was already called.
+    pub fn compare_batched<I, O1, O2>(
+        &mut self,
+        setup: impl FnMut() -> I,
+        first: impl FnMut(I) -> O1,
+        second: impl FnMut(I) -> O2,
+    ) {
+        self.begin();
+        let timer = timer_cost();
+        // One setup for both sides, so both get inputs made the same way.
+        let setup = RefCell::new(setup);
+        let make = || (setup.borrow_mut())();
+        let outcome = if self.settings.calibrate {
+            let first = RefCell::new(first);
+            let same = |input| (first.borrow_mut())(input);
+            self.measure(
+                ChunkedInputs::new(make, same, &timer),
+                ChunkedInputs::new(make, same, &timer),
+            )
+        } else {
+            self.smoke_or_measure(
+                ChunkedInputs::new(make, first, &timer),
+                ChunkedInputs::new(make, second, &timer),
+            )
+        };
+        self.outcome = Some(outcome);
+    }
+
+    /// Like [`Diff::compare`], for async routines: each iteration runs the future a routine
+    /// returns to completion on duobench's built-in executor, one per routine, so both pay
+    /// the same executor cost (measured first and reported beside the result).
+    ///
+    /// # Panics
+    ///
+    /// If a `compare` method was already called.
+    pub fn compare_async<F1: Future, F2: Future>(
+        &mut self,
+        mut first: impl FnMut() -> F1,
+        mut second: impl FnMut() -> F2,
+    ) {
+        let (one, other) = (Executor::new(), Executor::new());
+        let measuring = self.mode == Mode::Bench || self.settings.claim.is_some();
+        let overhead = measuring.then(|| one.overhead_ns(timer_cost().overhead_ns));
+        self.compare(|| one.block_on(first()), || other.block_on(second()));
+        if let Some(DiffOutcome::Measured(result)) = &mut self.outcome {
+            result.executor_overhead_ns = overhead;
+        }
+    }
+
+    fn begin(&self) {
         assert!(
             self.outcome.is_none(),
             "Diff::compare was called twice: a #[bench_diff] function compares exactly one pair"
         );
+    }
+
+    /// Test mode without a claim runs each routine once; otherwise the full procedure.
+    fn smoke_or_measure(
+        &mut self,
+        mut first: impl TimedBatch,
+        mut second: impl TimedBatch,
+    ) -> DiffOutcome {
+        if self.mode == Mode::Test && self.settings.claim.is_none() {
+            first.run_once();
+            second.run_once();
+            DiffOutcome::Smoke
+        } else {
+            self.measure(first, second)
+        }
+    }
+
+    fn measure(&mut self, first: impl TimedBatch, second: impl TimedBatch) -> DiffOutcome {
+        let timer = timer_cost();
+        let meters = Meter::new(self.settings.measure)
+            .and_then(|one| Meter::new(self.settings.measure).map(|other| (one, other)));
+        let (first, second) = match meters {
+            Ok((one, other)) => (
+                Metered::new(first, one, timer),
+                Metered::new(second, other, timer),
+            ),
+            Err(why) => return DiffOutcome::Unavailable(why),
+        };
         // Dropped at the end of this call, which erases the line before libtest goes on.
         let mut progress = self.progress.take();
         let wanted = progress.is_some();
         let mut show = |p: &DuoProgress| progress.iter_mut().for_each(|line| line.update(p));
         let observe = wanted.then_some(&mut show as &mut dyn FnMut(&DuoProgress));
-        let outcome = if self.settings.calibrate {
-            // The first routine on both sides: one `RefCell` borrow per call on each side,
-            // so the two sides stay identical.
-            let first = RefCell::new(first);
-            let config = DiffConfig {
+        let config = if self.settings.calibrate {
+            DiffConfig {
                 warmup: self.settings.warmup,
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: None,
                 precision: 0.0,
-            };
-            let same = || (first.borrow_mut())();
-            DiffOutcome::Measured(Box::new(compare_observed(same, same, &config, observe)))
-        } else if self.mode == Mode::Test && self.settings.claim.is_none() {
-            BatchRunner::new(first).run_once();
-            BatchRunner::new(second).run_once();
-            DiffOutcome::Smoke
+            }
         } else {
-            let config = DiffConfig {
+            DiffConfig {
                 warmup: self.settings.warmup,
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: self.settings.claim,
                 ..DiffConfig::default()
-            };
-            DiffOutcome::Measured(Box::new(compare_observed(first, second, &config, observe)))
+            }
         };
-        self.outcome = Some(outcome);
+        let usage = UsageReading::now();
+        let mut result = compare_batches(first, second, &config, observe);
+        result.measure = self.settings.measure;
+        result.os = usage.zip(UsageReading::now()).map(|(a, b)| b.since(a));
+        DiffOutcome::Measured(Box::new(result))
     }
 
     pub(crate) fn into_outcome(self) -> Option<DiffOutcome> {

@@ -4,8 +4,9 @@
 
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
-use crate::measure::duo::{run_duos, DuoProgress, DuoSettings};
-use crate::measure::timer::timer_cost;
+use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoSettings};
+use crate::measure::timed_batch::TimedBatch;
+use crate::measure::timer::{timer_cost, TimerCost};
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
@@ -56,8 +57,7 @@ pub fn compare<O1, O2>(
     compare_observed(first, second, config, None)
 }
 
-/// [`compare`], reporting progress to `observe` between duos (see
-/// [`run_duos`]).
+/// [`compare`], reporting progress to `observe` between duos (see [`run_duos`]).
 pub(crate) fn compare_observed<O1, O2>(
     first: impl FnMut() -> O1,
     second: impl FnMut() -> O2,
@@ -65,7 +65,24 @@ pub(crate) fn compare_observed<O1, O2>(
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
     let timer = timer_cost();
-    let settings = DuoSettings {
+    let run = run_duos(first, second, &duo_settings(config, timer), observe);
+    DiffResult::from_run(&run, timer)
+}
+
+/// [`compare_observed`] over any two [`TimedBatch`]es (routines with untimed inputs).
+pub(crate) fn compare_batches(
+    first: impl TimedBatch,
+    second: impl TimedBatch,
+    config: &DiffConfig,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DiffResult {
+    let timer = timer_cost();
+    let run = run_duo_batches(first, second, &duo_settings(config, timer), observe);
+    DiffResult::from_run(&run, timer)
+}
+
+fn duo_settings(config: &DiffConfig, timer: TimerCost) -> DuoSettings {
+    DuoSettings {
         warmup: config.warmup,
         max_time: config.max_time,
         timer,
@@ -73,7 +90,5 @@ pub(crate) fn compare_observed<O1, O2>(
             precision: config.precision,
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
-    };
-    let run = run_duos(first, second, &settings, observe);
-    DiffResult::from_run(&run, timer)
+    }
 }

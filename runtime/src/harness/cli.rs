@@ -9,6 +9,7 @@
 //! an option and its environment variable give the same one-line error naming whichever was
 //! bad (clap's `env` errors name the flag only).
 
+use crate::model::attrs::Measure;
 use crate::model::mode::Mode;
 use crate::report::export::{Export, ExportFormat};
 use crate::session::baseline::BaselineName;
@@ -164,7 +165,22 @@ const OWN_OPTIONS: &[OwnOption] = &[
                `FORMAT FILE[;FORMAT FILE]`",
         default: "none",
     },
+    OwnOption {
+        flag: "--measure",
+        env: "DUOBENCH_MEASURE",
+        takes_value: true,
+        set: |o, v| parse_measure(v).map(|m| o.measure = Some(m)),
+        value_name: "MEASURE",
+        help: "What every trial measures and its claims judge: wall, cpu_time, allocations or \
+               instructions",
+        default: "wall",
+    },
 ];
+
+fn parse_measure(text: &str) -> Result<Measure, String> {
+    Measure::from_name(text.trim())
+        .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+}
 
 fn parse_switch(text: &str) -> Result<bool, String> {
     match text.trim() {

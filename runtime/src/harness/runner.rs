@@ -215,6 +215,7 @@ fn trial(
         let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
+            RoutineOutcome::Unavailable(why) => Ok(Completion::ignored_with(why)),
             RoutineOutcome::Diff(result) => {
                 let d = spec.descriptor;
                 let record = DiffRecord::new(
@@ -248,6 +249,8 @@ fn trial(
 
 enum RoutineOutcome {
     Done,
+    /// The selected measure cannot be taken on this machine (one line saying why).
+    Unavailable(String),
     Diff(Box<DiffResult>),
     Bench(Box<BenchResult>),
 }
@@ -269,6 +272,7 @@ fn run_routine(
             match diff.into_outcome() {
                 None => Err("the #[bench_diff] function never called Diff::compare".into()),
                 Some(DiffOutcome::Smoke) => Ok(RoutineOutcome::Done),
+                Some(DiffOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
                 Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result)),
             }
         }
@@ -282,6 +286,7 @@ fn run_routine(
                 Some(BenchOutcome::Smoke) => Ok(RoutineOutcome::Done),
                 Some(BenchOutcome::Measured(result)) => Ok(RoutineOutcome::Bench(result)),
                 Some(BenchOutcome::Failed(why)) => Err(why.into()),
+                Some(BenchOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Timing a batch of `iter_batched` iterations: inputs made before the clock starts,
 //! outputs dropped after it stops.
 
+use crate::measure::alloc::AllocCount;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
 use std::time::Instant;
@@ -57,6 +58,17 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
             drop(unsafe { slot.assume_init_read() });
         }
         elapsed
+    }
+
+    /// Makes one input, then runs the routine on it and returns what the routine alone
+    /// allocated (the setup's allocations are not counted).
+    pub fn allocs_once(&mut self) -> AllocCount {
+        let input = (self.setup)();
+        let before = AllocCount::now();
+        let output = black_box((self.routine)(black_box(input)));
+        let counted = AllocCount::now().since(before);
+        drop(output);
+        counted
     }
 
     /// Makes one input and runs the routine on it, untimed (smoke runs).

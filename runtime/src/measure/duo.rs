@@ -6,6 +6,7 @@ use super::duo_batches::{
     Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
 use super::judge::{Evidence, Judge};
+use super::timed_batch::TimedBatch;
 use super::timer::TimerCost;
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::stats::median;
@@ -84,13 +85,28 @@ pub fn run_duos<O1, O2>(
     settings: &DuoSettings,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
+    run_duo_batches(
+        BatchRunner::new(first),
+        BatchRunner::new(second),
+        settings,
+        observe,
+    )
+}
+
+/// [`run_duos`] over any two [`TimedBatch`]es (routines with untimed inputs, for one).
+pub fn run_duo_batches(
+    first: impl TimedBatch,
+    second: impl TimedBatch,
+    settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
     run_duos_probed(first, second, settings, observe, SystemProbe)
 }
 
-/// [`run_duos`] with the OS's evidence read from `probe` (tests inject their own).
-pub(crate) fn run_duos_probed<O1, O2>(
-    first: impl FnMut() -> O1,
-    second: impl FnMut() -> O2,
+/// [`run_duo_batches`] with the OS's evidence read from `probe` (tests inject their own).
+pub(crate) fn run_duos_probed(
+    first: impl TimedBatch,
+    second: impl TimedBatch,
     settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
     probe: impl Probe,
@@ -98,8 +114,8 @@ pub(crate) fn run_duos_probed<O1, O2>(
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
     let mut duo = Duo {
-        first: BatchRunner::new(first),
-        second: BatchRunner::new(second),
+        first,
+        second,
         iters: 1,
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
@@ -272,7 +288,13 @@ mod tests {
             (0..200u64).map(std::hint::black_box).sum::<u64>()
         };
         let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
-        let run = run_duos_probed(first, second, &settings, None, probe);
+        let run = run_duos_probed(
+            BatchRunner::new(first),
+            BatchRunner::new(second),
+            &settings,
+            None,
+            probe,
+        );
         let e = run.evidence;
         assert_eq!(e.clock, crate::measure::clock::Clock::Wall);
         assert!(e.duos_preempted >= 3, "{e:?}");

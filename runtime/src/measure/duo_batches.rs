@@ -10,8 +10,8 @@
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
-use super::batch::BatchRunner;
 use super::os::{self, ContextSwitches};
+use super::timed_batch::TimedBatch;
 
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
 /// per batch, they may be judged on CPU time, and warmup may end as soon as it is stable.
@@ -116,9 +116,9 @@ impl DuoTimings {
 }
 
 /// Both routines with their shared batch size.
-pub struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2, P: Probe> {
-    pub first: BatchRunner<O1, F1>,
-    pub second: BatchRunner<O2, F2>,
+pub struct Duo<A: TimedBatch, B: TimedBatch, P: Probe> {
+    pub first: A,
+    pub second: B,
     pub iters: u64,
     pub overhead_ns: f64,
     /// Whether the last duo ran in mirrored order.
@@ -128,7 +128,7 @@ pub struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2, P: Probe> {
     pub probe: P,
 }
 
-impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2, P: Probe> Duo<O1, O2, F1, F2, P> {
+impl<A: TimedBatch, B: TimedBatch, P: Probe> Duo<A, B, P> {
     /// Runs one duo whose timings are thrown away (to let the machine settle after printing
     /// progress), keeping the alternation of orientations of the recorded duos intact.
     pub fn discard(&mut self) {
@@ -193,6 +193,7 @@ impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2, P: Probe> Duo<O1, O2, F1, F2,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::batch::BatchRunner;
     use std::cell::RefCell;
 
     #[test]

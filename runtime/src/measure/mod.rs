@@ -1,13 +1,20 @@
 //! Measurement: the clock, timed batches, the duo loop (`#[bench_diff]`) and linear
 //! sampling (`#[bench]`). Only this layer reads the clock.
 
+pub mod alloc;
+pub mod alloc_limit;
 pub mod batch;
 pub mod batched;
 pub mod chunks;
 pub mod clock;
 pub mod duo;
 pub mod duo_batches;
+pub mod executor;
+pub mod instructions;
 pub mod judge;
 pub mod linear;
+pub mod meter;
 pub mod os;
+pub mod timed_batch;
 pub mod timer;
+pub mod usage;

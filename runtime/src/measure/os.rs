@@ -42,6 +42,12 @@ pub fn context_switches() -> Option<ContextSwitches> {
     imp::context_switches()
 }
 
+/// The process's peak resident set so far, in KiB; `None` where the OS does not report it.
+#[must_use]
+pub fn peak_rss_kib() -> Option<u64> {
+    imp::peak_rss_kib()
+}
+
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod imp {
     use super::ContextSwitches;
@@ -62,17 +68,24 @@ mod imp {
     }
 
     pub fn context_switches() -> Option<ContextSwitches> {
-        // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: `usage` is a valid, writable rusage for the duration of the call.
-        let rc = unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) };
-        if rc != 0 {
-            return None;
-        }
+        let usage = rusage(libc::RUSAGE_THREAD)?;
         Some(ContextSwitches {
             voluntary: u64::try_from(usage.ru_nvcsw).ok()?,
             involuntary: u64::try_from(usage.ru_nivcsw).ok()?,
         })
+    }
+
+    pub fn peak_rss_kib() -> Option<u64> {
+        // Linux reports ru_maxrss in KiB.
+        u64::try_from(rusage(libc::RUSAGE_SELF)?.ru_maxrss).ok()
+    }
+
+    fn rusage(who: libc::c_int) -> Option<libc::rusage> {
+        // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `usage` is a valid, writable rusage for the duration of the call.
+        let rc = unsafe { libc::getrusage(who, &mut usage) };
+        (rc == 0).then_some(usage)
     }
 }
 
@@ -85,6 +98,10 @@ mod imp {
     }
 
     pub fn context_switches() -> Option<ContextSwitches> {
+        None
+    }
+
+    pub fn peak_rss_kib() -> Option<u64> {
         None
     }
 }

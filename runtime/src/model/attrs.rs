@@ -23,6 +23,61 @@ pub struct AttrOptions {
     pub throughput: Option<Throughput>,
     /// `samples = N` (`#[bench]` only).
     pub samples: Option<u32>,
+    /// `measure = cpu_time`: what is measured instead of wall time.
+    pub measure: Option<Measure>,
+    /// `allocs == N` or `allocs <= N` (`#[bench]` only): allocations per iteration allowed.
+    pub allocs: Option<AllocLimit>,
+}
+
+/// What a trial measures per iteration (`measure = ...`, `--measure`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Measure {
+    /// Elapsed wall-clock time (`Instant`), the default.
+    #[default]
+    Wall,
+    /// CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`): time the thread spends
+    /// descheduled does not count.
+    CpuTime,
+    /// Allocations, from duobench's counting global allocator.
+    Allocations,
+    /// Instructions retired in user space, from the kernel's performance counters.
+    Instructions,
+}
+
+impl Measure {
+    /// The name as written in attributes and on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Wall => "wall",
+            Measure::CpuTime => "cpu_time",
+            Measure::Allocations => "allocations",
+            Measure::Instructions => "instructions",
+        }
+    }
+
+    /// The measure named `name`, if any.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Measure> {
+        [
+            Measure::Wall,
+            Measure::CpuTime,
+            Measure::Allocations,
+            Measure::Instructions,
+        ]
+        .into_iter()
+        .find(|m| m.name() == name)
+    }
+}
+
+/// An absolute bound on allocations per iteration (`#[bench]`): `allocs == 0` is a
+/// zero-allocation guarantee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocLimit {
+    /// `allocs == N`.
+    Exactly(u64),
+    /// `allocs <= N`.
+    AtMost(u64),
 }
 
 /// A declared expectation about `ratio = latency(first) / latency(second)`.
@@ -84,6 +139,8 @@ impl AttrOptions {
         on_inconclusive: None,
         throughput: None,
         samples: None,
+        measure: None,
+        allocs: None,
     };
 }
 

@@ -2,6 +2,7 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
+use super::measure_line::{executor_line, measure_line, os_line};
 use crate::analysis::bench_result::BenchResult;
 use crate::measure::linear::Sampling;
 use crate::model::attrs::Throughput;
@@ -28,6 +29,9 @@ pub enum BaselineStatus<'a> {
 pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "[bench] {name}");
+    out.push_str(&measure_line(r.measure));
+    out.push_str(&executor_line(r.executor_overhead_ns));
+    out.push_str(&os_line(r.os));
     let level = format!("{:.0}%", 100.0 * r.level);
     let _ = writeln!(
         out,

@@ -1,6 +1,7 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
 use super::diff_record::{DiffRecord, RoutineNames};
+use super::measure_line::{executor_line, measure_line, os_line};
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{log_margin, ClaimText, Verdict};
@@ -20,6 +21,10 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
         &record.result,
         paint,
     );
+    let block = block
+        + &measure_line(record.result.measure)
+        + &executor_line(record.result.executor_overhead_ns)
+        + &os_line(record.result.os);
     if record.calibration {
         block + &calibration_line(&record.result)
     } else {

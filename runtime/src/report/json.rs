@@ -10,6 +10,7 @@ use super::record::Record;
 use super::run_meta::RunMeta;
 use crate::decide::verdict::ClaimText;
 use crate::measure::timer::TimerCost;
+use crate::measure::usage::OsUsage;
 use crate::model::mode::Mode;
 use crate::stats::{StudentT, Welch};
 use serde::Serialize;
@@ -69,6 +70,9 @@ struct Trial<'a> {
     kind: &'static str,
     routines: Routines<'a>,
     calibration: bool,
+    measure: &'static str,
+    executor_overhead_ns: Option<f64>,
+    os: Option<OsUsage>,
     claim: Option<String>,
     verdict: &'static str,
     alpha: f64,
@@ -183,6 +187,9 @@ fn trial(record: &DiffRecord) -> Trial<'_> {
             second: record.names.second,
         },
         calibration: record.calibration,
+        measure: r.measure.name(),
+        executor_overhead_ns: r.executor_overhead_ns,
+        os: r.os,
         claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
         verdict: r.verdict.word(),
         alpha: r.alpha,

@@ -6,6 +6,7 @@ use super::bench_record::{BaselineOutcome, BenchRecord};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::change::ChangeVerdict;
 use crate::measure::linear::Sampling;
+use crate::measure::usage::OsUsage;
 use crate::model::attrs::Throughput;
 use crate::session::baseline::Compared;
 use crate::stats::Estimate;
@@ -16,6 +17,9 @@ pub(super) struct BenchTrial<'a> {
     name: &'a str,
     bench_target: &'a str,
     kind: &'static str,
+    measure: &'static str,
+    executor_overhead_ns: Option<f64>,
+    os: Option<OsUsage>,
     level: f64,
     slope_ns: EstimateOut,
     mean_ns: EstimateOut,
@@ -111,6 +115,9 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         name: &record.name,
         bench_target: record.bench_target,
         kind: "bench",
+        measure: r.measure.name(),
+        executor_overhead_ns: r.executor_overhead_ns,
+        os: r.os,
         level: r.level,
         slope_ns: estimate(&r.slope),
         mean_ns: estimate(&r.mean),

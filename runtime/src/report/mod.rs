@@ -13,6 +13,7 @@ mod json_bench;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;
+pub mod measure_line;
 pub mod merge;
 pub mod outputs;
 pub mod paint;

@@ -5,7 +5,7 @@
 
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::linear::DEFAULT_SAMPLES;
-use crate::model::attrs::{AttrOptions, Claim, OnInconclusive, Throughput};
+use crate::model::attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
 use crate::model::export::Export;
 use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
@@ -51,6 +51,8 @@ pub struct Overrides {
     pub noise_threshold: Option<f64>,
     /// `--export FORMAT FILE` / `DUOBENCH_EXPORT`: files for CI tools, written after the run.
     pub exports: Vec<Export>,
+    /// `--measure` / `DUOBENCH_MEASURE`: what every trial measures.
+    pub measure: Option<Measure>,
 }
 
 impl Overrides {
@@ -74,6 +76,7 @@ impl Overrides {
             } else {
                 self.exports
             },
+            measure: self.measure.or(lower.measure),
         }
     }
 
@@ -82,6 +85,7 @@ impl Overrides {
             warmup: attr.warmup_ns.map(Duration::from_nanos),
             max_time: attr.max_time_ns.map(Duration::from_nanos),
             alpha: attr.alpha,
+            measure: attr.measure,
             ..Overrides::default()
         }
     }
@@ -110,6 +114,10 @@ pub struct Settings {
     pub baseline: BaselineChoice,
     /// `#[bench]`: changes within this fraction of the baseline are "no change".
     pub noise_threshold: f64,
+    /// What is measured per iteration.
+    pub measure: Measure,
+    /// `#[bench]`: allocations per iteration allowed, from `allocs == N`.
+    pub allocs: Option<AllocLimit>,
 }
 
 impl Settings {
@@ -139,6 +147,8 @@ impl Settings {
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
             noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
+            measure: merged.measure.unwrap_or_default(),
+            allocs: attr.allocs,
         }
     }
 }

@@ -92,6 +92,11 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         format_secs(r.run.measure_time),
         format_secs(r.run.warmup_time),
     );
+    out.push_str(&crate::report::measure_line::facts_paragraphs(
+        r.measure,
+        r.executor_overhead_ns,
+        r.os,
+    ));
     out.push_str("<div class=\"charts\">\n");
     figure(
         &mut out,

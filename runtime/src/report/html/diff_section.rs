@@ -47,6 +47,11 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         format_secs(r.measure_time),
         format_secs(r.warmup_time),
     );
+    out.push_str(&crate::report::measure_line::facts_paragraphs(
+        r.measure,
+        r.executor_overhead_ns,
+        r.os,
+    ));
     out.push_str("<div class=\"charts\">\n");
     let names = record.names;
     let latency = match &r.latency_bins {

@@ -1,0 +1,71 @@
+//! The line a block shows when a trial measured something other than wall time: the
+//! figures keep their time formatting, so the line says how to read them.
+
+use crate::measure::usage::OsUsage;
+use crate::model::attrs::Measure;
+
+/// How to read the figures of a trial that measured `measure`; `None` for wall time.
+fn meaning(measure: Measure) -> Option<&'static str> {
+    match measure {
+        Measure::Wall => None,
+        Measure::CpuTime => Some("thread CPU time (time spent descheduled is not counted)"),
+        Measure::Allocations => Some("allocations per iteration (read ns as a count)"),
+        Measure::Instructions => Some("instructions retired per iteration (read ns as a count)"),
+    }
+}
+
+/// `  measure  ...` with a newline, or nothing for wall time.
+#[must_use]
+pub fn measure_line(measure: Measure) -> String {
+    meaning(measure).map_or_else(String::new, |m| {
+        format!("  measure  {} — {m}\n", measure.name())
+    })
+}
+
+/// The lines above as HTML paragraphs (the texts need no escaping); nothing for wall time
+/// without executor or OS figures.
+#[must_use]
+pub fn facts_paragraphs(measure: Measure, executor_ns: Option<f64>, os: Option<OsUsage>) -> String {
+    [
+        measure_line(measure),
+        executor_line(executor_ns),
+        os_line(os),
+    ]
+    .iter()
+    .filter(|line| !line.is_empty())
+    .map(|line| format!("<p class=\"facts\">{}</p>\n", line.trim()))
+    .collect()
+}
+
+/// `  executor ...` for async routines, or nothing.
+#[must_use]
+pub fn executor_line(overhead_ns: Option<f64>) -> String {
+    overhead_ns.map_or_else(String::new, |ns| {
+        format!(
+            "  executor built-in block_on: {} per iteration (an empty future; included above)\n",
+            crate::util::units::format_ns(ns)
+        )
+    })
+}
+
+/// `  os       ...`: peak-memory growth and context switches, or nothing.
+#[must_use]
+pub fn os_line(usage: Option<OsUsage>) -> String {
+    usage.map_or_else(String::new, |u| {
+        format!(
+            "  os       peak RSS +{} KiB, {} voluntary and {} involuntary context switches\n",
+            u.peak_rss_growth_kib, u.voluntary_switches, u.involuntary_switches
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_other_measures_than_wall_time_get_a_line() {
+        assert_eq!(measure_line(Measure::Wall), "");
+        assert!(measure_line(Measure::Allocations).starts_with("  measure  allocations — "));
+    }
+}

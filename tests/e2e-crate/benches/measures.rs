@@ -1,0 +1,94 @@
+//! End-to-end: what a comparison can measure beyond plain routines. Run by
+//! `tests/tests/e2e_measures.rs`; claims have wide margins so a busy machine cannot flip them.
+
+use duobench::{bench, bench_diff, Diff};
+use duobench_e2e::work;
+use std::cell::Cell;
+
+// The one line that lets duobench count allocations.
+#[global_allocator]
+static ALLOC: duobench::CountingAllocator = duobench::CountingAllocator;
+
+/// Inputs cost ten times the routines and are made outside the timed region: timed, they
+/// would pull the ratio from 3 down to about 1.2, and the claim would be refuted.
+#[bench_diff(ratio > 2.0)]
+fn untimed_inputs(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare_batched(
+        || work(&state, 10_000),
+        |seed| work(&Cell::new(seed), 3_000),
+        |seed| work(&Cell::new(seed), 1_000),
+    );
+}
+
+/// One trial per type, named `generic_sum/u32` and `generic_sum/u64`.
+#[bench(types = [u32, u64])]
+fn generic_sum<T: From<u8> + std::iter::Sum<T>>() -> T {
+    (0..100u8).map(T::from).sum()
+}
+
+/// The returning form with arguments and a throughput of the argument.
+#[bench(args = [1_000, 4_000], throughput = bytes(n * 8))]
+fn sum_words(n: u64) -> u64 {
+    (0..n).sum()
+}
+
+/// A zero-allocation guarantee that holds.
+#[bench(allocs == 0)]
+fn no_allocation() -> u64 {
+    thread_local! {
+        static STATE: Cell<u64> = const { Cell::new(1) };
+    }
+    STATE.with(|s| work(s, 100))
+}
+
+/// A zero-allocation guarantee that is broken: the trial fails, saying by how much.
+#[bench(allocs == 0)]
+fn allocates_twice(b: &mut duobench::Bencher) {
+    b.iter(|| (vec![1u64, 2, 3], String::from("abc")));
+}
+
+/// CPU time of the measuring thread instead of wall time.
+#[bench_diff(measure = cpu_time, ratio > 2.0)]
+fn cpu_time_three_x(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 3_000), || work(&state, 1_000));
+}
+
+/// One allocation against three, judged on the allocation count.
+#[bench_diff(measure = allocations, ratio < 0.5)]
+fn fewer_allocations(d: &mut Diff) {
+    d.compare(
+        || vec![0u8; 16],
+        || (vec![0u8; 16], vec![0u8; 16], vec![0u8; 16]),
+    );
+}
+
+/// Counts instructions where the machine has a counter; ignored, saying why, where not.
+#[bench(measure = instructions)]
+fn instructions() -> u64 {
+    thread_local! {
+        static STATE: Cell<u64> = const { Cell::new(1) };
+    }
+    STATE.with(|s| work(s, 100))
+}
+
+/// An async routine on the built-in executor.
+#[bench]
+async fn async_routine() -> u64 {
+    std::future::ready(40).await + 2
+}
+
+/// Async routines in a comparison: both pay the same executor cost.
+#[bench_diff(ratio > 2.0)]
+fn async_three_x(d: &mut Diff) {
+    let state = &Cell::new(1);
+    d.compare_async(
+        move || async move { work(state, 3_000) },
+        move || async move { work(state, 1_000) },
+    );
+}
+
+fn main() {
+    duobench::main()
+}

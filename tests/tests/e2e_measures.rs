@@ -1,0 +1,164 @@
+//! End to end: the measures bench target of the user crate (`tests/e2e-crate/benches/measures.rs`),
+//! in test mode.
+
+mod common;
+
+use common::{cargo, target_dir, text};
+use std::sync::OnceLock;
+
+/// The test-mode run of the measures target, done once and shared.
+fn test_run() -> &'static (bool, String) {
+    static RUN: OnceLock<(bool, String)> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let output = cargo(&[
+            "test",
+            "--release",
+            "--bench",
+            "measures",
+            "-q",
+            "--",
+            "--format",
+            "pretty",
+        ]);
+        (output.status.success(), text(&output))
+    })
+}
+
+/// `ok`, `FAILED` or `ignored` from the libtest line of a trial (libtest pads the kind and
+/// the name).
+fn outcome_of<'a>(out: &'a str, kind: &str, name: &str) -> &'a str {
+    let prefix = format!("test [{kind}] ");
+    out.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .find(|rest| {
+            rest.trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.trim_start().starts_with("..."))
+        })
+        .and_then(|l| l.rsplit(' ').next())
+        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+}
+
+#[test]
+fn inputs_made_outside_the_timed_region_do_not_dilute_the_ratio() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "diff", "untimed_inputs"), "ok", "{out}");
+}
+
+#[test]
+fn types_and_returning_arguments_run_one_trial_each() {
+    let (_, out) = test_run();
+    for name in [
+        "generic_sum/u32",
+        "generic_sum/u64",
+        "sum_words/1000",
+        "sum_words/4000",
+    ] {
+        assert_eq!(outcome_of(out, "bench", name), "ok", "{out}");
+    }
+}
+
+#[test]
+fn a_throughput_of_the_argument_is_reported_per_trial() {
+    let json = target_dir().join("measures-throughput.json");
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "measures",
+        "--",
+        "sum_words",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "300ms",
+        "--no-report",
+        "--json",
+        json_arg,
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+            .expect("JSON");
+    let per_iteration = |name: &str| {
+        doc["trials"]
+            .as_array()
+            .and_then(|trials| trials.iter().find(|t| t["name"] == name))
+            .map(|t| t["throughput"]["per_iteration"].clone())
+            .unwrap_or_else(|| panic!("no {name} in {doc}"))
+    };
+    assert_eq!(per_iteration("sum_words/1000"), 8_000);
+    assert_eq!(per_iteration("sum_words/4000"), 32_000);
+}
+
+#[test]
+fn a_zero_allocation_guarantee_passes_or_says_how_many_allocations() {
+    let (success, out) = test_run();
+    assert!(!success, "a broken guarantee fails the run:\n{out}");
+    assert_eq!(outcome_of(out, "bench", "no_allocation"), "ok", "{out}");
+    assert_eq!(
+        outcome_of(out, "bench", "allocates_twice"),
+        "FAILED",
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "allocs == 0 broken: 2 allocations (27 bytes) per iteration, counted over 64 iterations"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 failed"),
+        "only the broken guarantee fails:\n{out}"
+    );
+}
+
+#[test]
+fn comparisons_judge_cpu_time_and_allocation_counts() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "diff", "cpu_time_three_x"), "ok", "{out}");
+    assert_eq!(outcome_of(out, "diff", "fewer_allocations"), "ok", "{out}");
+}
+
+#[test]
+fn instructions_are_counted_or_refused_in_one_line() {
+    let (_, out) = test_run();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("test [bench] instructions "))
+        .unwrap_or_else(|| panic!("no instructions line in:\n{out}"));
+    assert!(
+        line.ends_with(" ok") || line.contains("ignored (instructions: not available here: "),
+        "{line}"
+    );
+}
+
+#[test]
+fn async_routines_run_on_the_built_in_executor() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "bench", "async_routine"), "ok", "{out}");
+    assert_eq!(outcome_of(out, "diff", "async_three_x"), "ok", "{out}");
+}
+
+#[test]
+fn bench_mode_reports_the_executor_overhead() {
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "measures",
+        "--",
+        "async_routine",
+        "--exact",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "300ms",
+        "--no-report",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("  executor built-in block_on: "), "{out}");
+}
