@@ -13,6 +13,7 @@ mod direct_bench;
 mod measure;
 mod options;
 mod panic;
+mod preflight;
 mod progress;
 mod registry;
 mod report;

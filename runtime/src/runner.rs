@@ -12,6 +12,7 @@ use crate::diff::{Diff, DiffOutcome};
 use crate::measure::timer::timer_cost;
 use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
+use crate::preflight::{check_outputs, report_dir};
 use crate::progress::ProgressLine;
 use crate::registry::{trial_specs, TrialSpec};
 use crate::report::bench_block::bench_block;
@@ -22,7 +23,6 @@ use crate::report::outputs::{write_html, write_json};
 use crate::report::paint::Paint;
 use crate::report::record::{DiffRecord, Record, RecordSink};
 use crate::report::summary_table::summary_table;
-use crate::target_dir::duobench_dir;
 use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
@@ -37,6 +37,10 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
+    if let Err(error) = check_outputs(&invocation) {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
     if cfg!(debug_assertions) && !invocation.libtest.list {
         eprintln!(
             "warning: duobench is running an unoptimized build (debug assertions on); timings \
@@ -124,11 +128,7 @@ fn write_outputs(
             }
         }
     }
-    if invocation.mode == Mode::Bench && options.no_report != Some(true) {
-        let dir = options
-            .report_dir
-            .clone()
-            .unwrap_or_else(|| duobench_dir().join("report"));
+    if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
         match write_html(&dir, records) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
