@@ -129,6 +129,7 @@ pub(crate) mod synthetic {
             sampling: Sampling::Linear { step },
             warmup_time: Duration::from_millis(200),
             measure_time: Duration::from_millis(1_500),
+            shortfall: None,
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod batched;
+pub mod budget;
 pub mod chunks;
 #[cfg(test)]
 pub mod counts_drops;
