@@ -3,6 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::verdict::Verdict;
+use crate::measure::budget::Shortfall;
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
@@ -54,6 +55,9 @@ pub struct DiffResult {
     pub duo_stride: usize,
     /// Both routines' per-iteration latencies on one histogram scale, for the report.
     pub latency_bins: Option<LatencyBins>,
+    /// Set when the time budget was too short for a meaningful comparison: what it would
+    /// need. The verdict is then `Inconclusive`.
+    pub shortfall: Option<Shortfall>,
 }
 
 impl DiffResult {
@@ -63,11 +67,11 @@ impl DiffResult {
     pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
         let test = &run.test;
         let settings = test.settings();
-        let verdict = test.decided().unwrap_or(if settings.claim.is_some() {
-            Verdict::Inconclusive
-        } else {
-            Verdict::Reported
-        });
+        let verdict = match test.decided() {
+            Some(decided) => decided,
+            None if settings.claim.is_some() || run.shortfall.is_some() => Verdict::Inconclusive,
+            None => Verdict::Reported,
+        };
         let level = 1.0 - settings.alpha;
         let interval = test.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
         let mut duo_means = test.duo_means().to_vec();
@@ -115,6 +119,7 @@ impl DiffResult {
             duo_log_diffs,
             duo_stride,
             latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
+            shortfall: run.shortfall,
         }
     }
 

@@ -31,12 +31,6 @@ impl Deadline {
         self.start.elapsed()
     }
 
-    /// The whole budget.
-    #[must_use]
-    pub fn max_time(&self) -> Duration {
-        self.max_time
-    }
-
     /// Whether work expected to last `next_ns` nanoseconds, started now, ends within the
     /// budget.
     #[must_use]
@@ -105,6 +99,71 @@ fn typed(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::sequential::SequentialSettings;
+    use crate::analysis::verdict::Verdict;
+    use crate::measure::duo::{run_duos, DuoSettings};
+    use crate::measure::timer::TimerCost;
+
+    fn duo_settings(warmup_ms: u64, max_time_ms: u64) -> DuoSettings {
+        DuoSettings {
+            warmup: Duration::from_millis(warmup_ms),
+            max_time: Duration::from_millis(max_time_ms),
+            timer: TimerCost {
+                overhead_ns: 20.0,
+                resolution_ns: 10.0,
+            },
+            sequential: SequentialSettings::new(0.05, None, 1),
+        }
+    }
+
+    fn sleep_ms(ms: u64) -> impl FnMut() {
+        move || std::thread::sleep(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn a_slow_comparison_stays_within_budget_plus_one_call_and_says_what_it_needs() {
+        let start = Instant::now();
+        let run = run_duos(sleep_ms(300), sleep_ms(300), &duo_settings(50, 100), None);
+        let took = start.elapsed();
+        // One call of 300 ms past the budget of 100 ms, with room for a busy machine.
+        assert!(took < Duration::from_millis(100 + 300 + 150), "{took:?}");
+        let shortfall = run.shortfall.expect("a shortfall");
+        // 8 pilot duos and 20 blocks of one duo, each duo four calls of 300 ms: over 30 s.
+        assert!(shortfall.needed > Duration::from_secs(30), "{shortfall}");
+        assert!(run.first_ns.is_empty() && run.test.duo_means().is_empty());
+        let result = crate::analysis::diff_result::DiffResult::from_run(
+            &run,
+            TimerCost {
+                overhead_ns: 20.0,
+                resolution_ns: 10.0,
+            },
+        );
+        assert_eq!(result.verdict, Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn a_comparison_that_cannot_reach_its_minimum_stops_early() {
+        // Duos of 4 × 20 ms; 18 of them do not fit in 500 ms, which is found after the first.
+        let start = Instant::now();
+        let run = run_duos(sleep_ms(20), sleep_ms(20), &duo_settings(100, 500), None);
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(300), "{took:?}");
+        assert!(run.shortfall.is_some());
+    }
+
+    #[test]
+    fn a_budget_that_fits_the_minimum_measures_without_a_shortfall() {
+        // Duos of 4 × 1 ms: warmup shrinks from 200 ms, and the minimum (18 duos) fits.
+        let start = Instant::now();
+        let run = run_duos(sleep_ms(1), sleep_ms(1), &duo_settings(200, 300), None);
+        assert!(start.elapsed() < Duration::from_millis(300 + 1 + 100));
+        assert_eq!(run.shortfall, None);
+        assert!(
+            run.test.block_means().len() >= 10,
+            "{:?}",
+            run.test.block_means().len()
+        );
+    }
 
     #[test]
     fn fits_counts_what_has_passed() {

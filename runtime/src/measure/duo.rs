@@ -2,6 +2,7 @@
 //! until the sequential test decides or the time budget ends.
 
 use super::batch::BatchRunner;
+use super::budget::{Deadline, Shortfall};
 use super::timer::TimerCost;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
@@ -45,6 +46,9 @@ pub struct DuoRun {
     pub warmup_time: Duration,
     /// Time spent measuring after warmup.
     pub measure_time: Duration,
+    /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
+    /// nothing was measured after the warmup, and the verdict is inconclusive.
+    pub shortfall: Option<Shortfall>,
 }
 
 /// Least time between two progress reports.
@@ -74,6 +78,7 @@ pub fn run_duos<O1, O2>(
     settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
+    let deadline = Deadline::start(settings.max_time);
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
     let mut duo = Duo {
@@ -84,14 +89,21 @@ pub fn run_duos<O1, O2>(
         mirrored: false,
     };
     let target_ns = settings.timer.target_batch_ns();
-    let budget_left = |now: Instant| now.duration_since(start) < settings.max_time;
+    let min_blocks = settings.sequential.min_blocks;
+
+    // One call of each routine, so that no duo starts that would overrun the budget by more
+    // than one call: after these, a duo's length is known in advance.
+    let mut pace = DuoPace::probe(&mut duo, &deadline);
 
     // Warmup: size the batch, then keep running whole duos at that size. Pilot pairs are
-    // only those measured at the final size.
+    // only those measured at the final size. The warmup gives way when only twice the
+    // fewest duos a decision needs still fit.
     let mut pilot = Vec::new();
-    let mut duo_ns;
-    loop {
+    let mut duo_ns = 0.0;
+    while deadline.fits(pace.duo_ns(duo.iters)) {
+        let before = Instant::now();
         let timings = duo.measure();
+        pace.record(duo.iters, before.elapsed());
         duo_ns = timings.total_ns();
         let fastest = timings.fastest_batch_ns();
         if fastest < 0.5 * target_ns {
@@ -115,16 +127,16 @@ pub fn run_duos<O1, O2>(
                 log_interval: None,
             });
         }
-        let warm = now.duration_since(start) >= settings.warmup;
-        if (warm && pilot.len() >= 2 * MIN_PILOT_DUOS) || !budget_left(now) {
+        let elapsed = now.duration_since(start);
+        let fewest = pace.fewest_duos_ns(duo.iters, pilot.len() / 2, min_blocks);
+        let warm = elapsed >= settings.warmup || !deadline.fits_after(elapsed, 2.0 * fewest);
+        if (warm && pilot.len() >= 2 * MIN_PILOT_DUOS) || !deadline.fits_after(elapsed, fewest) {
             break;
         }
     }
     let warmup_time = start.elapsed();
 
-    let duos_per_block = (BLOCK_TARGET_NS / duo_ns.max(1.0))
-        .ceil()
-        .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize;
+    let duos_per_block = duos_per_block(duo_ns);
     let sequential = SequentialSettings {
         duos_per_block,
         ..settings.sequential
@@ -132,12 +144,19 @@ pub fn run_duos<O1, O2>(
     let mut test = Sequential::new(sequential, &pilot);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
+    let fewest = pace.fewest_duos_ns(duo.iters, pilot.len() / 2, min_blocks);
+    let shortfall = (pilot.len() < 2 * MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
+        // The warmup asked for (or what probing took, if longer), the pilot, then room for
+        // twice the fewest blocks, as the warmup leaves.
+        let all_duos = pace.fewest_duos_ns(duo.iters, 0, 2 * min_blocks);
+        let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
+        Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
+    });
     let measure_start = Instant::now();
-    loop {
+    // Measuring, while the next duo fits in the budget at the pace of those so far.
+    let mut measured = 0u32;
+    while shortfall.is_none() && deadline.fits(pace.duo_ns(duo.iters)) {
         let now = Instant::now();
-        if !budget_left(now) {
-            break;
-        }
         if let Some(observe) = observe.as_mut().filter(|_| now >= next_report) {
             next_report = now + PROGRESS_EVERY;
             observe(&DuoProgress {
@@ -154,6 +173,8 @@ pub fn run_duos<O1, O2>(
         let k = duo.iters as f64;
         first_ns.extend([t.first_forward / k, t.first_backward / k]);
         second_ns.extend([t.second_forward / k, t.second_backward / k]);
+        measured += 1;
+        pace.record(duo.iters, measure_start.elapsed() / measured);
         let [forward, backward] = t.log_diffs();
         if test.push_duo(forward, backward).is_some() {
             break;
@@ -166,6 +187,65 @@ pub fn run_duos<O1, O2>(
         test,
         warmup_time,
         measure_time: measure_start.elapsed(),
+        shortfall,
+    }
+}
+
+/// Duos per block: a block of duos should span about [`BLOCK_TARGET_NS`].
+fn duos_per_block(duo_ns: f64) -> usize {
+    (BLOCK_TARGET_NS / duo_ns.max(1.0))
+        .ceil()
+        .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize
+}
+
+/// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
+/// `min_blocks`).
+const FEWEST: &str = "8 pilot duos and 10 blocks of duos";
+
+/// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
+struct DuoPace {
+    /// Wall time of one duo of one iteration per batch, from the latest duo.
+    ns_per_iter: f64,
+    /// Time the probing calls took.
+    probe_time: Duration,
+}
+
+impl DuoPace {
+    /// Calls each routine once, unless the budget is over after the first.
+    fn probe<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2>(
+        duo: &mut Duo<O1, O2, F1, F2>,
+        deadline: &Deadline,
+    ) -> Self {
+        let first = duo.first.time(1);
+        let second = if deadline.fits(0.0) {
+            duo.second.time(1)
+        } else {
+            // Unknown; as slow as the first is the likelier guess than free.
+            first
+        };
+        Self {
+            ns_per_iter: 2.0 * (first + second),
+            probe_time: deadline.elapsed(),
+        }
+    }
+
+    /// Expected wall time of one duo at `iters` iterations per batch.
+    fn duo_ns(&self, iters: u64) -> f64 {
+        self.ns_per_iter * iters as f64
+    }
+
+    /// Records that a duo at `iters` took `took`.
+    fn record(&mut self, iters: u64, took: Duration) {
+        self.ns_per_iter = took.as_nanos() as f64 / iters.max(1) as f64;
+    }
+
+    /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
+    /// already measured: the rest of the pilot, then `blocks` blocks.
+    fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
+        let duo_ns = self.duo_ns(iters);
+        let block = duos_per_block(duo_ns);
+        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + blocks * block;
+        duos as f64 * duo_ns
     }
 }
 

@@ -85,6 +85,7 @@ pub fn result(ratio: f64, claim: Option<Claim>, duos: usize) -> DiffResult {
         test,
         warmup_time: Duration::from_millis(200),
         measure_time: Duration::from_millis(700),
+        shortfall: None,
     };
     DiffResult::from_run(&run, TIMER)
 }
