@@ -14,7 +14,7 @@ use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
 use crate::preflight::{check_outputs, report_dir};
 use crate::progress::ProgressLine;
-use crate::registry::{trial_specs, TrialSpec};
+use crate::registry::{check_unique_names, trial_specs, TrialSpec};
 use crate::report::bench_block::bench_block;
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
@@ -49,6 +49,10 @@ pub fn main() -> ! {
     }
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
+    if let Err(error) = check_unique_names(&specs) {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(
