@@ -10,6 +10,7 @@ mod descriptor;
 mod diff;
 mod direct;
 mod direct_bench;
+mod limits;
 mod measure;
 mod options;
 mod panic;

@@ -9,6 +9,7 @@ use crate::bencher::{BenchOutcome, Bencher};
 use crate::cli::{Invocation, Mode};
 use crate::descriptor::{Descriptor, OnInconclusive, Routine};
 use crate::diff::{Diff, DiffOutcome};
+use crate::limits::check_trial_budgets;
 use crate::measure::timer::timer_cost;
 use crate::options::{Overrides, Settings};
 use crate::panic::catch_panic;
@@ -49,7 +50,9 @@ pub fn main() -> ! {
     }
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
-    if let Err(error) = check_unique_names(&specs) {
+    let checked = check_unique_names(&specs)
+        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
+    if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
