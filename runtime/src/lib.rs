@@ -10,6 +10,7 @@ mod descriptor;
 mod diff;
 mod direct;
 mod direct_bench;
+mod interrupt;
 mod limits;
 mod measure;
 mod options;

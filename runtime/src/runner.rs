@@ -9,6 +9,7 @@ use crate::bencher::{BenchOutcome, Bencher};
 use crate::cli::{Invocation, Mode};
 use crate::descriptor::{Descriptor, OnInconclusive, Routine};
 use crate::diff::{Diff, DiffOutcome};
+use crate::interrupt::{self, interrupted, INTERRUPTED_EXIT};
 use crate::limits::check_trial_budgets;
 use crate::measure::timer::timer_cost;
 use crate::options::{Overrides, Settings};
@@ -42,6 +43,7 @@ pub fn main() -> ! {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
+    interrupt::install();
     if cfg!(debug_assertions) && !invocation.libtest.list {
         eprintln!(
             "warning: duobench is running an unoptimized build (debug assertions on); timings \
@@ -142,6 +144,13 @@ fn write_outputs(
             Err(e) => eprintln!("warning: {e}"),
         }
     }
+    if interrupted() {
+        eprintln!(
+            "interrupted: the {} results measured before it were kept",
+            records.len()
+        );
+        std::process::exit(INTERRUPTED_EXIT)
+    }
     conclusion.exit()
 }
 
@@ -183,8 +192,16 @@ fn trial(
     let kind = spec.kind();
     let ignored = spec.descriptor.ignore.is_some();
     Trial::ignorable_test(name.clone(), move || {
+        if interrupted() {
+            return Ok(Completion::ignored_with("interrupted before it ran"));
+        }
         let settings = Settings::resolve(&spec.descriptor.options, overrides);
-        let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
+        let outcome = run_routine(spec, mode, settings, diffs.progress_line());
+        if interrupted() {
+            // Cut short: neither reported nor saved as a baseline.
+            return Err("interrupted: this trial's measurements were discarded".into());
+        }
+        let outcome = outcome?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {

@@ -5,6 +5,7 @@
 //! expected length, from what the same work took before, still fits; only the very first
 //! call, whose cost nobody knows yet, may overrun.
 
+use crate::interrupt::interrupted;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -32,10 +33,10 @@ impl Deadline {
     }
 
     /// Whether work expected to last `next_ns` nanoseconds, started now, ends within the
-    /// budget.
+    /// budget. After an interrupt nothing fits: the trial stops at its next step.
     #[must_use]
     pub fn fits(&self, next_ns: f64) -> bool {
-        self.fits_after(self.elapsed(), next_ns)
+        self.fits_after(self.elapsed(), next_ns) && !interrupted()
     }
 
     /// Whether `next_ns` more after `elapsed` stays within the budget.
