@@ -34,6 +34,7 @@ pub use diff::Diff;
 pub use direct::{compare, DiffConfig};
 pub use direct_bench::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub use duobench_macros::{bench, bench_diff};
+pub use measure::budget::Shortfall;
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;
 pub use runner::main;

@@ -10,7 +10,16 @@ use std::io::{BufRead, BufReader};
 use std::os::unix::fs::{symlink, FileTypeExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// One cargo run at a time: cargo's build lock, or a parallel build, would otherwise count
+/// against the timed runs.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("duobench-faults-{name}-{}", std::process::id()));
@@ -23,7 +32,15 @@ fn scratch(name: &str) -> PathBuf {
 fn smoke_with_json(json: &Path) -> Output {
     let json = json.to_str().unwrap();
     cargo(&[
-        "test", "--release", "-q", "--bench", "single", "--", "zero_arg", "--exact", "--json",
+        "test",
+        "--release",
+        "-q",
+        "--bench",
+        "single",
+        "--",
+        "zero_arg",
+        "--exact",
+        "--json",
         json,
     ])
 }
@@ -34,6 +51,7 @@ fn is_json_document(bytes: &[u8]) -> bool {
 
 #[test]
 fn a_symlink_as_json_target_stays_a_link_and_its_target_gets_the_document() {
+    let _serial = serial();
     let dir = scratch("link");
     fs::create_dir_all(dir.join("real")).unwrap();
     fs::write(dir.join("real/results.json"), "stale").unwrap();
@@ -42,12 +60,15 @@ fn a_symlink_as_json_target_stays_a_link_and_its_target_gets_the_document() {
     assert!(output.status.success(), "{}", text(&output));
     let link = fs::symlink_metadata(dir.join("link.json")).unwrap();
     assert!(link.file_type().is_symlink(), "the link was replaced");
-    assert!(is_json_document(&fs::read(dir.join("real/results.json")).unwrap()));
+    assert!(is_json_document(
+        &fs::read(dir.join("real/results.json")).unwrap()
+    ));
     fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_fifo_as_json_target_is_written_through() {
+    let _serial = serial();
     let dir = scratch("fifo");
     let fifo = dir.join("results.pipe");
     let made = Command::new("mkfifo").arg(&fifo).status();
@@ -68,6 +89,7 @@ fn a_fifo_as_json_target_is_written_through() {
 
 #[test]
 fn a_full_device_is_reported_in_one_line() {
+    let _serial = serial();
     let full = Path::new("/dev/full");
     if !full.exists() {
         eprintln!("skipped: no /dev/full here");
@@ -80,12 +102,16 @@ fn a_full_device_is_reported_in_one_line() {
         .lines()
         .find(|l| l.starts_with("error: could not write the JSON results to /dev/full"))
         .unwrap_or_else(|| panic!("{}", text(&output)));
-    assert!(line.ends_with("No space left on device (os error 28)"), "{line}");
+    assert!(
+        line.ends_with("No space left on device (os error 28)"),
+        "{line}"
+    );
     assert!(fs::metadata(full).unwrap().file_type().is_char_device());
 }
 
 #[test]
 fn an_unwritable_output_directory_is_caught_before_measuring() {
+    let _serial = serial();
     // Tests may run as root, which permission bits do not stop: a directory under a
     // regular file cannot be made by anyone.
     let dir = scratch("unwritable");
@@ -93,21 +119,35 @@ fn an_unwritable_output_directory_is_caught_before_measuring() {
     fs::write(&file, "").unwrap();
     let report = file.join("report");
     let output = cargo(&[
-        "bench", "-q", "--bench", "single", "--", "zero_arg", "--exact", "--report",
+        "bench",
+        "-q",
+        "--bench",
+        "single",
+        "--",
+        "zero_arg",
+        "--exact",
+        "--report",
         report.to_str().unwrap(),
     ]);
     let out = text(&output);
-    assert_eq!(output.status.code(), Some(101), "{out}");
+    assert_eq!(output.status.code(), Some(2), "{out}");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let expected = format!("error: cannot write the HTML report to {}: ", report.display());
+    let expected = format!(
+        "error: cannot write the HTML report to {}: ",
+        report.display()
+    );
     let line = stderr.lines().find(|l| l.starts_with(&expected));
-    assert!(line.is_some_and(|l| l.ends_with("nothing was measured")), "{out}");
+    assert!(
+        line.is_some_and(|l| l.ends_with("nothing was measured")),
+        "{out}"
+    );
     assert!(!out.contains("test [bench]"), "a trial ran:\n{out}");
     fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn slow_routines_end_within_budget_plus_one_call_and_say_what_they_need() {
+    let _serial = serial();
     // Built first, so that only the run is timed.
     let build = cargo(&["bench", "--no-run", "-q", "--bench", "faults"]);
     assert!(build.status.success(), "{}", text(&build));
@@ -118,7 +158,10 @@ fn slow_routines_end_within_budget_plus_one_call_and_say_what_they_need() {
         let out = text(&output);
         // 100 ms budget + one 300 ms call, plus cargo's start-up and the timer's
         // measurement on a busy machine; the old behaviour took over 3 s (ten samples).
-        assert!(took < Duration::from_millis(2_000), "{trial} took {took:?}:\n{out}");
+        assert!(
+            took < Duration::from_millis(2_000),
+            "{trial} took {took:?}:\n{out}"
+        );
         assert!(
             out.contains("is too short for a meaningful result") && out.contains("max_time = \""),
             "{trial}:\n{out}"
@@ -128,11 +171,14 @@ fn slow_routines_end_within_budget_plus_one_call_and_say_what_they_need() {
 
 #[test]
 fn duplicate_names_are_refused_before_anything_runs() {
+    let _serial = serial();
     let output = cargo(&["bench", "-q", "--bench", "duplicates"]);
     let out = text(&output);
     assert!(!output.status.success(), "{out}");
     assert!(
-        out.contains("two benchmarks are named `dup`: benches/duplicates.rs:5 and benches/duplicates.rs:10"),
+        out.contains(
+            "two benchmarks are named `dup`: benches/duplicates.rs:6 and benches/duplicates.rs:11"
+        ),
         "{out}"
     );
     assert!(!out.contains("test [bench]"), "a trial ran:\n{out}");
@@ -141,7 +187,14 @@ fn duplicate_names_are_refused_before_anything_runs() {
 /// The `faults` bench executable, built by cargo.
 fn faults_executable() -> PathBuf {
     let output = cargo_with_env(
-        &["bench", "--no-run", "--bench", "faults", "--message-format", "json"],
+        &[
+            "bench",
+            "--no-run",
+            "--bench",
+            "faults",
+            "--message-format",
+            "json",
+        ],
         &[("CARGO_TERM_QUIET", "true")],
     );
     assert!(output.status.success(), "{}", text(&output));
@@ -155,6 +208,7 @@ fn faults_executable() -> PathBuf {
 
 #[test]
 fn an_interrupt_keeps_the_finished_trials_results() {
+    let _serial = serial();
     let exe = faults_executable();
     let dir = scratch("interrupt");
     let json = dir.join("results.json");
@@ -184,7 +238,11 @@ fn an_interrupt_keeps_the_finished_trials_results() {
     std::thread::sleep(Duration::from_millis(500));
     let pid = child.id().to_string();
     let start = Instant::now();
-    assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
     let rest: Vec<String> = lines.map_while(Result::ok).collect();
     let status = child.wait().unwrap();
     let mut stderr = String::new();

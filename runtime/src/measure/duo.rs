@@ -136,7 +136,12 @@ pub fn run_duos<O1, O2>(
     }
     let warmup_time = start.elapsed();
 
-    let duos_per_block = duos_per_block(duo_ns);
+    // Before any whole duo (a budget overrun by the probes), the probes' pace stands in.
+    let duos_per_block = duos_per_block(if duo_ns > 0.0 {
+        duo_ns
+    } else {
+        pace.duo_ns(duo.iters)
+    });
     let sequential = SequentialSettings {
         duos_per_block,
         ..settings.sequential

@@ -117,7 +117,7 @@ pub struct LinearRun {
     pub warmup_time: Duration,
     /// Time spent sampling.
     pub measure_time: Duration,
-    /// Set when the budget could not fit [`MIN_SAMPLES`] samples: the samples taken are
+    /// Set when the budget could not fit the fewest samples (10): the samples taken are
     /// too few to analyse.
     pub shortfall: Option<Shortfall>,
 }

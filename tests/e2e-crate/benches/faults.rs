@@ -1,7 +1,6 @@
 //! Fault cases for `tests/tests/e2e_faults.rs`: routines too slow for their budget, and a
 //! run long enough to be interrupted between trials.
 
-use duobench::{bench, bench_diff, black_box, Bencher, Diff};
 use std::thread::sleep;
 use std::time::Duration;
 
@@ -12,7 +11,9 @@ fn slow_call() {
 /// 300 ms a call against a 100 ms budget: each trial must end within 400 ms and say what
 /// budget it needs.
 mod slow {
-    use super::*;
+    // Named, not `super::*`: a glob import makes `#[bench]` ambiguous with the prelude's.
+    use super::slow_call;
+    use duobench::{bench, bench_diff, Bencher, Diff};
 
     #[bench(max_time = "100ms")]
     fn single(b: &mut Bencher) {
@@ -28,7 +29,7 @@ mod slow {
 /// Run with `--bench` and interrupted while `b_long` measures: `a_quick` is done and must
 /// be kept, `b_long` abandoned, `c_after` never run.
 mod interrupt {
-    use super::*;
+    use duobench::{bench, black_box, Bencher};
 
     #[bench(max_time = "300ms")]
     fn a_quick(b: &mut Bencher) {
