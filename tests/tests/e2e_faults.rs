@@ -2,6 +2,8 @@
 //! output location that cannot be written, routines too slow for their budget, duplicate
 //! names, and an interrupt in the middle of a run. See docs/RELIABILITY.md.
 
+#![cfg(unix)]
+
 mod common;
 
 use common::{cargo, cargo_with_env, target_dir, text};
@@ -28,21 +30,22 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// One smoke-run trial of the `single` target, writing its JSON document to `json`.
+/// `cargo <command>` of the one trial `zero_arg` of the `single` target, with `extra`
+/// options for it.
+fn zero_arg(command: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        command, "-q", "--bench", "single", "--", "zero_arg", "--exact",
+    ];
+    if command == "test" {
+        args.insert(1, "--release");
+    }
+    args.extend_from_slice(extra);
+    cargo(&args)
+}
+
+/// A smoke run of `zero_arg` writing its JSON document to `json`.
 fn smoke_with_json(json: &Path) -> Output {
-    let json = json.to_str().unwrap();
-    cargo(&[
-        "test",
-        "--release",
-        "-q",
-        "--bench",
-        "single",
-        "--",
-        "zero_arg",
-        "--exact",
-        "--json",
-        json,
-    ])
+    zero_arg("test", &["--json", json.to_str().unwrap()])
 }
 
 fn is_json_document(bytes: &[u8]) -> bool {
@@ -118,17 +121,7 @@ fn an_unwritable_output_directory_is_caught_before_measuring() {
     let file = dir.join("a-file");
     fs::write(&file, "").unwrap();
     let report = file.join("report");
-    let output = cargo(&[
-        "bench",
-        "-q",
-        "--bench",
-        "single",
-        "--",
-        "zero_arg",
-        "--exact",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
+    let output = zero_arg("bench", &["--report", report.to_str().unwrap()]);
     let out = text(&output);
     assert_eq!(output.status.code(), Some(2), "{out}");
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -281,6 +281,18 @@ mod tests {
         assert_eq!(run.shortfall, None);
     }
 
+    fn sleep_settings(warmup_ms: u64, max_time_ms: u64) -> LinearSettings {
+        LinearSettings {
+            warmup: Duration::from_millis(warmup_ms),
+            max_time: Duration::from_millis(max_time_ms),
+            samples: 100,
+            timer: TimerCost {
+                overhead_ns: 20.0,
+                resolution_ns: 10.0,
+            },
+        }
+    }
+
     fn sleeping(ms: u64) -> impl FnMut(u64) -> f64 {
         move |k| {
             std::thread::sleep(Duration::from_millis(ms * k));
@@ -290,17 +302,8 @@ mod tests {
 
     #[test]
     fn a_slow_routine_stays_within_budget_plus_one_call_and_says_what_it_needs() {
-        let settings = LinearSettings {
-            warmup: Duration::from_millis(50),
-            max_time: Duration::from_millis(100),
-            samples: 100,
-            timer: TimerCost {
-                overhead_ns: 20.0,
-                resolution_ns: 10.0,
-            },
-        };
         let start = Instant::now();
-        let run = run_linear(sleeping(300), &settings);
+        let run = run_linear(sleeping(300), &sleep_settings(50, 100));
         let took = start.elapsed();
         // Budget plus one call, with room for a busy machine's scheduling.
         assert!(took < Duration::from_millis(100 + 300 + 150), "{took:?}");
@@ -317,17 +320,8 @@ mod tests {
     fn warmup_shrinks_so_the_fewest_samples_fit() {
         // 10 ms a call, 200 ms warmup asked, 250 ms budget: the warmup gives way to ten
         // samples.
-        let settings = LinearSettings {
-            warmup: Duration::from_millis(200),
-            max_time: Duration::from_millis(250),
-            samples: 100,
-            timer: TimerCost {
-                overhead_ns: 20.0,
-                resolution_ns: 10.0,
-            },
-        };
         let start = Instant::now();
-        let run = run_linear(sleeping(10), &settings);
+        let run = run_linear(sleeping(10), &sleep_settings(200, 250));
         assert!(start.elapsed() < Duration::from_millis(250 + 10 + 100));
         assert!(run.ns.len() >= MIN_SAMPLES, "{} samples", run.ns.len());
         assert_eq!(run.shortfall, None);
