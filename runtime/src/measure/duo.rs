@@ -3,13 +3,14 @@
 
 use super::batch::BatchRunner;
 use super::budget::{Deadline, Shortfall};
+use super::duo_pace::{DuoPace, FEWEST};
 use super::timer::TimerCost;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the
 /// outlier fence.
-const MIN_PILOT_DUOS: usize = 8;
+pub(super) const MIN_PILOT_DUOS: usize = 8;
 /// A block of duos should span about this long, so block means average out short-range
 /// dependence between consecutive duos.
 const BLOCK_TARGET_NS: f64 = 1_000_000.0;
@@ -93,7 +94,7 @@ pub fn run_duos<O1, O2>(
 
     // One call of each routine, so that no duo starts that would overrun the budget by more
     // than one call: after these, a duo's length is known in advance.
-    let mut pace = DuoPace::probe(&mut duo, &deadline);
+    let mut pace = DuoPace::probe(&mut duo.first, &mut duo.second, &deadline);
 
     // Warmup: size the batch, then keep running whole duos at that size. Pilot pairs are
     // only those measured at the final size. The warmup gives way when only twice the
@@ -197,61 +198,10 @@ pub fn run_duos<O1, O2>(
 }
 
 /// Duos per block: a block of duos should span about [`BLOCK_TARGET_NS`].
-fn duos_per_block(duo_ns: f64) -> usize {
+pub(super) fn duos_per_block(duo_ns: f64) -> usize {
     (BLOCK_TARGET_NS / duo_ns.max(1.0))
         .ceil()
         .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize
-}
-
-/// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
-/// `min_blocks`).
-const FEWEST: &str = "8 pilot duos and 10 blocks of duos";
-
-/// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
-struct DuoPace {
-    /// Wall time of one duo of one iteration per batch, from the latest duo.
-    ns_per_iter: f64,
-    /// Time the probing calls took.
-    probe_time: Duration,
-}
-
-impl DuoPace {
-    /// Calls each routine once, unless the budget is over after the first.
-    fn probe<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2>(
-        duo: &mut Duo<O1, O2, F1, F2>,
-        deadline: &Deadline,
-    ) -> Self {
-        let first = duo.first.time(1);
-        let second = if deadline.fits(0.0) {
-            duo.second.time(1)
-        } else {
-            // Unknown; as slow as the first is the likelier guess than free.
-            first
-        };
-        Self {
-            ns_per_iter: 2.0 * (first + second),
-            probe_time: deadline.elapsed(),
-        }
-    }
-
-    /// Expected wall time of one duo at `iters` iterations per batch.
-    fn duo_ns(&self, iters: u64) -> f64 {
-        self.ns_per_iter * iters as f64
-    }
-
-    /// Records that a duo at `iters` took `took`.
-    fn record(&mut self, iters: u64, took: Duration) {
-        self.ns_per_iter = took.as_nanos() as f64 / iters.max(1) as f64;
-    }
-
-    /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
-    /// already measured: the rest of the pilot, then `blocks` blocks.
-    fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
-        let duo_ns = self.duo_ns(iters);
-        let block = duos_per_block(duo_ns);
-        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + blocks * block;
-        duos as f64 * duo_ns
-    }
 }
 
 /// Both routines with their shared batch size.

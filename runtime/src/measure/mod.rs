@@ -8,5 +8,6 @@ pub mod chunks;
 #[cfg(test)]
 pub mod counts_drops;
 pub mod duo;
+mod duo_pace;
 pub mod linear;
 pub mod timer;

@@ -1,0 +1,59 @@
+//! The pace of a duo run, for its time budget: what one duo costs by wall clock, and what
+//! the fewest duos of a meaningful comparison would cost (see `super::budget`).
+
+use super::batch::BatchRunner;
+use super::budget::Deadline;
+use super::duo::{duos_per_block, MIN_PILOT_DUOS};
+use std::time::Duration;
+
+/// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
+/// `min_blocks`).
+pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos";
+
+/// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
+pub struct DuoPace {
+    /// Wall time of one duo of one iteration per batch, from the latest duo.
+    ns_per_iter: f64,
+    /// Time the probing calls took.
+    pub probe_time: Duration,
+}
+
+impl DuoPace {
+    /// Calls each routine once, unless the budget is over after the first.
+    pub fn probe<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2>(
+        first_routine: &mut BatchRunner<O1, F1>,
+        second_routine: &mut BatchRunner<O2, F2>,
+        deadline: &Deadline,
+    ) -> Self {
+        let first = first_routine.time(1);
+        let second = if deadline.fits(0.0) {
+            second_routine.time(1)
+        } else {
+            // Unknown; as slow as the first is the likelier guess than free.
+            first
+        };
+        Self {
+            ns_per_iter: 2.0 * (first + second),
+            probe_time: deadline.elapsed(),
+        }
+    }
+
+    /// Expected wall time of one duo at `iters` iterations per batch.
+    pub fn duo_ns(&self, iters: u64) -> f64 {
+        self.ns_per_iter * iters as f64
+    }
+
+    /// Records that a duo at `iters` took `took`.
+    pub fn record(&mut self, iters: u64, took: Duration) {
+        self.ns_per_iter = took.as_nanos() as f64 / iters.max(1) as f64;
+    }
+
+    /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
+    /// already measured: the rest of the pilot, then `blocks` blocks.
+    pub fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
+        let duo_ns = self.duo_ns(iters);
+        let block = duos_per_block(duo_ns);
+        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + blocks * block;
+        duos as f64 * duo_ns
+    }
+}
