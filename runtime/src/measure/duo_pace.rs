@@ -10,10 +10,17 @@ use std::time::Duration;
 /// `min_blocks`).
 pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos";
 
+/// Duos whose pace is remembered.
+const RECENT: usize = 5;
+
 /// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
 pub struct DuoPace {
-    /// Wall time of one duo of one iteration per batch, from the latest duo.
+    /// Wall time of one duo of one iteration per batch: the median of the latest
+    /// [`RECENT`] duos, so that one duo stalled by the machine does not make the budget
+    /// look spent.
     ns_per_iter: f64,
+    /// The latest duos' wall time per iteration, oldest first.
+    recent: Vec<f64>,
     /// Time the probing calls took.
     pub probe_time: Duration,
 }
@@ -34,6 +41,7 @@ impl DuoPace {
         };
         Self {
             ns_per_iter: 2.0 * (first + second),
+            recent: Vec::with_capacity(RECENT + 1),
             probe_time: deadline.elapsed(),
         }
     }
@@ -45,7 +53,14 @@ impl DuoPace {
 
     /// Records that a duo at `iters` took `took`.
     pub fn record(&mut self, iters: u64, took: Duration) {
-        self.ns_per_iter = took.as_nanos() as f64 / iters.max(1) as f64;
+        self.recent
+            .push(took.as_nanos() as f64 / iters.max(1) as f64);
+        if self.recent.len() > RECENT {
+            self.recent.remove(0);
+        }
+        let mut sorted = self.recent.clone();
+        sorted.sort_by(f64::total_cmp);
+        self.ns_per_iter = sorted[sorted.len() / 2];
     }
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
