@@ -73,6 +73,7 @@ pub fn parse(kind: Kind, tokens: TokenStream) -> syn::Result<BenchFn> {
             ),
         ));
     };
+    check_single_attribute(kind, &item)?;
     let type_param = check_signature(kind, &item)?;
     let shape = shape(kind, &item)?;
     if let (Some(token), Shape::Handle | Shape::HandleArg) = (&item.sig.asyncness, shape) {
@@ -97,6 +98,29 @@ pub fn parse(kind: Kind, tokens: TokenStream) -> syn::Result<BenchFn> {
         type_param,
         is_async,
     })
+}
+
+/// A second `#[bench]` or `#[bench_diff]` on the same function would register it twice
+/// under one name, sharing baselines and reports.
+fn check_single_attribute(kind: Kind, item: &ItemFn) -> syn::Result<()> {
+    let ours = |path: &syn::Path| {
+        let last = path.segments.last().map(|s| s.ident.to_string());
+        let from_duobench = path.segments.len() == 1
+            || path.segments.first().is_some_and(|s| s.ident == "duobench");
+        from_duobench && matches!(last.as_deref(), Some("bench" | "bench_diff"))
+    };
+    match item.attrs.iter().find(|attr| ours(attr.path())) {
+        Some(second) => Err(Error::new_spanned(
+            second,
+            format!(
+                "this function already has {}: each function takes one duobench attribute, \
+                 since two would register one name twice; write a second function for the \
+                 other",
+                kind.attr()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Qualities of a signature that no shape accepts; returns the type parameter, if any.

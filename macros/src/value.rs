@@ -124,10 +124,11 @@ pub fn alpha(input: ParseStream, key: &Ident) -> syn::Result<f64> {
         _ => None,
     };
     match value {
-        Some(alpha) if alpha > 0.0 && alpha < 1.0 => Ok(alpha),
+        // The runtime's `limits::MIN_ALPHA..=MAX_ALPHA` (a macro crate cannot depend on it).
+        Some(alpha) if (1e-6..=0.5).contains(&alpha) => Ok(alpha),
         _ => Err(Error::new_spanned(
             lit,
-            "`alpha` is the error rate, a number strictly between 0 and 1, e.g. `alpha = 0.05`",
+            "`alpha` is the error rate, a number from 1e-6 to 0.5, e.g. `alpha = 0.05`",
         )),
     }
 }

@@ -28,6 +28,7 @@ pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
 pub use harness::runner::main;
 pub use measure::alloc::{AllocCount, CountingAllocator};
+pub use measure::budget::Shortfall;
 pub use measure::clock::{Clock, ClockReason};
 pub use measure::linear::{LinearRun, Sampling};
 pub use measure::timer::TimerCost;

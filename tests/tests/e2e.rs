@@ -212,8 +212,13 @@ fn calibrate_reports_the_noise_floor() {
     let out = text(&output);
     assert!(output.status.success(), "{out}");
     assert!(out.contains("second   first again"), "{out}");
+    // The budget holds (a duo starts only if it fits), so the run may end just under it.
     assert!(
-        out.contains("floor    the first routine against itself for 0.3"),
+        ["0.28", "0.29", "0.30", "0.31"]
+            .iter()
+            .any(|t| out.contains(&format!(
+                "floor    the first routine against itself for {t} s"
+            ))),
         "{out}"
     );
 }

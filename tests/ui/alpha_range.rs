@@ -11,4 +11,7 @@ fn two() {}
 #[bench_diff(vs = other, alpha = "0.05")]
 fn three() {}
 
+#[bench_diff(vs = other, alpha = 1e-17)]
+fn four() {}
+
 fn main() {}

@@ -3,6 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use crate::decide::verdict::Verdict;
+use crate::measure::budget::Shortfall;
 use crate::measure::clock::{Clock, ClockReason};
 use crate::measure::duo::DuoRun;
 use crate::measure::timer::TimerCost;
@@ -76,6 +77,9 @@ pub struct DiffResult {
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
+    /// Set when the time budget was too short for a meaningful comparison: what it would
+    /// need. The verdict is then `Inconclusive`.
+    pub shortfall: Option<Shortfall>,
 }
 
 impl DiffResult {
@@ -85,11 +89,11 @@ impl DiffResult {
     pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
         let test = &run.test;
         let settings = test.settings();
-        let verdict = test.decided().unwrap_or(if settings.claim.is_some() {
-            Verdict::Inconclusive
-        } else {
-            Verdict::Reported
-        });
+        let verdict = match test.decided() {
+            Some(decided) => decided,
+            None if settings.claim.is_some() || run.shortfall.is_some() => Verdict::Inconclusive,
+            None => Verdict::Reported,
+        };
         let level = 1.0 - settings.alpha;
         let interval = test.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
         let mut duo_means = test.duo_means().to_vec();
@@ -144,6 +148,7 @@ impl DiffResult {
             duo_log_diffs,
             duo_stride,
             latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
+            shortfall: run.shortfall,
         }
     }
 

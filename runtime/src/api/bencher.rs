@@ -235,6 +235,10 @@ impl Bencher {
     }
 
     fn finish(&mut self, run: LinearRun, timer: TimerCost) {
+        if let Some(shortfall) = run.shortfall {
+            self.outcome = Some(BenchOutcome::Failed(shortfall.to_string()));
+            return;
+        }
         let level = 1.0 - self.settings.alpha;
         self.outcome = Some(
             match BenchResult::from_run(run, timer, level, self.settings.throughput) {

@@ -9,7 +9,7 @@
 //! interrupt), and the noise level itself drifts.
 
 use super::sequential::{Sequential, SequentialSettings};
-use super::verdict::Verdict;
+use crate::decide::verdict::Verdict;
 use crate::model::attrs::Claim;
 use crate::stats::SplitMix64 as Rng;
 

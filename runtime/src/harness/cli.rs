@@ -9,6 +9,7 @@
 //! an option and its environment variable give the same one-line error naming whichever was
 //! bad (clap's `env` errors name the flag only).
 
+use crate::harness::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::model::attrs::Measure;
 use crate::model::mode::Mode;
 use crate::report::export::{Export, ExportFormat};
@@ -257,9 +258,9 @@ fn parse_export(text: &str) -> Result<Export, String> {
 
 fn parse_alpha(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
-        _ => Err(format!(
-            "expected an error rate between 0 and 1 such as 0.05, got `{text}`"
+        Ok(a) => check_alpha(a),
+        Err(_) => Err(format!(
+            "expected an error rate from {MIN_ALPHA:e} to {MAX_ALPHA} such as 0.05, got `{text}`"
         )),
     }
 }
@@ -476,6 +477,12 @@ mod tests {
         assert_eq!(e.0, "--alpha: missing value");
         let e = parse(&[], &[("DUOBENCH_ALPHA", "1.5")]).unwrap_err();
         assert!(e.0.starts_with("DUOBENCH_ALPHA=1.5:"), "{e}");
+        // Values the statistics cannot take are refused, not passed on to panic later.
+        let e = parse(&["--alpha", "1e-17"], &[]).unwrap_err();
+        assert!(
+            e.0.starts_with("--alpha 1e-17: expected an error rate from 1e-6"),
+            "{e}"
+        );
         let e = parse(&["--family-alpha", "0"], &[]).unwrap_err();
         assert!(e.0.starts_with("--family-alpha 0:"), "{e}");
         let e = parse(&["--calibrate=yes"], &[]).unwrap_err();

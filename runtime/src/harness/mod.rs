@@ -3,5 +3,7 @@
 
 pub mod cli;
 pub mod descriptor;
+pub mod limits;
+pub mod preflight;
 pub mod registry;
 pub mod runner;

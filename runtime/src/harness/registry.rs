@@ -69,6 +69,35 @@ fn trial_specs_of(descriptors: impl IntoIterator<Item = &'static Descriptor>) ->
     specs
 }
 
+/// Checks that no two trials share a full name: they would share a baseline, and one
+/// would be compared with the other as its "previous run".
+///
+/// # Errors
+///
+/// One line per clash, naming the name and both definitions (`file:line`).
+pub fn check_unique_names(specs: &[TrialSpec]) -> Result<(), String> {
+    let mut by_name: Vec<(String, &TrialSpec)> = specs.iter().map(|s| (s.name(), s)).collect();
+    by_name.sort_by(|a, b| a.0.cmp(&b.0));
+    let clashes: Vec<String> = by_name
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .map(|pair| {
+            let at = |s: &TrialSpec| format!("{}:{}", s.descriptor.file, s.descriptor.line);
+            format!(
+                "two benchmarks are named `{}`: {} and {}; give one a different `name = \"...\"`",
+                pair[0].0,
+                at(pair[0].1),
+                at(pair[1].1)
+            )
+        })
+        .collect();
+    if clashes.is_empty() {
+        Ok(())
+    } else {
+        Err(clashes.join("\n"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +127,24 @@ mod tests {
 
     static ROOT: Descriptor = descriptor("sorting", "sort", &["10", "1000"]);
     static NESTED: Descriptor = descriptor("sorting::hashing", "fx_vs_ahash", &[]);
+
+    static RENAMED: Descriptor = Descriptor {
+        name: Some("sort"),
+        line: 9,
+        ..descriptor("sorting", "other", &["10"])
+    };
+
+    #[test]
+    fn duplicate_names_are_refused_naming_both_definitions() {
+        let specs = trial_specs_of([&NESTED, &ROOT]);
+        assert_eq!(check_unique_names(&specs), Ok(()));
+        let specs = trial_specs_of([&ROOT, &NESTED, &RENAMED]);
+        assert_eq!(
+            check_unique_names(&specs).unwrap_err(),
+            "two benchmarks are named `sort/10`: benches/x.rs:1 and benches/x.rs:9; give one \
+             a different `name = \"...\"`"
+        );
+    }
 
     #[test]
     fn names_follow_module_path_and_args() {

@@ -8,7 +8,9 @@ use crate::api::diff::{Diff, DiffOutcome};
 use crate::decide::verdict::Verdict;
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::{Descriptor, Routine};
-use crate::harness::registry::{trial_specs, TrialSpec};
+use crate::harness::limits::check_trial_budgets;
+use crate::harness::preflight::{check_outputs, report_dir};
+use crate::harness::registry::{check_unique_names, trial_specs, TrialSpec};
 use crate::measure::timer::timer_cost;
 use crate::model::attrs::OnInconclusive;
 use crate::model::mode::Mode;
@@ -25,8 +27,8 @@ use crate::report::summary_table::summary_table;
 use crate::session::baseline::{compare_and_save, BaselineKey};
 use crate::session::options::{Overrides, Settings};
 use crate::session::progress::ProgressLine;
+use crate::util::interrupt::{self, interrupted, INTERRUPTED_EXIT};
 use crate::util::panic::catch_panic;
-use crate::util::target_dir::duobench_dir;
 use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
@@ -41,6 +43,11 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
+    if let Err(error) = check_outputs(&invocation) {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
+    interrupt::install();
     if cfg!(debug_assertions) && !invocation.libtest.list {
         eprintln!(
             "warning: duobench is running an unoptimized build (debug assertions on); timings \
@@ -50,6 +57,12 @@ pub fn main() -> ! {
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
+    let checked = check_unique_names(&specs)
+        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
+    if let Err(error) = checked {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(
@@ -159,16 +172,19 @@ fn write_outputs(
             }
         }
     }
-    if invocation.mode == Mode::Bench && options.no_report != Some(true) {
-        let dir = options
-            .report_dir
-            .clone()
-            .unwrap_or_else(|| duobench_dir().join("report"));
+    if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
         match write_html(&dir, records) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
             Err(e) => eprintln!("warning: {e}"),
         }
+    }
+    if interrupted() {
+        eprintln!(
+            "interrupted: the {} results measured before it were kept",
+            records.len()
+        );
+        std::process::exit(INTERRUPTED_EXIT)
     }
     conclusion.exit()
 }
@@ -211,8 +227,16 @@ fn trial(
     let kind = spec.kind();
     let ignored = spec.descriptor.ignore.is_some();
     Trial::ignorable_test(name.clone(), move || {
+        if interrupted() {
+            return Ok(Completion::ignored_with("interrupted before it ran"));
+        }
         let settings = Settings::resolve(&spec.descriptor.options, overrides);
-        let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
+        let outcome = run_routine(spec, mode, settings, diffs.progress_line());
+        if interrupted() {
+            // Cut short: neither reported nor saved as a baseline.
+            return Err("interrupted: this trial's measurements were discarded".into());
+        }
+        let outcome = outcome?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Unavailable(why) => Ok(Completion::ignored_with(why)),

@@ -2,9 +2,11 @@
 //! until the sequential test decides or the time budget ends.
 
 use super::batch::BatchRunner;
+use super::budget::{Deadline, Shortfall};
 use super::duo_batches::{
     Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
+use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
 use super::judge::{Evidence, Judge};
 use super::timed_batch::TimedBatch;
 use super::timer::TimerCost;
@@ -12,14 +14,6 @@ use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::stats::median;
 use std::time::{Duration, Instant};
 
-/// Pilot pairs measured at the final batch size before the test starts; they fix the
-/// outlier fence.
-const MIN_PILOT_DUOS: usize = 8;
-/// A block of duos should span about this long, so block means average out short-range
-/// dependence between consecutive duos.
-const BLOCK_TARGET_NS: f64 = 1_000_000.0;
-/// Upper bound on duos per block, so that slow routines still give enough blocks.
-const MAX_DUOS_PER_BLOCK: f64 = 64.0;
 /// Largest factor by which one sizing step may grow the batch.
 const MAX_GROWTH: f64 = 100.0;
 /// Long batches end warmup early once the last pilot duos' total times agree within this
@@ -56,6 +50,9 @@ pub struct DuoRun {
     pub measure_time: Duration,
     /// The clock that judged, and the duos the OS showed preempted.
     pub evidence: Evidence,
+    /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
+    /// nothing was measured after the warmup, and the verdict is inconclusive.
+    pub shortfall: Option<Shortfall>,
 }
 
 /// Least time between two progress reports.
@@ -111,6 +108,7 @@ pub(crate) fn run_duos_probed(
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
     probe: impl Probe,
 ) -> DuoRun {
+    let deadline = Deadline::start(settings.max_time);
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
     let mut duo = Duo {
@@ -124,14 +122,21 @@ pub(crate) fn run_duos_probed(
         probe,
     };
     let target_ns = settings.timer.target_batch_ns();
-    let budget_left = |now: Instant| now.duration_since(start) < settings.max_time;
+    let min_blocks = settings.sequential.min_blocks;
+
+    // One call of each routine, so that no duo starts that would overrun the budget by more
+    // than one call: after these, a duo's length is known in advance.
+    let mut pace = DuoPace::probe(&mut duo.first, &mut duo.second, &deadline);
 
     // Warmup: size the batch, then keep running whole duos at that size. Pilot duos are
-    // only those measured at the final size.
+    // only those measured at the final size. The warmup gives way when only twice the
+    // fewest duos a decision needs still fit.
     let mut pilot: Vec<DuoTimings> = Vec::new();
-    let mut duo_ns;
-    loop {
+    let mut duo_ns = 0.0;
+    while deadline.fits(pace.duo_ns(duo.iters)) {
+        let before = Instant::now();
         let timings = duo.measure();
+        pace.record(duo.iters, before.elapsed());
         duo_ns = timings.total_ns();
         let fastest = timings.fastest_batch_ns();
         duo.per_batch = fastest >= LONG_BATCH_NS;
@@ -156,30 +161,43 @@ pub(crate) fn run_duos_probed(
                 log_interval: None,
             });
         }
-        let enough = pilot.len() >= MIN_PILOT_DUOS;
-        let warm = now.duration_since(start) >= settings.warmup || settled_early(&pilot);
-        if (warm && enough) || !budget_left(now) {
+        let elapsed = now.duration_since(start);
+        let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks);
+        let warm = elapsed >= settings.warmup
+            || settled_early(&pilot)
+            || !deadline.fits_after(elapsed, 2.0 * fewest);
+        if (warm && pilot.len() >= MIN_PILOT_DUOS) || !deadline.fits_after(elapsed, fewest) {
             break;
         }
     }
     let warmup_time = start.elapsed();
 
-    let duos_per_block = (BLOCK_TARGET_NS / duo_ns.max(1.0))
-        .ceil()
-        .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize;
+    // Before any whole duo (a budget overrun by the probes), the probes' pace stands in.
+    let duos_per_block = duos_per_block(if duo_ns > 0.0 {
+        duo_ns
+    } else {
+        pace.duo_ns(duo.iters)
+    });
     let sequential = SequentialSettings {
         duos_per_block,
         ..settings.sequential
     };
+    let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks);
+    let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
+        // The warmup asked for (or what probing took, if longer), the pilot, then room for
+        // twice the fewest blocks, as the warmup leaves.
+        let all_duos = pace.fewest_duos_ns(duo.iters, 0, 2 * min_blocks);
+        let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
+        Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
+    });
     let mut judge = Judge::new(sequential, pilot);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
     let measure_start = Instant::now();
-    loop {
+    // Measuring, while the next duo fits in the budget at the pace of those so far.
+    let mut measured = 0u32;
+    while shortfall.is_none() && deadline.fits(pace.duo_ns(duo.iters)) {
         let now = Instant::now();
-        if !budget_left(now) {
-            break;
-        }
         if let Some(observe) = observe.as_mut().filter(|_| now >= next_report) {
             next_report = now + PROGRESS_EVERY;
             observe(&DuoProgress {
@@ -196,6 +214,8 @@ pub(crate) fn run_duos_probed(
         let k = duo.iters as f64;
         first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k));
         second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k));
+        measured += 1;
+        pace.record(duo.iters, measure_start.elapsed() / measured);
         if judge.push(t).is_some() {
             break;
         }
@@ -209,6 +229,7 @@ pub(crate) fn run_duos_probed(
         warmup_time,
         measure_time: measure_start.elapsed(),
         evidence,
+        shortfall,
     }
 }
 

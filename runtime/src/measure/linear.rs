@@ -3,18 +3,17 @@
 //! budget. Fitting time against iterations then separates the per-iteration cost from any
 //! fixed cost per sample.
 
+use super::budget::{Deadline, Shortfall};
 use super::timer::TimerCost;
 use std::time::{Duration, Instant};
 
 /// Samples taken unless `samples = N` says otherwise (Criterion's default).
 pub const DEFAULT_SAMPLES: usize = 100;
-/// Fewest samples a run takes, even past its budget: fewer give no usable interval.
+/// Fewest samples of a meaningful run: fewer give no usable interval. A budget that cannot
+/// fit them ends the run with a [`Shortfall`] instead.
 pub const MIN_SAMPLES: usize = 10;
 /// Most samples a run takes: bootstrapping N samples costs 10,000 · N steps.
 pub const MAX_SAMPLES: usize = 5_000;
-/// Sampling stops early (after `MIN_SAMPLES`) once it has run this many times its budget,
-/// which only happens when the routine became much slower than the warmup measured.
-const OVERRUN: u32 = 2;
 /// Largest iteration count of a sample: far beyond any real run, it keeps counts and their
 /// sums exact and finite even for a routine that reports zero time.
 const MAX_SAMPLE_ITERS: f64 = 1e15;
@@ -74,7 +73,7 @@ pub struct Plan {
 /// Linear sampling runs `step · N(N+1)/2` iterations, so `step = budget / (per_iter ·
 /// N(N+1)/2)`, rounded. When that rounds to zero, flat sampling gives each sample its share
 /// of the budget, and when even one iteration per sample overruns, the sample count drops
-/// to what fits, but never below `MIN_SAMPLES`.
+/// to what fits, which may be fewer than `MIN_SAMPLES` (the run then reports a shortfall).
 #[must_use]
 pub fn plan(wall_ns_per_iter: f64, budget_ns: f64, samples: usize) -> Plan {
     let samples = samples.clamp(MIN_SAMPLES, MAX_SAMPLES);
@@ -101,7 +100,7 @@ pub fn plan(wall_ns_per_iter: f64, budget_ns: f64, samples: usize) -> Plan {
     }
     Plan {
         sampling: Sampling::Flat { iters: 1 },
-        samples: ((budget / per_iter).floor() as usize).clamp(MIN_SAMPLES, samples),
+        samples: ((budget / per_iter).floor() as usize).min(samples),
     }
 }
 
@@ -119,33 +118,46 @@ pub struct LinearRun {
     pub warmup_time: Duration,
     /// Time spent sampling.
     pub measure_time: Duration,
+    /// Set when the budget could not fit the fewest samples (10): the samples taken are
+    /// too few to analyse.
+    pub shortfall: Option<Shortfall>,
 }
 
-/// Warms up and samples. `time_batch(k)` runs k iterations and returns their net time in
+/// Warms up and samples, within the budget plus at most one call (see
+/// [`super::budget`]). `time_batch(k)` runs k iterations and returns their net time in
 /// nanoseconds; everything else it does (setup, drops) counts against the wall-time budget
 /// but not in the samples.
 pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSettings) -> LinearRun {
-    let start = Instant::now();
+    let deadline = Deadline::start(settings.max_time);
     let target_ns = settings.timer.target_batch_ns();
     // Warmup: double the batch until one is long against the clock's cost, then keep that
     // size until the warmup time has passed (Criterion doubles throughout, overshooting the
-    // warmup by up to 2x).
+    // warmup by up to 2x). It ends early when only the fewest samples still fit after it.
     let (mut iters, mut total_iters) = (1u64, 0u64);
+    let mut wall_ns_per_iter = 0.0;
     loop {
+        if total_iters > 0 && !deadline.fits(wall_ns_per_iter * iters as f64) {
+            break;
+        }
         let ns = time_batch(iters);
         total_iters = total_iters.saturating_add(iters);
-        let elapsed = start.elapsed();
+        let elapsed = deadline.elapsed();
+        wall_ns_per_iter = elapsed.as_nanos() as f64 / total_iters as f64;
         let long_enough = ns >= target_ns;
-        if (long_enough && elapsed >= settings.warmup) || elapsed >= settings.max_time {
+        // Room for twice the fewest samples, so that the plan, with its slack, still has them.
+        let fewest_samples_ns = 2.0 * MIN_SAMPLES as f64 * wall_ns_per_iter;
+        let warm = elapsed >= settings.warmup || !deadline.fits_after(elapsed, fewest_samples_ns);
+        if long_enough && warm {
             break;
         }
         if !long_enough {
             iters = iters.saturating_mul(2);
         }
     }
-    let warmup_time = start.elapsed();
-    let wall_ns_per_iter = warmup_time.as_nanos() as f64 / total_iters as f64;
-    let budget = settings.max_time.saturating_sub(warmup_time);
+    let warmup_time = deadline.elapsed();
+    // A tenth of the budget is left as slack, so that sampling noise does not push the last
+    // samples past the deadline.
+    let budget = settings.max_time.saturating_sub(warmup_time).mul_f64(0.9);
     let plan = plan(wall_ns_per_iter, budget.as_nanos() as f64, settings.samples);
 
     let mut run = LinearRun {
@@ -154,19 +166,58 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         sampling: plan.sampling,
         warmup_time,
         measure_time: Duration::ZERO,
+        shortfall: None,
     };
     let measure_start = Instant::now();
+    // Wall time per iteration over all samples so far: one preempted sample does not stop
+    // the run, and a routine that really became slower is caught.
+    let mut per_iter = wall_ns_per_iter;
+    let mut fastest = wall_ns_per_iter;
+    let mut sampled_iters = 0u64;
     for i in 1..=plan.samples {
-        let k = plan.sampling.iters_of(i);
+        let mut k = plan.sampling.iters_of(i);
+        if !deadline.fits(per_iter * k as f64) {
+            // Slower than the warmup measured (a busy machine): short of the minimum, share
+            // what is left among the samples still missing, but never below the warmup's
+            // batch, which is long against the clock. Least squares takes any counts.
+            let missing = MIN_SAMPLES.saturating_sub(run.ns.len()).max(1);
+            let left_ns = settings
+                .max_time
+                .saturating_sub(deadline.elapsed())
+                .as_nanos() as f64;
+            k = ((0.9 * left_ns / (per_iter * missing as f64)) as u64).clamp(iters, k);
+            // Past the budget, the missing samples are still taken when the routine itself
+            // is fast (at its fastest they take under 5% of the budget): the run was
+            // stalled by the machine, and a few more batches beat a failed trial.
+            let stalled = fastest * (k * missing as u64) as f64
+                <= STALL_ALLOWANCE * settings.max_time.as_nanos() as f64;
+            if run.ns.len() >= MIN_SAMPLES || !(deadline.fits(per_iter * k as f64) || stalled) {
+                break;
+            }
+        }
+        let sample_start = Instant::now();
         run.ns.push(time_batch(k));
         run.iters.push(k);
-        if i >= MIN_SAMPLES && measure_start.elapsed() > budget * OVERRUN {
-            break;
-        }
+        fastest = fastest.min(sample_start.elapsed().as_nanos() as f64 / k as f64);
+        sampled_iters = sampled_iters.saturating_add(k);
+        per_iter = measure_start.elapsed().as_nanos() as f64 / sampled_iters as f64;
     }
     run.measure_time = measure_start.elapsed();
+    if run.ns.len() < MIN_SAMPLES {
+        // The warmup asked for, or one call if that is longer, then the fewest samples of
+        // one call each (and one more for rounding), with the plan's slack.
+        let warmup_ns = (settings.warmup.as_nanos() as f64).max(per_iter);
+        let needed_ns = warmup_ns + (MIN_SAMPLES + 1) as f64 * per_iter / 0.9;
+        run.shortfall = Some(Shortfall::new(settings.max_time, needed_ns, FEWEST));
+    }
     run
 }
+
+/// Share of the budget that samples still missing after a stall may take beyond it.
+const STALL_ALLOWANCE: f64 = 0.05;
+
+/// The minimum of a `#[bench]`, in words.
+const FEWEST: &str = "10 samples";
 
 #[cfg(test)]
 mod tests {
@@ -187,15 +238,13 @@ mod tests {
         // 1 ms per iteration, 1 s: linear needs 5.05 s even at step 1.
         let p = plan(1e6, 1e9, 100);
         assert_eq!(p.sampling, Sampling::Flat { iters: 10 });
-        // 1 s per iteration: one iteration a sample, and only the minimum of samples.
+        // 1 s per iteration: one iteration a sample, and only what fits, even below the
+        // minimum (the run reports the shortfall rather than overrunning).
         let p = plan(1e9, 3e9, 100);
-        assert_eq!(
-            (p.sampling, p.samples),
-            (Sampling::Flat { iters: 1 }, MIN_SAMPLES)
-        );
+        assert_eq!((p.sampling, p.samples), (Sampling::Flat { iters: 1 }, 3));
         let p = plan(1e7, 5e8, 100);
         assert_eq!((p.sampling, p.samples), (Sampling::Flat { iters: 1 }, 50));
-        assert_eq!(plan(1e9, 0.0, 100).samples, MIN_SAMPLES);
+        assert_eq!(plan(1e9, 0.0, 100).samples, 0);
     }
 
     #[test]
@@ -230,5 +279,52 @@ mod tests {
             assert_eq!(ns, 10.0 * k as f64);
         }
         assert!(run.warmup_time >= Duration::from_millis(1));
+        assert_eq!(run.shortfall, None);
+    }
+
+    fn sleep_settings(warmup_ms: u64, max_time_ms: u64) -> LinearSettings {
+        LinearSettings {
+            warmup: Duration::from_millis(warmup_ms),
+            max_time: Duration::from_millis(max_time_ms),
+            samples: 100,
+            timer: TimerCost {
+                overhead_ns: 20.0,
+                resolution_ns: 10.0,
+            },
+        }
+    }
+
+    fn sleeping(ms: u64) -> impl FnMut(u64) -> f64 {
+        move |k| {
+            std::thread::sleep(Duration::from_millis(ms * k));
+            (ms * k) as f64 * 1e6
+        }
+    }
+
+    #[test]
+    fn a_slow_routine_stays_within_budget_plus_one_call_and_says_what_it_needs() {
+        let start = Instant::now();
+        let run = run_linear(sleeping(300), &sleep_settings(50, 100));
+        let took = start.elapsed();
+        // Budget plus one call, with room for a busy machine's scheduling.
+        assert!(took < Duration::from_millis(100 + 300 + 150), "{took:?}");
+        let shortfall = run.shortfall.expect("a shortfall");
+        // Warmup (one call) plus ten samples of 300 ms: over 3 s.
+        assert!(
+            shortfall.needed >= Duration::from_millis(3_300),
+            "{shortfall}"
+        );
+        assert!(run.ns.len() < MIN_SAMPLES);
+    }
+
+    #[test]
+    fn warmup_shrinks_so_the_fewest_samples_fit() {
+        // 10 ms a call, 200 ms warmup asked, 250 ms budget: the warmup gives way to ten
+        // samples.
+        let start = Instant::now();
+        let run = run_linear(sleeping(10), &sleep_settings(200, 250));
+        assert!(start.elapsed() < Duration::from_millis(250 + 10 + 100));
+        assert!(run.ns.len() >= MIN_SAMPLES, "{} samples", run.ns.len());
+        assert_eq!(run.shortfall, None);
     }
 }

@@ -53,6 +53,9 @@ pub fn diff_block(
         None => "no claim: reported".to_owned(),
     };
     let _ = writeln!(out, "  claim    {verdict}");
+    if let Some(shortfall) = &r.shortfall {
+        let _ = writeln!(out, "  budget   {shortfall}");
+    }
     let _ = writeln!(
         out,
         "  ratio    {}  {}  median-based {}",
@@ -131,7 +134,9 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
         r.pairs,
         format_secs(r.total_time()),
     );
-    if r.verdict == Verdict::Inconclusive {
+    if let Some(shortfall) = &r.shortfall {
+        msg.push_str(&format!("; {shortfall}"));
+    } else if r.verdict == Verdict::Inconclusive {
         msg.push_str(&format!(
             "; the time budget ended first. {}",
             more_time_advice(claim, r)

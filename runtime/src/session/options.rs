@@ -136,9 +136,12 @@ impl Settings {
     #[must_use]
     pub fn resolve(attr: &AttrOptions, run: Overrides) -> Settings {
         let merged = run.over(Overrides::from_attribute(attr));
+        let max_time = merged.max_time.unwrap_or(DEFAULT_MAX_TIME);
         Settings {
-            warmup: merged.warmup.unwrap_or(DEFAULT_WARMUP),
-            max_time: merged.max_time.unwrap_or(DEFAULT_MAX_TIME),
+            // The default warmup gives way to a short budget; one that was asked for is
+            // checked against the budget instead (`limits::check_warmup`).
+            warmup: merged.warmup.unwrap_or(DEFAULT_WARMUP.min(max_time / 2)),
+            max_time,
             alpha: merged.alpha.unwrap_or(DEFAULT_ALPHA),
             claim: attr.claim,
             on_inconclusive: attr.on_inconclusive.unwrap_or_default(),
@@ -183,6 +186,12 @@ mod tests {
         assert_eq!(d.max_time, DEFAULT_MAX_TIME);
         assert_eq!(d.alpha, DEFAULT_ALPHA);
         assert_eq!(d.on_inconclusive, OnInconclusive::Fail);
+        let short = Overrides {
+            max_time: Some(Duration::from_millis(100)),
+            ..Overrides::default()
+        };
+        let s = Settings::resolve(&AttrOptions::default(), short);
+        assert_eq!(s.warmup, Duration::from_millis(50));
     }
 
     #[test]

@@ -74,9 +74,11 @@ impl SavedRun {
         if self.iters.contains(&0) {
             return Some("a sample with zero iterations".to_owned());
         }
-        let bad_time = |t: &f64| !(t.is_finite() && *t >= 0.0);
+        // A real run takes time: a zero, negative or infinite time can only come from a
+        // damaged or hand-made file, and would turn every change into ±inf%.
+        let bad_time = |t: &f64| !(t.is_finite() && *t > 0.0);
         if self.ns.iter().any(bad_time) || bad_time(&self.slope_ns) {
-            return Some("a time that is negative or not a number".to_owned());
+            return Some("a time that is zero, negative or not a finite number".to_owned());
         }
         None
     }

@@ -92,6 +92,18 @@ fn corrupt_file() {
         problem_of(&negative, "negative"),
         Problem::Corrupt(_)
     ));
+    // All times zero: no old speed to compare with.
+    let mut zeros = run("sort/10", 0.0);
+    zeros.ns = vec![0.0; zeros.ns.len()];
+    let zeros = serde_json::to_string_pretty(&zeros).unwrap();
+    assert!(matches!(problem_of(&zeros, "zeros"), Problem::Corrupt(_)));
+    // A time too large for a double (JSON has no infinity; 1e999 reads as one).
+    let infinite = valid_text().replace("\"ns\": [\n    25.1", "\"ns\": [\n    1e999");
+    assert_ne!(infinite, valid_text());
+    assert!(matches!(
+        problem_of(&infinite, "infinite"),
+        Problem::Corrupt(_)
+    ));
 }
 
 #[test]

@@ -32,6 +32,13 @@ impl BaselineName {
                  (not starting with `.`), such as main, got `{text}`"
             ));
         }
+        if is_reserved_on_windows(text) {
+            return Err(format!(
+                "`{text}` is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9, \
+                 with or without an extension) and cannot be a file there; choose another \
+                 baseline name"
+            ));
+        }
         let mut bytes = [0; MAX_LEN];
         bytes[..text.len()].copy_from_slice(text.as_bytes());
         Ok(Self {
@@ -67,6 +74,19 @@ impl fmt::Debug for BaselineName {
     }
 }
 
+/// Whether Windows reserves `name` for a device: the part before the first `.`, in any
+/// case, is one of its device names (`nul.json` opens the null device there).
+fn is_reserved_on_windows(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    match stem.as_str() {
+        "CON" | "PRN" | "AUX" | "NUL" => true,
+        _ => {
+            let (kind, digit) = stem.split_at(stem.len().min(3));
+            matches!(kind, "COM" | "LPT") && matches!(digit.as_bytes(), [b'1'..=b'9'])
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +113,19 @@ mod tests {
         ] {
             let e = BaselineName::parse(bad).unwrap_err();
             assert!(e.contains("baseline name"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn windows_device_names_are_refused_everywhere() {
+        for bad in ["CON", "nul", "Aux.v1", "prn", "COM1", "lpt9.x"] {
+            let e = BaselineName::parse(bad).unwrap_err();
+            assert!(e.contains("device name on Windows"), "{bad}: {e}");
+        }
+        for good in [
+            "console", "nulls", "COM0", "COM10", "lpt", "con-x", "main.con",
+        ] {
+            assert!(BaselineName::parse(good).is_ok(), "{good}");
         }
     }
 }

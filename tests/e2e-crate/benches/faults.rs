@@ -1,0 +1,52 @@
+//! Fault cases for `tests/tests/e2e_faults.rs`: routines too slow for their budget, and a
+//! run long enough to be interrupted between trials.
+
+use std::thread::sleep;
+use std::time::Duration;
+
+fn slow_call() {
+    sleep(Duration::from_millis(300));
+}
+
+/// 300 ms a call against a 100 ms budget: each trial must end within 400 ms and say what
+/// budget it needs.
+mod slow {
+    // Named, not `super::*`: a glob import makes `#[bench]` ambiguous with the prelude's.
+    use super::slow_call;
+    use duobench::{bench, bench_diff, Bencher, Diff};
+
+    #[bench(max_time = "100ms")]
+    fn single(b: &mut Bencher) {
+        b.iter(slow_call);
+    }
+
+    #[bench_diff(max_time = "100ms", ratio < 2)]
+    fn pair(d: &mut Diff) {
+        d.compare(slow_call, slow_call);
+    }
+}
+
+/// Run with `--bench` and interrupted while `b_long` measures: `a_quick` is done and must
+/// be kept, `b_long` abandoned, `c_after` never run.
+mod interrupt {
+    use duobench::{bench, black_box, Bencher};
+
+    #[bench(max_time = "300ms")]
+    fn a_quick(b: &mut Bencher) {
+        b.iter(|| black_box(3u64).pow(2));
+    }
+
+    #[bench(max_time = "60s")]
+    fn b_long(b: &mut Bencher) {
+        b.iter(|| black_box(3u64).pow(2));
+    }
+
+    #[bench(max_time = "300ms")]
+    fn c_after(b: &mut Bencher) {
+        b.iter(|| black_box(3u64).pow(2));
+    }
+}
+
+fn main() {
+    duobench::main()
+}
