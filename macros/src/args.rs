@@ -58,6 +58,8 @@ impl Kind {
                 "args",
                 "throughput",
                 "samples",
+                "max_regression",
+                "on_inconclusive",
             ],
             Kind::Diff => &[
                 "vs",
@@ -104,6 +106,7 @@ pub struct Options {
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
     pub throughput: Option<Opt<Throughput>>,
     pub samples: Option<Opt<u32>>,
+    pub max_regression: Option<Opt<f64>>,
 }
 
 impl Options {
@@ -186,6 +189,10 @@ impl Options {
             "samples" => {
                 let samples = value::samples(input, &key)?;
                 set(&mut self.samples, key, samples)
+            }
+            "max_regression" => {
+                let fraction = value::max_regression(input, &key)?;
+                set(&mut self.max_regression, key, fraction)
             }
             _ => Err(unknown(kind, &key, &name)),
         }

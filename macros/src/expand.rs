@@ -221,6 +221,12 @@ fn attr_options(options: &Options) -> TokenStream {
             .as_ref()
             .map(|o| Literal::u32_suffixed(o.value).into_token_stream()),
     );
+    let max_regression = value(
+        options
+            .max_regression
+            .as_ref()
+            .map(|o| Literal::f64_suffixed(o.value).into_token_stream()),
+    );
     quote! {
         ::duobench::__private::AttrOptions {
             warmup_ns: #warmup,
@@ -230,6 +236,7 @@ fn attr_options(options: &Options) -> TokenStream {
             on_inconclusive: #on_inconclusive,
             throughput: #throughput,
             samples: #samples,
+            max_regression: #max_regression,
         }
     }
 }

@@ -6,8 +6,10 @@ use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
+use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::options::Settings;
+use crate::versions::{run_paired, serve_batches, PairedResult, Role};
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
 use std::time::Duration;
@@ -33,6 +35,9 @@ pub struct Bencher {
     settings: Settings,
     ran: bool,
     outcome: Option<BenchOutcome>,
+    role: Role,
+    /// Why a cross-version comparison that was asked for could not be paired.
+    unpaired_because: Option<String>,
 }
 
 /// What a `Bencher` recorded.
@@ -42,6 +47,10 @@ pub(crate) enum BenchOutcome {
     Smoke,
     /// Bench mode: the routine was measured and analysed.
     Measured(Box<BenchResult>),
+    /// Serve mode: the batches the parent asked for were timed.
+    Served,
+    /// Bench mode with a baseline's executable: measured in duos against it.
+    Paired(Box<PairedResult>),
     /// The measurement produced nothing to analyse (never expected; kept as a failure
     /// rather than a panic).
     Failed(String),
@@ -54,6 +63,53 @@ impl Bencher {
             settings,
             ran: false,
             outcome: None,
+            role: Role::Local,
+            unpaired_because: None,
+        }
+    }
+
+    /// This bencher measures as `role` says.
+    pub(crate) fn with_role(self, role: Role) -> Self {
+        Self { role, ..self }
+    }
+
+    /// A bencher of a child in serve mode.
+    pub(crate) fn serving(self) -> Self {
+        self.with_role(Role::Serve)
+    }
+
+    /// Whether an `iter` method served the parent's batches (serve mode).
+    pub(crate) fn served(&self) -> bool {
+        matches!(self.outcome, Some(BenchOutcome::Served))
+    }
+
+    /// Why a cross-version comparison was asked for but not paired.
+    pub(crate) fn unpaired_because(&self) -> Option<&str> {
+        self.unpaired_because.as_deref()
+    }
+
+    /// Serves or pairs `side` as the role says; `false` leaves the measuring to linear
+    /// sampling (no role, or a pairing that is not possible: the reason is kept).
+    fn versions(&mut self, side: &mut dyn TimeBatch) -> bool {
+        match &self.role {
+            Role::Local => false,
+            Role::Serve => {
+                serve_batches(side);
+                self.outcome = Some(BenchOutcome::Served);
+                true
+            }
+            Role::Paired { versus, trial } => {
+                match run_paired(side, versus, trial, &self.settings) {
+                    Ok(paired) => {
+                        self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
+                        true
+                    }
+                    Err(why) => {
+                        self.unpaired_because = Some(why);
+                        false
+                    }
+                }
+            }
         }
     }
 
@@ -71,6 +127,9 @@ impl Bencher {
             return;
         }
         let timer = timer_cost();
+        if self.versions(&mut runner) {
+            return;
+        }
         let settings = self.linear_settings(timer);
         let run = if needs_drop::<O>() {
             // Outputs are parked until the clock stops: chunks keep that bounded.
@@ -99,6 +158,11 @@ impl Bencher {
         }
         let timer = timer_cost();
         let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+        // The chunker returns net time; a batch side returns it with one clock read.
+        let mut side = TimeWith(|k| chunker.time(k, |c| runner.time(c)) + timer.overhead_ns);
+        if self.versions(&mut side) {
+            return;
+        }
         let run = run_linear(
             |k| chunker.time(k, |c| runner.time(c)),
             &self.linear_settings(timer),
@@ -121,6 +185,11 @@ impl Bencher {
             return;
         }
         let timer = timer_cost();
+        // The routine's own time, plus the clock read the duo loop subtracts.
+        let mut side = TimeWith(|k| routine(k).as_nanos() as f64 + timer.overhead_ns);
+        if self.versions(&mut side) {
+            return;
+        }
         let run = run_linear(
             |k| routine(k).as_nanos() as f64,
             &self.linear_settings(timer),

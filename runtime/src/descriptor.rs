@@ -60,6 +60,8 @@ pub struct AttrOptions {
     pub throughput: Option<Throughput>,
     /// `samples = N` (`#[bench]` only).
     pub samples: Option<u32>,
+    /// `max_regression = "5%"` (`#[bench]` only), as a fraction.
+    pub max_regression: Option<f64>,
 }
 
 /// A declared expectation about `ratio = latency(first) / latency(second)`.
@@ -121,6 +123,7 @@ impl AttrOptions {
         on_inconclusive: None,
         throughput: None,
         samples: None,
+        max_regression: None,
     };
 }
 

@@ -20,6 +20,7 @@ mod runner;
 pub mod stats;
 mod target_dir;
 mod units;
+mod versions;
 
 pub use analysis::bench_result::BenchResult;
 pub use analysis::chart_data::LatencyBins;

@@ -48,6 +48,12 @@ pub struct Overrides {
     /// `--noise-threshold` / `DUOBENCH_NOISE_THRESHOLD`: changes within this fraction are
     /// "no change".
     pub noise_threshold: Option<f64>,
+    /// `--max-regression P` / `DUOBENCH_MAX_REGRESSION`: claim new/old ≤ 1 + P for every
+    /// `#[bench]` compared with a baseline.
+    pub max_regression: Option<f64>,
+    /// `--baseline-dir DIR` / `DUOBENCH_BASELINE_DIR`: where baselines and their
+    /// executables live, instead of `<target>/duobench`.
+    pub baseline_dir: Option<PathBuf>,
 }
 
 impl Overrides {
@@ -66,6 +72,8 @@ impl Overrides {
             save_baseline: self.save_baseline.or(lower.save_baseline),
             baseline: self.baseline.or(lower.baseline),
             noise_threshold: self.noise_threshold.or(lower.noise_threshold),
+            max_regression: self.max_regression.or(lower.max_regression),
+            baseline_dir: self.baseline_dir.or(lower.baseline_dir),
         }
     }
 
@@ -74,6 +82,7 @@ impl Overrides {
             warmup: attr.warmup_ns.map(Duration::from_nanos),
             max_time: attr.max_time_ns.map(Duration::from_nanos),
             alpha: attr.alpha,
+            max_regression: attr.max_regression,
             ..Overrides::default()
         }
     }
@@ -102,6 +111,8 @@ pub struct Settings {
     pub baseline: BaselineChoice,
     /// `#[bench]`: changes within this fraction of the baseline are "no change".
     pub noise_threshold: f64,
+    /// `#[bench]`: the largest slowdown against the baseline that passes, as a fraction.
+    pub max_regression: Option<f64>,
 }
 
 impl Settings {
@@ -121,6 +132,7 @@ impl Settings {
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
             noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
+            max_regression: merged.max_regression,
         }
     }
 }

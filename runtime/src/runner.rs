@@ -23,6 +23,8 @@ use crate::report::paint::Paint;
 use crate::report::record::{DiffRecord, Record, RecordSink};
 use crate::report::summary_table::summary_table;
 use crate::target_dir::duobench_dir;
+use crate::versions::protocol::SERVE_FLAG;
+use crate::versions::{self, PairedResult, Versus};
 use libtest_mimic::{Completion, Conclusion, Failed, FormatSetting, Trial};
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
@@ -30,6 +32,9 @@ use std::sync::{Arc, Mutex};
 /// Runs every registered benchmark as the command line asks. Call it from the bench
 /// target's `main` (with `harness = false` in Cargo.toml).
 pub fn main() -> ! {
+    if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
+        versions::serve(&trial_specs());
+    }
     let invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
         Err(error) => {
@@ -52,20 +57,22 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let diffs = diff_sink(&invocation, pretty);
+    let versus = versions::prepare(&invocation, &specs);
     let trials = specs
         .into_iter()
         .map(|spec| {
             let blocks = Arc::clone(&blocks);
-            trial(
-                spec,
-                invocation.mode,
-                overrides.clone(),
-                blocks,
-                diffs.clone(),
-            )
+            let context = TrialContext {
+                mode: invocation.mode,
+                overrides: overrides.clone(),
+                versus: versus.clone(),
+            };
+            trial(spec, context, blocks, diffs.clone())
         })
         .collect();
     let conclusion = libtest_mimic::run(&invocation.libtest, trials);
+    // Reaps the baseline's executable now: `exit` below runs no destructors.
+    drop(versus);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
     let records = diffs.records();
     if pretty && !blocks.is_empty() {
@@ -165,10 +172,17 @@ fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides
     }
 }
 
-fn trial(
-    spec: TrialSpec,
+/// What every trial of the run shares.
+struct TrialContext {
     mode: Mode,
     overrides: Overrides,
+    /// `--baseline NAME` under `cargo bench`: that baseline's executable.
+    versus: Option<Arc<Mutex<Versus>>>,
+}
+
+fn trial(
+    spec: TrialSpec,
+    context: TrialContext,
     blocks: Arc<Mutex<Vec<String>>>,
     diffs: RecordSink,
 ) -> Trial {
@@ -176,8 +190,10 @@ fn trial(
     let kind = spec.kind();
     let ignored = spec.descriptor.ignore.is_some();
     Trial::ignorable_test(name.clone(), move || {
-        let settings = Settings::resolve(&spec.descriptor.options, overrides);
-        let outcome = run_routine(spec, mode, settings, diffs.progress_line())?;
+        let root = versions::baseline_root(&context.overrides);
+        let settings = Settings::resolve(&spec.descriptor.options, context.overrides);
+        let role = versions::role(context.versus.as_ref(), &name);
+        let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line())?;
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Diff(result) => {
@@ -195,10 +211,31 @@ fn trial(
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
             }
-            RoutineOutcome::Bench(result) => {
-                let (record, completion) = bench_outcome(&spec, &name, &settings, *result);
+            RoutineOutcome::Paired(paired) => {
+                let module_path = spec.descriptor.module_path;
+                let record = DiffRecord::paired_versions(name.clone(), module_path, *paired);
                 if let Ok(mut b) = blocks.lock() {
-                    b.push(bench_block(&name, &record.result, record.baseline.status()));
+                    b.push(record_block(&record, diffs.paint));
+                }
+                let gated = Settings {
+                    claim: record.claim,
+                    ..settings
+                };
+                let completion = diff_completion(&gated, &record.result);
+                diffs.push(Record::Diff(Box::new(record)));
+                completion
+            }
+            RoutineOutcome::Bench(result, unpaired_because) => {
+                let (mut record, completion) =
+                    bench_outcome(&root, &spec, &name, &settings, *result);
+                record.unpaired_because =
+                    unpaired_because.map(|why| unpaired_note(&why, &settings));
+                if let Ok(mut b) = blocks.lock() {
+                    let mut block = bench_block(&name, &record.result, record.baseline.status());
+                    if let Some(note) = &record.unpaired_because {
+                        block.push_str(&format!("  versions {note}\n"));
+                    }
+                    b.push(block);
                 }
                 diffs.push(Record::Bench(Box::new(record)));
                 completion
@@ -212,13 +249,33 @@ fn trial(
 enum RoutineOutcome {
     Done,
     Diff(Box<DiffResult>),
-    Bench(Box<BenchResult>),
+    /// Measured alone; with why a paired cross-version comparison was not possible.
+    Bench(Box<BenchResult>, Option<String>),
+    Paired(Box<PairedResult>),
+}
+
+/// What the report says of a `#[bench]` that `--baseline` could not pair. A gate on saved
+/// numbers would judge run-to-run changes with the within-run variance alone: the same code
+/// run twice on a quiet machine was "regressed" about one time in three. There is no error
+/// rate to honour there, so the gate passes and says so.
+fn unpaired_note(why: &str, settings: &Settings) -> String {
+    let gate = match settings.max_regression {
+        Some(p) => format!(
+            "; unpaired: cannot gate at alpha {} (max regression {:.1}% not judged, passed with \
+             a warning)",
+            settings.alpha,
+            100.0 * p
+        ),
+        None => String::new(),
+    };
+    format!("unpaired comparison with saved numbers: {why}{gate}")
 }
 
 fn run_routine(
     spec: TrialSpec,
     mode: Mode,
     settings: Settings,
+    role: versions::Role,
     progress: Option<ProgressLine>,
 ) -> Result<RoutineOutcome, Failed> {
     let Descriptor { routine, .. } = *spec.descriptor;
@@ -236,14 +293,19 @@ fn run_routine(
             }
         }
         Routine::Bench(entry) => {
-            let mut bencher = Bencher::new(mode, settings);
+            let mut bencher = Bencher::new(mode, settings).with_role(role);
             catch_panic(|| entry(&mut bencher, spec.arg_index))?;
+            let unpaired_because = bencher.unpaired_because().map(str::to_owned);
             match bencher.into_outcome() {
                 None => {
                     Err("the #[bench] function never called an iter method of its Bencher".into())
                 }
                 Some(BenchOutcome::Smoke) => Ok(RoutineOutcome::Done),
-                Some(BenchOutcome::Measured(result)) => Ok(RoutineOutcome::Bench(result)),
+                Some(BenchOutcome::Measured(result)) => {
+                    Ok(RoutineOutcome::Bench(result, unpaired_because))
+                }
+                Some(BenchOutcome::Paired(paired)) => Ok(RoutineOutcome::Paired(paired)),
+                Some(BenchOutcome::Served) => Err("served batches outside serve mode".into()),
                 Some(BenchOutcome::Failed(why)) => Err(why.into()),
             }
         }
@@ -269,6 +331,7 @@ fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completio
 /// reports, and the trial's outcome: a baseline that cannot be read or written fails the
 /// trial.
 fn bench_outcome(
+    root: &std::path::Path,
     spec: &TrialSpec,
     name: &str,
     settings: &Settings,
@@ -276,7 +339,7 @@ fn bench_outcome(
 ) -> (BenchRecord, Result<Completion, Failed>) {
     let module_path = spec.descriptor.module_path;
     let key = BaselineKey::new(module_path, name);
-    let (baseline, completion) = match compare_and_save(&key, settings, &result) {
+    let (baseline, completion) = match compare_and_save(root, &key, settings, &result) {
         Ok(Some(compared)) => (
             BaselineOutcome::Compared(compared),
             Ok(Completion::Completed),

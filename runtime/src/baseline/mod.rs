@@ -16,11 +16,16 @@ mod name;
 pub use file::{BaselineError, Problem, SavedRun};
 pub use name::BaselineName;
 
+/// Where baseline `name` of `bench_target` keeps its executable under `root`.
+#[must_use]
+pub fn executable_path(root: &std::path::Path, bench_target: &str, name: BaselineName) -> PathBuf {
+    location::executable_path(root, bench_target, name.as_str())
+}
+
 use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
 use crate::options::Settings;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
-use crate::target_dir::duobench_dir;
 use std::path::PathBuf;
 
 /// Which baseline a run compares with, and under which name it is saved.
@@ -99,7 +104,8 @@ pub struct Compared {
     pub change: Change,
 }
 
-/// Compares `result` with its baseline as `settings.baseline` says, then saves it.
+/// Compares `result` with its baseline under `root` (`<target>/duobench` unless
+/// `--baseline-dir`) as `settings.baseline` says, then saves it.
 /// Returns the comparison, or `None` when there is nothing to compare with yet.
 ///
 /// # Errors
@@ -108,11 +114,12 @@ pub struct Compared {
 /// cannot be saved: one line naming the file. Nothing is saved after a read error, so the
 /// file stays for inspection.
 pub fn compare_and_save(
+    root: &std::path::Path,
     key: &BaselineKey,
     settings: &Settings,
     result: &BenchResult,
 ) -> Result<Option<Compared>, BaselineError> {
-    let dir = location::trial_dir(&duobench_dir(), &key.bench_target, &key.trial);
+    let dir = location::trial_dir(root, &key.bench_target, &key.trial);
     compare_and_save_in(dir, key, settings, result)
 }
 

@@ -2,6 +2,7 @@
 //! until the sequential test decides or the time budget ends.
 
 use super::batch::BatchRunner;
+use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
@@ -72,13 +73,25 @@ pub fn run_duos<O1, O2>(
     first: impl FnMut() -> O1,
     second: impl FnMut() -> O2,
     settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
+    let (first, second) = (BatchRunner::new(first), BatchRunner::new(second));
+    run_duo_batches(first, second, settings, observe)
+}
+
+/// [`run_duos`] for sides that time their own batches (the same loop, warmup, sizing and
+/// test): a routine in another process answers for one side in cross-version comparisons.
+pub fn run_duo_batches(
+    first: impl TimeBatch,
+    second: impl TimeBatch,
+    settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
     let start = Instant::now();
     let mut next_report = start + PROGRESS_EVERY;
     let mut duo = Duo {
-        first: BatchRunner::new(first),
-        second: BatchRunner::new(second),
+        first,
+        second,
         iters: 1,
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
@@ -170,16 +183,16 @@ pub fn run_duos<O1, O2>(
 }
 
 /// Both routines with their shared batch size.
-struct Duo<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> {
-    first: BatchRunner<O1, F1>,
-    second: BatchRunner<O2, F2>,
+struct Duo<A: TimeBatch, B: TimeBatch> {
+    first: A,
+    second: B,
     iters: u64,
     overhead_ns: f64,
     /// Whether the last duo ran in mirrored order.
     mirrored: bool,
 }
 
-impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> Duo<O1, O2, F1, F2> {
+impl<A: TimeBatch, B: TimeBatch> Duo<A, B> {
     /// Runs one duo whose timings are thrown away (to let the machine settle after printing
     /// progress), keeping the alternation of orientations of the recorded duos intact.
     fn discard(&mut self) {
@@ -198,15 +211,15 @@ impl<O1, O2, F1: FnMut() -> O1, F2: FnMut() -> O2> Duo<O1, O2, F1, F2> {
         self.mirrored = !self.mirrored;
         let (first_forward, second_forward, second_backward, first_backward);
         if self.mirrored {
-            second_backward = self.second.time(k);
-            first_backward = self.first.time(k);
-            first_forward = self.first.time(k);
-            second_forward = self.second.time(k);
+            second_backward = self.second.time_batch(k);
+            first_backward = self.first.time_batch(k);
+            first_forward = self.first.time_batch(k);
+            second_forward = self.second.time_batch(k);
         } else {
-            first_forward = self.first.time(k);
-            second_forward = self.second.time(k);
-            second_backward = self.second.time(k);
-            first_backward = self.first.time(k);
+            first_forward = self.first.time_batch(k);
+            second_forward = self.second.time_batch(k);
+            second_backward = self.second.time_batch(k);
+            first_backward = self.first.time_batch(k);
         }
         let net = |ns: f64| (ns - self.overhead_ns).max(1.0);
         DuoTimings {

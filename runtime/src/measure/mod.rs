@@ -8,4 +8,5 @@ pub mod chunks;
 pub mod counts_drops;
 pub mod duo;
 pub mod linear;
+pub mod time_batch;
 pub mod timer;

@@ -40,6 +40,9 @@ pub struct BenchRecord {
     pub result: BenchResult,
     /// How the comparison with the baseline went.
     pub baseline: BaselineOutcome,
+    /// Set when `--baseline` asked for a paired cross-version comparison and the saved
+    /// numbers were compared instead (unpaired): why, and what became of the gate.
+    pub unpaired_because: Option<String>,
 }
 
 impl BenchRecord {
@@ -56,6 +59,7 @@ impl BenchRecord {
             bench_target: module_path.split("::").next().unwrap_or(module_path),
             result,
             baseline,
+            unpaired_because: None,
         }
     }
 }

@@ -30,6 +30,12 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
     );
     if record.calibration {
         block + &calibration_line(&record.result)
+    } else if let Some(baseline) = record.versions {
+        block
+            + &format!(
+                "  versions paired: this build (new) in duos with the same trial in the stored \
+                 executable of baseline `{baseline}` (old); ratio = new/old\n"
+            )
     } else {
         block
     }

@@ -6,8 +6,10 @@ use super::diff_block::RoutineNames;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::verdict::ClaimText;
+use crate::baseline::BaselineName;
 use crate::descriptor::{Claim, Descriptor};
 use crate::progress::ProgressLine;
+use crate::versions::PairedResult;
 use std::sync::{Arc, Mutex};
 
 /// A finished `#[bench_diff]` trial: its name, its routines' names, its claim and result.
@@ -25,6 +27,9 @@ pub struct DiffRecord {
     pub calibration: bool,
     /// What the comparison found.
     pub result: DiffResult,
+    /// A `#[bench]` paired with the same trial in this baseline's stored executable (ratio
+    /// new/old); `None` for a `#[bench_diff]`.
+    pub versions: Option<BaselineName>,
 }
 
 impl DiffRecord {
@@ -60,6 +65,25 @@ impl DiffRecord {
             claim: claim.filter(|_| !calibration),
             calibration,
             result,
+            versions: None,
+        }
+    }
+
+    /// The record of `#[bench]` trial `name` (registered at `module_path`) measured in duos
+    /// against the same trial of a baseline's executable.
+    #[must_use]
+    pub fn paired_versions(name: String, module_path: &'static str, paired: PairedResult) -> Self {
+        Self {
+            name,
+            bench_target: module_path.split("::").next().unwrap_or(module_path),
+            names: RoutineNames {
+                first: "new",
+                second: "baseline",
+            },
+            claim: paired.claim,
+            calibration: false,
+            result: paired.result,
+            versions: Some(paired.baseline),
         }
     }
 
