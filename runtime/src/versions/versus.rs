@@ -12,7 +12,7 @@ use crate::measure::time_batch::TimeBatch;
 use crate::measure::timer::timer_cost;
 use crate::options::Settings;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 /// The baseline executable of this run, as far as it is known.
 #[derive(Debug)]
@@ -106,9 +106,9 @@ pub fn run_paired(
     trial: &str,
     settings: &Settings,
 ) -> Result<PairedResult, String> {
-    let mut versus = versus.lock().map_err(|_| {
-        "the baseline's executable was abandoned after a panic in an earlier trial".to_owned()
-    })?;
+    // A trial that panicked while holding the lock left the process either in step (the
+    // new routine panicked: `Serving` ended the child's trial) or marked broken.
+    let mut versus = versus.lock().unwrap_or_else(PoisonError::into_inner);
     let baseline = versus.baseline;
     let process = versus.process()?;
     match process.ask(&Request::Trial(trial.to_owned())) {
@@ -157,8 +157,10 @@ impl Serving<'_> {
         if !std::mem::replace(&mut self.over, true) {
             match self.process.ask(&Request::Done) {
                 Ok(Reply::Finished) => {}
-                Ok(other) => panic!("the baseline's executable answered `{other}` after done"),
-                Err(why) => panic!("the baseline's trial failed: {why}"),
+                Ok(other) => fail(format!(
+                    "the baseline's executable answered `{other}` after done"
+                )),
+                Err(why) => fail(format!("the baseline's executable failed: {why}")),
             }
         }
     }
@@ -170,14 +172,22 @@ impl TimeBatch for Serving<'_> {
             Ok(Reply::Ns(ns)) => ns,
             Ok(other) => {
                 self.over = true;
-                panic!("the baseline's executable answered `{other}` to a batch")
+                fail(format!(
+                    "the baseline's executable answered `{other}` to a batch"
+                ))
             }
             Err(why) => {
                 self.over = true;
-                panic!("the baseline's trial failed: {why}")
+                fail(format!("the baseline's executable failed: {why}"))
             }
         }
     }
+}
+
+/// Ends the trial with `why` as its failure message: unwinding without the panic hook, so
+/// the message is the one line, without a source location of duobench's.
+fn fail(why: String) -> ! {
+    std::panic::resume_unwind(Box::new(why))
 }
 
 impl Drop for Serving<'_> {
