@@ -228,8 +228,9 @@ fn trial(
             RoutineOutcome::Bench(result, unpaired_because) => {
                 let (mut record, completion) =
                     bench_outcome(&root, &spec, &name, &settings, *result);
+                let compared = matches!(record.baseline, BaselineOutcome::Compared(_));
                 record.unpaired_because =
-                    unpaired_because.map(|why| unpaired_note(&why, &settings));
+                    versions::unpaired_note(unpaired_because.as_deref(), compared, &settings);
                 if let Ok(mut b) = blocks.lock() {
                     let mut block = bench_block(&name, &record.result, record.baseline.status());
                     if let Some(note) = &record.unpaired_because {
@@ -252,23 +253,6 @@ enum RoutineOutcome {
     /// Measured alone; with why a paired cross-version comparison was not possible.
     Bench(Box<BenchResult>, Option<String>),
     Paired(Box<PairedResult>),
-}
-
-/// What the report says of a `#[bench]` that `--baseline` could not pair. A gate on saved
-/// numbers would judge run-to-run changes with the within-run variance alone: the same code
-/// run twice on a quiet machine was "regressed" about one time in three. There is no error
-/// rate to honour there, so the gate passes and says so.
-fn unpaired_note(why: &str, settings: &Settings) -> String {
-    let gate = match settings.max_regression {
-        Some(p) => format!(
-            "; unpaired: cannot gate at alpha {} (max regression {:.1}% not judged, passed with \
-             a warning)",
-            settings.alpha,
-            100.0 * p
-        ),
-        None => String::new(),
-    };
-    format!("unpaired comparison with saved numbers: {why}{gate}")
 }
 
 fn run_routine(

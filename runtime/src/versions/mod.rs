@@ -14,7 +14,7 @@ mod store;
 mod versus;
 
 pub use serve::{serve, serve_batches};
-pub use setup::{baseline_root, prepare, role};
+pub use setup::{baseline_root, prepare, role, unpaired_note};
 pub use versus::{run_paired, PairedResult, Versus};
 
 use std::sync::{Arc, Mutex};

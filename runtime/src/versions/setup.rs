@@ -6,7 +6,7 @@ use super::versus::Versus;
 use super::Role;
 use crate::baseline::{executable_path, BaselineChoice};
 use crate::cli::{Invocation, Mode};
-use crate::options::Overrides;
+use crate::options::{Overrides, Settings};
 use crate::registry::TrialSpec;
 use crate::target_dir::duobench_dir;
 use std::path::PathBuf;
@@ -56,5 +56,65 @@ pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
             trial: name.to_owned(),
         },
         None => Role::Local,
+    }
+}
+
+/// What the report says of a `#[bench]` compared unpaired: `why` a pairing that `--baseline`
+/// asked for was not possible, and, under `--max-regression`, that the gate was not judged.
+/// A gate on saved numbers would judge run-to-run changes with the within-run variance alone
+/// (the same code run twice on a quiet machine was "regressed" about one time in three):
+/// there is no error rate to honour, so the trial passes and says so. `None` when there is
+/// nothing to say.
+#[must_use]
+pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> Option<String> {
+    let gate = settings.max_regression.filter(|_| compared).map(|p| {
+        format!(
+            "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with a \
+             warning)",
+            settings.alpha,
+            // Rounded so that 0.05 prints as 5, not 5.000000000000001.
+            (100.0 * p * 1e6).round() / 1e6
+        )
+    });
+    match (why, gate) {
+        (Some(why), Some(gate)) => Some(format!(
+            "unpaired comparison with saved numbers: {why}; {gate}"
+        )),
+        (Some(why), None) => Some(format!("unpaired comparison with saved numbers: {why}")),
+        (None, Some(gate)) => Some(format!(
+            "{gate}; compare with `--baseline NAME` to pair with a stored executable"
+        )),
+        (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::descriptor::AttrOptions;
+
+    #[test]
+    fn an_unpaired_gate_passes_and_says_so() {
+        let plain = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        let gated = Settings {
+            max_regression: Some(0.05),
+            ..plain
+        };
+        assert_eq!(unpaired_note(None, true, &plain), None);
+        let note = unpaired_note(Some("no executable"), true, &gated).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable; unpaired: cannot gate at \
+             alpha 0.05 (max regression 5% not judged, passed with a warning)"
+        );
+        let note = unpaired_note(None, true, &gated).unwrap();
+        assert!(note.starts_with("unpaired: cannot gate"), "{note}");
+        // Nothing was compared (a first run): nothing was gated either.
+        assert_eq!(unpaired_note(None, false, &gated), None);
+        let note = unpaired_note(Some("no executable"), false, &plain).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable"
+        );
     }
 }

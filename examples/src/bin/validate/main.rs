@@ -7,10 +7,13 @@
 //!
 //! `--noise` runs a background process that alternates 2 s of busy work on every core with
 //! 2 s idle. `--aa` runs the real-timing A/A check instead of the known-ratio table.
+//! `--versions` compares known slowdowns across versions, paired and unpaired (see
+//! `versions.rs`).
 
 mod noise;
 mod table;
 mod traditional;
+mod versions;
 
 use duobench::{compare, Claim, DiffConfig, Verdict};
 use duobench_examples::work;
@@ -22,6 +25,11 @@ const RATIOS: [f64; 5] = [1.00, 1.01, 1.02, 1.05, 1.10];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if std::env::var_os(versions::HARNESS_VAR).is_some()
+        || args.first().is_some_and(|a| a == "--duobench-serve")
+    {
+        duobench::main();
+    }
     if args.iter().any(|a| a == "--noise-child") {
         noise::busy_idle_forever();
     }
@@ -42,6 +50,12 @@ fn main() {
     );
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step, only_base.as_deref());
+    } else if args.iter().any(|a| a == "--versions") {
+        let bases: Vec<_> = bases(ns_per_step)
+            .into_iter()
+            .filter(|(base, _)| only_base.as_deref().is_none_or(|b| base.contains(b)))
+            .collect();
+        versions::versions(runs, &bases);
     } else {
         known_ratios(runs, ns_per_step, only_base.as_deref());
     }
