@@ -73,6 +73,18 @@ fn serving_processes(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Polls `done` for up to 20 s.
+fn wait_until(mut done: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < deadline {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    false
+}
+
 #[test]
 fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     let dir = baseline_dir();
@@ -169,6 +181,31 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         "{message}\n{out}"
     );
     assert_eq!(serving_processes(&dir), Vec::<String>::new());
+
+    // The comparing process is killed in the middle of a comparison: its child sees its
+    // stdin close and exits. The stored executable itself is the comparing process here,
+    // comparing with itself under a claim it cannot decide, so the comparison runs on.
+    #[cfg(target_os = "linux")]
+    {
+        let mut parent = std::process::Command::new(&exe)
+            .args(["--bench", "--baseline", "main", "--baseline-dir"])
+            .arg(&dir)
+            .args(["--max-time", "60s", "--max-regression", "0%", "--no-report"])
+            .args(["unchanged", "--exact"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = wait_until(|| !serving_processes(&dir).is_empty());
+        parent.kill().unwrap();
+        parent.wait().unwrap();
+        assert!(started, "the baseline's executable never started");
+        assert!(
+            wait_until(|| serving_processes(&dir).is_empty()),
+            "left behind: {:?}",
+            serving_processes(&dir)
+        );
+    }
 
     // Without the executable: unpaired, said out loud, and the gate passes with a warning.
     fs::remove_file(&exe).unwrap();
