@@ -122,14 +122,18 @@ const OWN_OPTIONS: &[OwnOption] = &[
     },
 ];
 
-/// A slowdown such as `5%` or `0.05`: zero or more, finite.
-fn parse_max_regression(text: &str) -> Result<f64, String> {
+/// `2%` as 0.02, or a plain fraction such as `0.02`.
+fn parse_fraction(text: &str) -> Result<f64, std::num::ParseFloatError> {
     let trimmed = text.trim();
-    let fraction = match trimmed.strip_suffix('%') {
+    match trimmed.strip_suffix('%') {
         Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
         None => trimmed.parse::<f64>(),
-    };
-    match fraction {
+    }
+}
+
+/// A slowdown such as `5%` or `0.05`: zero or more, finite.
+fn parse_max_regression(text: &str) -> Result<f64, String> {
+    match parse_fraction(text) {
         Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
         _ => Err(format!(
             "expected a slowdown such as 5% or 0.05, zero or more, got `{text}`"
@@ -186,12 +190,7 @@ fn parse_report_dir(text: &str) -> Result<PathBuf, String> {
 
 /// A fraction such as `0.02`, or a percentage such as `2%`, from 0 up to (not including) 1.
 fn parse_noise_threshold(text: &str) -> Result<f64, String> {
-    let trimmed = text.trim();
-    let fraction = match trimmed.strip_suffix('%') {
-        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
-        None => trimmed.parse::<f64>(),
-    };
-    match fraction {
+    match parse_fraction(text) {
         Ok(t) if (0.0..1.0).contains(&t) => Ok(t),
         _ => Err(format!(
             "expected a fraction such as 0.02 or a percentage such as 2%, below 100%, got `{text}`"

@@ -64,16 +64,20 @@ pub(crate) fn compare_observed<O1, O2>(
     config: &DiffConfig,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
-    let timer = timer_cost();
-    let settings = DuoSettings {
+    let settings = duo_settings(config);
+    let run = run_duos(first, second, &settings, observe);
+    DiffResult::from_run(&run, settings.timer)
+}
+
+/// The duo loop's settings for `config`, with this process's timer cost.
+pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
+    DuoSettings {
         warmup: config.warmup,
         max_time: config.max_time,
-        timer,
+        timer: timer_cost(),
         sequential: SequentialSettings {
             precision: config.precision,
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
-    };
-    let run = run_duos(first, second, &settings, observe);
-    DiffResult::from_run(&run, timer)
+    }
 }

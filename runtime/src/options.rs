@@ -186,11 +186,26 @@ mod tests {
             noise_threshold: Some(0.05),
             ..Overrides::default()
         };
-        let s = Settings::resolve(&attr, run);
+        let s = Settings::resolve(&attr, run.clone());
         assert_eq!((s.samples, s.throughput), (20, Some(Throughput::Bytes(64))));
         assert_eq!(
             (s.baseline, s.noise_threshold),
             (BaselineChoice::Compare(main), 0.05)
         );
+        assert_eq!(s.max_regression, None);
+        // `--max-regression` beats the attribute's `max_regression`.
+        let attr = AttrOptions {
+            max_regression: Some(0.1),
+            ..attr
+        };
+        assert_eq!(
+            Settings::resolve(&attr, run.clone()).max_regression,
+            Some(0.1)
+        );
+        let run = Overrides {
+            max_regression: Some(0.05),
+            ..run
+        };
+        assert_eq!(Settings::resolve(&attr, run).max_regression, Some(0.05));
     }
 }

@@ -51,7 +51,7 @@ fn bench(dir: &Path, slowdown: Option<&str>, extra: &[&str], env: &[(&str, &str)
 fn ratio(out: &str, name: &str) -> f64 {
     let block = out
         .split("\n\n")
-        .find(|b| b.starts_with(&format!("[diff] {name}\n")))
+        .find(|b| b.starts_with(&format!("[versions] {name}\n")))
         .unwrap_or_else(|| panic!("no block for {name} in:\n{out}"));
     let line = block
         .lines()

@@ -4,12 +4,12 @@
 use super::child::BaselineProcess;
 use super::protocol::{Reply, Request};
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::sequential::{SequentialSettings, DEFAULT_PRECISION};
+use crate::analysis::sequential::DEFAULT_PRECISION;
 use crate::baseline::BaselineName;
 use crate::descriptor::Claim;
-use crate::measure::duo::{run_duo_batches, DuoSettings};
+use crate::direct::{duo_settings, DiffConfig};
+use crate::measure::duo::run_duo_batches;
 use crate::measure::time_batch::TimeBatch;
-use crate::measure::timer::timer_cost;
 use crate::options::Settings;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
@@ -122,16 +122,13 @@ pub fn run_paired(
         Err(why) => return Err(format!("the baseline's trial did not start: {why}")),
     }
     let claim = regression_claim(settings.max_regression);
-    let timer = timer_cost();
-    let duo_settings = DuoSettings {
+    let duo_settings = duo_settings(&DiffConfig {
         warmup: settings.warmup,
         max_time: settings.max_time,
-        timer,
-        sequential: SequentialSettings {
-            precision: DEFAULT_PRECISION,
-            ..SequentialSettings::new(settings.alpha, claim, 1)
-        },
-    };
+        alpha: settings.alpha,
+        claim,
+        precision: DEFAULT_PRECISION,
+    });
     let mut remote = Serving {
         process,
         over: false,
@@ -141,7 +138,7 @@ pub fn run_paired(
     Ok(PairedResult {
         baseline,
         claim,
-        result: DiffResult::from_run(&run, timer),
+        result: DiffResult::from_run(&run, duo_settings.timer),
     })
 }
 
