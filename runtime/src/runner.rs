@@ -221,7 +221,11 @@ fn trial(
                     claim: record.claim,
                     ..settings
                 };
-                let completion = diff_completion(&gated, &record.result);
+                let baseline = record.versions.map(|b| b.to_string()).unwrap_or_default();
+                let completion = diff_completion(&gated, &record.result).map_err(|failed| {
+                    let why = failed.message().unwrap_or_default();
+                    Failed::from(format!("new/old against baseline `{baseline}`: {why}"))
+                });
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
             }

@@ -130,3 +130,79 @@ impl Drop for BaselineProcess {
         let _ = self.child.wait();
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// Stand-ins for stored executables: shell scripts, all written before any test starts
+    /// a process (a fork while another thread still holds a script open for writing would
+    /// make its exec fail with "text file busy").
+    fn script(name: &str) -> std::path::PathBuf {
+        static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+        let dir = DIR.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("duobench-child-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let scripts = [
+                // Answers every batch with 1000 ns, after a line of its own output.
+                (
+                    "serves",
+                    "echo 'duobench:hello 1'\nwhile read line; do echo 'user output'; \
+                     echo 'duobench:ns 1000.0'; done",
+                ),
+                ("exits", "exit 3"),
+                ("other", "echo 'duobench:hello 99'\ncat >/dev/null"),
+                ("stubborn", "echo 'duobench:hello 1'\nexec sleep 60"),
+            ];
+            for (name, body) in scripts {
+                let path = dir.join(name);
+                std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+            dir
+        });
+        dir.join(name)
+    }
+
+    /// Whether process `pid` is gone, zombie included (Linux; elsewhere assumed).
+    fn reaped(pid: u32) -> bool {
+        !cfg!(target_os = "linux") || !std::path::Path::new(&format!("/proc/{pid}")).exists()
+    }
+
+    #[test]
+    fn a_child_that_serves_is_asked_and_reaped() {
+        let mut process = BaselineProcess::start(&script("serves")).unwrap();
+        assert_eq!(process.ask(&Request::Batch(10)), Ok(Reply::Ns(1000.0)));
+        assert_eq!(process.broken(), None);
+        let pid = process.child.id();
+        drop(process);
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists() || !cfg!(target_os = "linux")
+        );
+    }
+
+    #[test]
+    fn a_child_that_exits_or_speaks_another_protocol_is_refused_in_one_line() {
+        let gone = script("exits");
+        let e = BaselineProcess::start(&gone).unwrap_err();
+        assert_eq!(e, "it exited (exit status: 3)");
+        let other = script("other");
+        let e = BaselineProcess::start(&other).unwrap_err();
+        assert!(e.starts_with("it speaks serve protocol 99"), "{e}");
+        let missing = gone.with_file_name("no-such-file");
+        let e = BaselineProcess::start(&missing).unwrap_err();
+        assert!(e.starts_with("cannot start "), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn a_child_that_ignores_its_closed_stdin_is_killed() {
+        let process = BaselineProcess::start(&script("stubborn")).unwrap();
+        let pid = process.child.id();
+        let start = Instant::now();
+        drop(process);
+        assert!(start.elapsed() < GRACE + Duration::from_secs(5));
+        assert!(reaped(pid));
+    }
+}
