@@ -61,6 +61,8 @@ impl Kind {
                 "samples",
                 "measure",
                 "allocs",
+                "max_regression",
+                "on_inconclusive",
             ],
             Kind::Diff => &[
                 "vs",
@@ -112,6 +114,7 @@ pub struct Options {
     pub samples: Option<Opt<u32>>,
     pub measure: Option<Opt<Ident>>,
     pub allocs: Option<Opt<AllocLimit>>,
+    pub max_regression: Option<Opt<f64>>,
 }
 
 impl Options {
@@ -206,6 +209,10 @@ impl Options {
             "samples" => {
                 let samples = value::samples(input, &key)?;
                 set(&mut self.samples, key, samples)
+            }
+            "max_regression" => {
+                let fraction = value::max_regression(input, &key)?;
+                set(&mut self.max_regression, key, fraction)
             }
             _ => Err(unknown(kind, &key, &name)),
         }

@@ -364,6 +364,12 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             quote!(::duobench::__private::AllocLimit::AtMost(#count))
         }
     }));
+    let max_regression = value(
+        options
+            .max_regression
+            .as_ref()
+            .map(|o| Literal::f64_suffixed(o.value).into_token_stream()),
+    );
     quote! {
         ::duobench::__private::AttrOptions {
             warmup_ns: #warmup,
@@ -375,6 +381,7 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             samples: #samples,
             measure: #measure,
             allocs: #allocs,
+            max_regression: #max_regression,
         }
     }
 }

@@ -110,7 +110,9 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
         )),
         _ => {}
     }
-    if let (Some(on_inconclusive), None) = (&options.on_inconclusive, &options.claim) {
+    // On a #[bench], `--max-regression` may bring the claim from the command line.
+    let claimless = kind == Kind::Diff && options.claim.is_none();
+    if let (Some(on_inconclusive), true) = (&options.on_inconclusive, claimless) {
         errors.push(Error::new(
             on_inconclusive.key.span(),
             "`on_inconclusive` has no effect without a claim such as `ratio < 0.9`: \

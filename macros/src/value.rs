@@ -232,6 +232,24 @@ pub fn samples(input: ParseStream, key: &Ident) -> syn::Result<u32> {
     }
 }
 
+/// `max_regression = "5%"` (or `"0.05"`): a slowdown of zero or more, as a fraction.
+pub fn max_regression(input: ParseStream, key: &Ident) -> syn::Result<f64> {
+    let lit = string(input, key, "max_regression = \"5%\"")?;
+    let text = lit.value();
+    let trimmed = text.trim();
+    let fraction = match trimmed.strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
+        None => trimmed.parse::<f64>(),
+    };
+    match fraction {
+        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
+        _ => Err(Error::new_spanned(
+            lit,
+            "`max_regression` is a slowdown of zero or more such as \"5%\" or \"0.05\"",
+        )),
+    }
+}
+
 /// `on_inconclusive = "fail" | "pass" | "ignore"`.
 pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconclusive> {
     let lit = string(input, key, "on_inconclusive = \"pass\"")?;

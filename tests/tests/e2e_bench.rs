@@ -137,11 +137,24 @@ fn named_baselines_save_and_compare() {
     );
     assert!(baseline_dir("sort~10").join("e2e-main.json").is_file());
 
+    // The baseline kept its executable too; without it, the comparison is with the saved
+    // numbers, and says so (pairing is tested in e2e_versions.rs).
+    let exe = target_dir()
+        .join("duobench/single/@executables")
+        .join(format!("e2e-main{}", std::env::consts::EXE_SUFFIX));
+    fs::remove_file(&exe).unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
     let compared = bench("sort/10", &["--baseline", "e2e-main"], &[]);
     let out = text(&compared);
     assert!(compared.status.success(), "{out}");
     assert!(
         change_line(&out).contains("vs baseline `e2e-main`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  versions unpaired comparison with saved numbers: baseline `e2e-main` has no \
+             stored executable"
+        ),
         "{out}"
     );
 }

@@ -1,6 +1,7 @@
 //! The handle a `#[bench]` function receives.
 
 use crate::analysis::bench_result::BenchResult;
+use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
@@ -8,6 +9,7 @@ use crate::measure::chunks::Chunker;
 use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::measure::timed_batch::TimedBatch;
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::measure::usage::UsageReading;
@@ -40,6 +42,9 @@ pub struct Bencher {
     settings: Settings,
     ran: bool,
     outcome: Option<BenchOutcome>,
+    role: Role,
+    /// Why a cross-version comparison that was asked for could not be paired.
+    unpaired_because: Option<String>,
 }
 
 /// What a `Bencher` recorded.
@@ -49,6 +54,10 @@ pub(crate) enum BenchOutcome {
     Smoke,
     /// Bench mode: the routine was measured and analysed.
     Measured(Box<BenchResult>),
+    /// Serve mode: the batches the parent asked for were timed.
+    Served,
+    /// Bench mode with a baseline's executable: measured in duos against it.
+    Paired(Box<PairedResult>),
     /// The trial failed with this message: the measurement produced nothing to analyse, or
     /// an `allocs` limit was broken.
     Failed(String),
@@ -63,6 +72,53 @@ impl Bencher {
             settings,
             ran: false,
             outcome: None,
+            role: Role::Local,
+            unpaired_because: None,
+        }
+    }
+
+    /// This bencher measures as `role` says.
+    pub(crate) fn with_role(self, role: Role) -> Self {
+        Self { role, ..self }
+    }
+
+    /// A bencher of a child in serve mode.
+    pub(crate) fn serving(self) -> Self {
+        self.with_role(Role::Serve)
+    }
+
+    /// Whether an `iter` method served the parent's batches (serve mode).
+    pub(crate) fn served(&self) -> bool {
+        matches!(self.outcome, Some(BenchOutcome::Served))
+    }
+
+    /// Why a cross-version comparison was asked for but not paired.
+    pub(crate) fn unpaired_because(&self) -> Option<&str> {
+        self.unpaired_because.as_deref()
+    }
+
+    /// Serves or pairs `side` as the role says; `false` leaves the measuring to linear
+    /// sampling (no role, or a pairing that is not possible: the reason is kept).
+    fn versions(&mut self, side: &mut dyn TimeBatch) -> bool {
+        match &self.role {
+            Role::Local => false,
+            Role::Serve => {
+                serve_batches(side);
+                self.outcome = Some(BenchOutcome::Served);
+                true
+            }
+            Role::Paired { versus, trial } => {
+                match run_paired(side, versus, trial, &self.settings) {
+                    Ok(paired) => {
+                        self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
+                        true
+                    }
+                    Err(why) => {
+                        self.unpaired_because = Some(why);
+                        false
+                    }
+                }
+            }
         }
     }
 
@@ -77,6 +133,9 @@ impl Bencher {
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
         if self.mode == Mode::Bench {
+            if self.versions(&mut runner) {
+                return;
+            }
             let usage = UsageReading::now();
             let settings = self.linear_settings(timer);
             let run = if needs_drop::<O>() {
@@ -110,6 +169,11 @@ impl Bencher {
         if self.mode == Mode::Bench {
             let usage = UsageReading::now();
             let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+            // The chunker returns net time; a batch side returns it with one clock read.
+            let mut side = TimeWith(|k| chunker.time(k, |c| runner.time(c)) + timer.overhead_ns);
+            if self.versions(&mut side) {
+                return;
+            }
             let run = run_linear(
                 |k| chunker.time(k, |c| runner.time(c)),
                 &self.linear_settings(timer),
@@ -194,6 +258,11 @@ impl Bencher {
             return;
         }
         let timer = timer_cost();
+        // The routine's own time, plus the clock read the duo loop subtracts.
+        let mut side = TimeWith(|k| routine(k).as_nanos() as f64 + timer.overhead_ns);
+        if self.versions(&mut side) {
+            return;
+        }
         let run = run_linear(
             |k| routine(k).as_nanos() as f64,
             &self.linear_settings(timer),

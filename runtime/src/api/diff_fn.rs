@@ -6,7 +6,7 @@ use crate::analysis::diff_result::DiffResult;
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoSettings};
 use crate::measure::timed_batch::TimedBatch;
-use crate::measure::timer::{timer_cost, TimerCost};
+use crate::measure::timer::timer_cost;
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
@@ -64,9 +64,9 @@ pub(crate) fn compare_observed<O1, O2>(
     config: &DiffConfig,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
-    let timer = timer_cost();
-    let run = run_duos(first, second, &duo_settings(config, timer), observe);
-    DiffResult::from_run(&run, timer)
+    let settings = duo_settings(config);
+    let run = run_duos(first, second, &settings, observe);
+    DiffResult::from_run(&run, settings.timer)
 }
 
 /// [`compare_observed`] over any two [`TimedBatch`]es (routines with untimed inputs).
@@ -76,16 +76,17 @@ pub(crate) fn compare_batches(
     config: &DiffConfig,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
-    let timer = timer_cost();
-    let run = run_duo_batches(first, second, &duo_settings(config, timer), observe);
-    DiffResult::from_run(&run, timer)
+    let settings = duo_settings(config);
+    let run = run_duo_batches(first, second, &settings, observe);
+    DiffResult::from_run(&run, settings.timer)
 }
 
-fn duo_settings(config: &DiffConfig, timer: TimerCost) -> DuoSettings {
+/// The duo loop's settings for `config`, with this process's timer cost.
+pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
     DuoSettings {
         warmup: config.warmup,
         max_time: config.max_time,
-        timer,
+        timer: timer_cost(),
         sequential: SequentialSettings {
             precision: config.precision,
             ..SequentialSettings::new(config.alpha, config.claim, 1)

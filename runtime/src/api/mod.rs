@@ -6,3 +6,4 @@ pub mod bench_fn;
 pub mod bencher;
 pub mod diff;
 pub mod diff_fn;
+pub mod versions;

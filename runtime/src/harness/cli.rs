@@ -176,11 +176,49 @@ const OWN_OPTIONS: &[OwnOption] = &[
                instructions",
         default: "wall",
     },
+    OwnOption {
+        flag: "--max-regression",
+        env: "DUOBENCH_MAX_REGRESSION",
+        takes_value: true,
+        set: |o, v| parse_max_regression(v).map(|p| o.max_regression = Some(p)),
+        value_name: "P",
+        help: "With --baseline: fail a #[bench] whose new/old ratio is refuted to be at most \
+               1 + P (5% or 0.05)",
+        default: "none",
+    },
+    OwnOption {
+        flag: "--baseline-dir",
+        env: "DUOBENCH_BASELINE_DIR",
+        takes_value: true,
+        set: |o, v| parse_report_dir(v).map(|p| o.baseline_dir = Some(p)),
+        value_name: "DIR",
+        help: "Where saved baselines and their executables live",
+        default: "<target>/duobench",
+    },
 ];
 
 fn parse_measure(text: &str) -> Result<Measure, String> {
     Measure::from_name(text.trim())
         .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+}
+
+/// `2%` as 0.02, or a plain fraction such as `0.02`.
+fn parse_fraction(text: &str) -> Result<f64, std::num::ParseFloatError> {
+    let trimmed = text.trim();
+    match trimmed.strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
+        None => trimmed.parse::<f64>(),
+    }
+}
+
+/// A slowdown such as `5%` or `0.05`: zero or more, finite.
+fn parse_max_regression(text: &str) -> Result<f64, String> {
+    match parse_fraction(text) {
+        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
+        _ => Err(format!(
+            "expected a slowdown such as 5% or 0.05, zero or more, got `{text}`"
+        )),
+    }
 }
 
 fn parse_switch(text: &str) -> Result<bool, String> {
@@ -232,12 +270,7 @@ fn parse_report_dir(text: &str) -> Result<PathBuf, String> {
 
 /// A fraction such as `0.02`, or a percentage such as `2%`, from 0 up to (not including) 1.
 fn parse_noise_threshold(text: &str) -> Result<f64, String> {
-    let trimmed = text.trim();
-    let fraction = match trimmed.strip_suffix('%') {
-        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
-        None => trimmed.parse::<f64>(),
-    };
-    match fraction {
+    match parse_fraction(text) {
         Ok(t) if (0.0..1.0).contains(&t) => Ok(t),
         _ => Err(format!(
             "expected a fraction such as 0.02 or a percentage such as 2%, below 100%, got `{text}`"
@@ -539,6 +572,26 @@ mod tests {
     }
 
     #[test]
+    fn max_regression_and_baseline_dir() {
+        let inv = parse(
+            &["--max-regression", "5%", "--baseline-dir", "."],
+            &[("DUOBENCH_MAX_REGRESSION", "0.5")],
+        )
+        .unwrap();
+        assert_eq!(inv.overrides.max_regression, Some(0.05));
+        assert_eq!(inv.overrides.baseline_dir.as_deref(), Some(Path::new(".")));
+        let inv = parse(&[], &[("DUOBENCH_MAX_REGRESSION", "150%")]).unwrap();
+        assert_eq!(inv.overrides.max_regression, Some(1.5));
+        for bad in ["-1%", "five", "", "inf", "NaN%"] {
+            let e = parse(&["--max-regression", bad], &[]).unwrap_err();
+            assert!(
+                e.0.starts_with(&format!("--max-regression {bad}: expected a slowdown")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
     fn switches_take_no_value_and_leave_the_filter_alone() {
         let inv = parse(&["--calibrate", "sort"], &[]).unwrap();
         assert_eq!(inv.overrides.calibrate, Some(true));
@@ -637,6 +690,8 @@ mod tests {
         let bad_value = |flag: &str| match flag {
             "--max-time" | "--warmup" => "ten",
             "--alpha" | "--family-alpha" | "--noise-threshold" => "1.5",
+            "--max-regression" => "-5%",
+            "--baseline-dir" => "Cargo.toml",
             "--save-baseline" | "--baseline" => "a b",
             "--json" => "",
             "--report" => "Cargo.toml",

@@ -7,3 +7,4 @@ pub mod limits;
 pub mod preflight;
 pub mod registry;
 pub mod runner;
+pub mod version_setup;

@@ -5,12 +5,15 @@ use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
+use crate::api::versions::protocol::SERVE_FLAG;
+use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::{Descriptor, Routine};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::{check_outputs, report_dir};
 use crate::harness::registry::{check_unique_names, trial_specs, TrialSpec};
+use crate::harness::version_setup as versions;
 use crate::measure::timer::timer_cost;
 use crate::model::attrs::OnInconclusive;
 use crate::model::mode::Mode;
@@ -36,6 +39,9 @@ use std::sync::{Arc, Mutex};
 /// Runs every registered benchmark as the command line asks. Call it from the bench
 /// target's `main` (with `harness = false` in Cargo.toml).
 pub fn main() -> ! {
+    if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
+        versions::serve(&trial_specs());
+    }
     let invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
         Err(error) => {
@@ -70,20 +76,22 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let diffs = diff_sink(&invocation, pretty);
+    let versus = versions::prepare(&invocation, &specs);
     let trials = specs
         .into_iter()
         .map(|spec| {
             let blocks = Arc::clone(&blocks);
-            trial(
-                spec,
-                invocation.mode,
-                overrides.clone(),
-                blocks,
-                diffs.clone(),
-            )
+            let context = TrialContext {
+                mode: invocation.mode,
+                overrides: overrides.clone(),
+                versus: versus.clone(),
+            };
+            trial(spec, context, blocks, diffs.clone())
         })
         .collect();
     let conclusion = libtest_mimic::run(&invocation.libtest, trials);
+    // Reaps the baseline's executable now: `exit` below runs no destructors.
+    drop(versus);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
     let records = diffs.records();
     if pretty && !blocks.is_empty() {
@@ -216,10 +224,17 @@ fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides
     }
 }
 
-fn trial(
-    spec: TrialSpec,
+/// What every trial of the run shares.
+struct TrialContext {
     mode: Mode,
     overrides: Overrides,
+    /// `--baseline NAME` under `cargo bench`: that baseline's executable.
+    versus: Option<Arc<Mutex<Versus>>>,
+}
+
+fn trial(
+    spec: TrialSpec,
+    context: TrialContext,
     blocks: Arc<Mutex<Vec<String>>>,
     diffs: RecordSink,
 ) -> Trial {
@@ -230,8 +245,10 @@ fn trial(
         if interrupted() {
             return Ok(Completion::ignored_with("interrupted before it ran"));
         }
-        let settings = Settings::resolve(&spec.descriptor.options, overrides);
-        let outcome = run_routine(spec, mode, settings, diffs.progress_line());
+        let root = versions::baseline_root(&context.overrides);
+        let settings = Settings::resolve(&spec.descriptor.options, context.overrides);
+        let role = versions::role(context.versus.as_ref(), &name);
+        let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
         if interrupted() {
             // Cut short: neither reported nor saved as a baseline.
             return Err("interrupted: this trial's measurements were discarded".into());
@@ -257,10 +274,36 @@ fn trial(
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
             }
-            RoutineOutcome::Bench(result) => {
-                let (record, completion) = bench_outcome(&spec, &name, &settings, *result);
+            RoutineOutcome::Paired(paired) => {
+                let module_path = spec.descriptor.module_path;
+                let record = DiffRecord::paired_versions(name.clone(), module_path, *paired);
                 if let Ok(mut b) = blocks.lock() {
-                    b.push(bench_block(&name, &record.result, record.baseline.status()));
+                    b.push(record_block(&record, diffs.paint));
+                }
+                let gated = Settings {
+                    claim: record.claim,
+                    ..settings
+                };
+                let baseline = record.versions.map(|b| b.to_string()).unwrap_or_default();
+                let completion = diff_completion(&gated, &record.result).map_err(|failed| {
+                    let why = failed.message().unwrap_or_default();
+                    Failed::from(format!("new/old against baseline `{baseline}`: {why}"))
+                });
+                diffs.push(Record::Diff(Box::new(record)));
+                completion
+            }
+            RoutineOutcome::Bench(result, unpaired_because) => {
+                let (mut record, completion) =
+                    bench_outcome(&root, &spec, &name, &settings, *result);
+                let compared = matches!(record.baseline, BaselineOutcome::Compared(_));
+                record.unpaired_because =
+                    versions::unpaired_note(unpaired_because.as_deref(), compared, &settings);
+                if let Ok(mut b) = blocks.lock() {
+                    let mut block = bench_block(&name, &record.result, record.baseline.status());
+                    if let Some(note) = &record.unpaired_because {
+                        block.push_str(&format!("  versions {note}\n"));
+                    }
+                    b.push(block);
                 }
                 diffs.push(Record::Bench(Box::new(record)));
                 completion
@@ -276,13 +319,16 @@ enum RoutineOutcome {
     /// The selected measure cannot be taken on this machine (one line saying why).
     Unavailable(String),
     Diff(Box<DiffResult>),
-    Bench(Box<BenchResult>),
+    /// Measured alone; with why a paired cross-version comparison was not possible.
+    Bench(Box<BenchResult>, Option<String>),
+    Paired(Box<PairedResult>),
 }
 
 fn run_routine(
     spec: TrialSpec,
     mode: Mode,
     settings: Settings,
+    role: versions::Role,
     progress: Option<ProgressLine>,
 ) -> Result<RoutineOutcome, Failed> {
     let Descriptor { routine, .. } = *spec.descriptor;
@@ -301,14 +347,19 @@ fn run_routine(
             }
         }
         Routine::Bench(entry) => {
-            let mut bencher = Bencher::new(mode, settings);
+            let mut bencher = Bencher::new(mode, settings).with_role(role);
             catch_panic(|| entry(&mut bencher, spec.arg_index))?;
+            let unpaired_because = bencher.unpaired_because().map(str::to_owned);
             match bencher.into_outcome() {
                 None => {
                     Err("the #[bench] function never called an iter method of its Bencher".into())
                 }
                 Some(BenchOutcome::Smoke) => Ok(RoutineOutcome::Done),
-                Some(BenchOutcome::Measured(result)) => Ok(RoutineOutcome::Bench(result)),
+                Some(BenchOutcome::Measured(result)) => {
+                    Ok(RoutineOutcome::Bench(result, unpaired_because))
+                }
+                Some(BenchOutcome::Paired(paired)) => Ok(RoutineOutcome::Paired(paired)),
+                Some(BenchOutcome::Served) => Err("served batches outside serve mode".into()),
                 Some(BenchOutcome::Failed(why)) => Err(why.into()),
                 Some(BenchOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
             }
@@ -335,6 +386,7 @@ fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completio
 /// reports, and the trial's outcome: a baseline that cannot be read or written fails the
 /// trial.
 fn bench_outcome(
+    root: &std::path::Path,
     spec: &TrialSpec,
     name: &str,
     settings: &Settings,
@@ -343,7 +395,7 @@ fn bench_outcome(
     let module_path = spec.descriptor.module_path;
     let key = BaselineKey::new(module_path, name);
     let (baseline, completion) =
-        match compare_and_save(&key, &settings.baseline_settings(), &result) {
+        match compare_and_save(root, &key, &settings.baseline_settings(), &result) {
             Ok(Some(compared)) => (
                 BaselineOutcome::Compared(compared),
                 Ok(Completion::Completed),

@@ -8,7 +8,7 @@ use super::duo_batches::{
 };
 use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
 use super::judge::{Evidence, Judge};
-use super::timed_batch::TimedBatch;
+use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::stats::median;
@@ -92,8 +92,8 @@ pub fn run_duos<O1, O2>(
 
 /// [`run_duos`] over any two [`TimedBatch`]es (routines with untimed inputs, for one).
 pub fn run_duo_batches(
-    first: impl TimedBatch,
-    second: impl TimedBatch,
+    first: impl TimeBatch,
+    second: impl TimeBatch,
     settings: &DuoSettings,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
@@ -102,8 +102,8 @@ pub fn run_duo_batches(
 
 /// [`run_duo_batches`] with the OS's evidence read from `probe` (tests inject their own).
 pub(crate) fn run_duos_probed(
-    first: impl TimedBatch,
-    second: impl TimedBatch,
+    first: impl TimeBatch,
+    second: impl TimeBatch,
     settings: &DuoSettings,
     mut observe: Option<&mut dyn FnMut(&DuoProgress)>,
     probe: impl Probe,

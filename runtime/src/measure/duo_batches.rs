@@ -11,7 +11,7 @@
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
 use super::os::{self, ContextSwitches};
-use super::timed_batch::TimedBatch;
+use super::time_batch::TimeBatch;
 
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
 /// per batch, they may be judged on CPU time, and warmup may end as soon as it is stable.
@@ -116,7 +116,7 @@ impl DuoTimings {
 }
 
 /// Both routines with their shared batch size.
-pub struct Duo<A: TimedBatch, B: TimedBatch, P: Probe> {
+pub struct Duo<A: TimeBatch, B: TimeBatch, P: Probe> {
     pub first: A,
     pub second: B,
     pub iters: u64,
@@ -128,7 +128,7 @@ pub struct Duo<A: TimedBatch, B: TimedBatch, P: Probe> {
     pub probe: P,
 }
 
-impl<A: TimedBatch, B: TimedBatch, P: Probe> Duo<A, B, P> {
+impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
     /// Runs one duo whose timings are thrown away (to let the machine settle after printing
     /// progress), keeping the alternation of orientations of the recorded duos intact.
     pub fn discard(&mut self) {
@@ -159,9 +159,9 @@ impl<A: TimedBatch, B: TimedBatch, P: Probe> Duo<A, B, P> {
         let mut last_cpu = if per_batch { self.probe.cpu_ns() } else { None };
         for slot in order {
             wall_ns[slot] = if FIRST_SLOTS.contains(&slot) {
-                self.first.time(self.iters)
+                self.first.time_batch(self.iters)
             } else {
-                self.second.time(self.iters)
+                self.second.time_batch(self.iters)
             };
             if per_batch {
                 let (cpu, switches) = (self.probe.cpu_ns(), self.probe.switches());

@@ -2,7 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `super::budget`).
 
 use super::budget::Deadline;
-use super::timed_batch::TimedBatch;
+use super::time_batch::TimeBatch;
 use std::time::Duration;
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the
@@ -43,13 +43,13 @@ pub struct DuoPace {
 impl DuoPace {
     /// Calls each routine once, unless the budget is over after the first.
     pub fn probe(
-        first_routine: &mut impl TimedBatch,
-        second_routine: &mut impl TimedBatch,
+        first_routine: &mut impl TimeBatch,
+        second_routine: &mut impl TimeBatch,
         deadline: &Deadline,
     ) -> Self {
-        let first = first_routine.time(1);
+        let first = first_routine.time_batch(1);
         let second = if deadline.fits(0.0) {
-            second_routine.time(1)
+            second_routine.time_batch(1)
         } else {
             // Unknown; as slow as the first is the likelier guess than free.
             first

@@ -17,6 +17,7 @@ pub mod judge;
 pub mod linear;
 pub mod meter;
 pub mod os;
+pub mod time_batch;
 pub mod timed_batch;
 pub mod timer;
 pub mod usage;

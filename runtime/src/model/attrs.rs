@@ -27,6 +27,8 @@ pub struct AttrOptions {
     pub measure: Option<Measure>,
     /// `allocs == N` or `allocs <= N` (`#[bench]` only): allocations per iteration allowed.
     pub allocs: Option<AllocLimit>,
+    /// `max_regression = "5%"` (`#[bench]` only), as a fraction.
+    pub max_regression: Option<f64>,
 }
 
 /// What a trial measures per iteration (`measure = ...`, `--measure`).
@@ -141,6 +143,7 @@ impl AttrOptions {
         samples: None,
         measure: None,
         allocs: None,
+        max_regression: None,
     };
 }
 

@@ -41,6 +41,9 @@ pub struct BenchRecord {
     pub result: BenchResult,
     /// How the comparison with the baseline went.
     pub baseline: BaselineOutcome,
+    /// Set when `--baseline` asked for a paired cross-version comparison and the saved
+    /// numbers were compared instead (unpaired): why, and what became of the gate.
+    pub unpaired_because: Option<String>,
 }
 
 impl BenchRecord {
@@ -57,6 +60,7 @@ impl BenchRecord {
             bench_target: bench_target(module_path),
             result,
             baseline,
+            unpaired_because: None,
         }
     }
 }

@@ -27,6 +27,13 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
         + &os_line(record.result.os);
     if record.calibration {
         block + &calibration_line(&record.result)
+    } else if let Some(baseline) = record.versions {
+        // A #[bench] paired with its baseline, not a #[bench_diff]: say so in the heading.
+        block.replacen("[diff] ", "[versions] ", 1)
+            + &format!(
+                "  versions paired: this build (new) in duos with the same trial in the stored \
+                 executable of baseline `{baseline}` (old); ratio = new/old\n"
+            )
     } else {
         block
     }

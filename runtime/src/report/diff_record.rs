@@ -2,9 +2,11 @@
 //! `#[bench_diff]` counterpart of `bench_record.rs`.
 
 use crate::analysis::diff_result::DiffResult;
+use crate::api::versions::PairedResult;
 use crate::decide::verdict::ClaimText;
 use crate::model::attrs::Claim;
 use crate::model::bench_target::bench_target;
+use crate::session::baseline::BaselineName;
 
 /// Names shown for the two routines.
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +54,9 @@ pub struct DiffRecord {
     pub calibration: bool,
     /// What the comparison found.
     pub result: DiffResult,
+    /// A `#[bench]` paired with the same trial in this baseline's stored executable (ratio
+    /// new/old); `None` for a `#[bench_diff]`.
+    pub versions: Option<BaselineName>,
 }
 
 impl DiffRecord {
@@ -73,6 +78,25 @@ impl DiffRecord {
             claim: claim.filter(|_| !calibration),
             calibration,
             result,
+            versions: None,
+        }
+    }
+
+    /// The record of `#[bench]` trial `name` (registered at `module_path`) measured in duos
+    /// against the same trial of a baseline's executable.
+    #[must_use]
+    pub fn paired_versions(name: String, module_path: &'static str, paired: PairedResult) -> Self {
+        Self {
+            name,
+            bench_target: bench_target(module_path),
+            names: RoutineNames {
+                first: "new",
+                second: "baseline",
+            },
+            claim: paired.claim,
+            calibration: false,
+            result: paired.result,
+            versions: Some(paired.baseline),
         }
     }
 

@@ -68,6 +68,9 @@ struct Trial<'a> {
     name: &'a str,
     bench_target: &'a str,
     kind: &'static str,
+    /// Kind `versions`: the baseline whose executable ran the old routine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<String>,
     routines: Routines<'a>,
     calibration: bool,
     measure: &'static str,
@@ -181,7 +184,12 @@ fn trial(record: &DiffRecord) -> Trial<'_> {
     Trial {
         name: &record.name,
         bench_target: record.bench_target,
-        kind: "diff",
+        kind: if record.versions.is_some() {
+            "versions"
+        } else {
+            "diff"
+        },
+        baseline: record.versions.map(|name| name.to_string()),
         routines: Routines {
             first: record.names.first,
             second: record.names.second,

@@ -35,6 +35,10 @@ pub(super) struct BenchTrial<'a> {
     warmup_secs: f64,
     measure_secs: f64,
     baseline: BaselineOut,
+    /// `--baseline` asked for a paired comparison and the saved numbers were compared
+    /// instead: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unpaired_because: Option<&'a str>,
 }
 
 /// A point estimate and its interval; either is `null` when not finite.
@@ -143,6 +147,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         warmup_secs: r.run.warmup_time.as_secs_f64(),
         measure_secs: r.run.measure_time.as_secs_f64(),
         baseline: baseline(&record.baseline),
+        unpaired_because: record.unpaired_because.as_deref(),
     }
 }
 

@@ -53,6 +53,12 @@ pub struct Overrides {
     pub exports: Vec<Export>,
     /// `--measure` / `DUOBENCH_MEASURE`: what every trial measures.
     pub measure: Option<Measure>,
+    /// `--max-regression P` / `DUOBENCH_MAX_REGRESSION`: claim new/old ≤ 1 + P for every
+    /// `#[bench]` compared with a baseline.
+    pub max_regression: Option<f64>,
+    /// `--baseline-dir DIR` / `DUOBENCH_BASELINE_DIR`: where baselines and their
+    /// executables live, instead of `<target>/duobench`.
+    pub baseline_dir: Option<PathBuf>,
 }
 
 impl Overrides {
@@ -77,6 +83,8 @@ impl Overrides {
                 self.exports
             },
             measure: self.measure.or(lower.measure),
+            max_regression: self.max_regression.or(lower.max_regression),
+            baseline_dir: self.baseline_dir.or(lower.baseline_dir),
         }
     }
 
@@ -86,6 +94,7 @@ impl Overrides {
             max_time: attr.max_time_ns.map(Duration::from_nanos),
             alpha: attr.alpha,
             measure: attr.measure,
+            max_regression: attr.max_regression,
             ..Overrides::default()
         }
     }
@@ -118,6 +127,8 @@ pub struct Settings {
     pub measure: Measure,
     /// `#[bench]`: allocations per iteration allowed, from `allocs == N`.
     pub allocs: Option<AllocLimit>,
+    /// `#[bench]`: the largest slowdown against the baseline that passes, as a fraction.
+    pub max_regression: Option<f64>,
 }
 
 impl Settings {
@@ -152,6 +163,7 @@ impl Settings {
             noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
             measure: merged.measure.unwrap_or_default(),
             allocs: attr.allocs,
+            max_regression: merged.max_regression,
         }
     }
 }
@@ -211,11 +223,26 @@ mod tests {
             noise_threshold: Some(0.05),
             ..Overrides::default()
         };
-        let s = Settings::resolve(&attr, run);
+        let s = Settings::resolve(&attr, run.clone());
         assert_eq!((s.samples, s.throughput), (20, Some(Throughput::Bytes(64))));
         assert_eq!(
             (s.baseline, s.noise_threshold),
             (BaselineChoice::Compare(main), 0.05)
         );
+        assert_eq!(s.max_regression, None);
+        // `--max-regression` beats the attribute's `max_regression`.
+        let attr = AttrOptions {
+            max_regression: Some(0.1),
+            ..attr
+        };
+        assert_eq!(
+            Settings::resolve(&attr, run.clone()).max_regression,
+            Some(0.1)
+        );
+        let run = Overrides {
+            max_regression: Some(0.05),
+            ..run
+        };
+        assert_eq!(Settings::resolve(&attr, run).max_regression, Some(0.05));
     }
 }

@@ -9,10 +9,13 @@
 //! 2 s idle; `--load` one that keeps every core busy with arithmetic and memory streaming for
 //! the whole run. `--aa` runs the real-timing A/A check instead of the known-ratio table;
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
+//! `--versions` compares known slowdowns across versions, paired and unpaired (see
+//! `versions.rs`).
 
 mod noise;
 mod table;
 mod traditional;
+mod versions;
 
 use duobench::{compare, Claim, Clock, DiffConfig, Verdict};
 use duobench_examples::work;
@@ -24,6 +27,11 @@ const RATIOS: [f64; 7] = [1.00, 1.002, 1.005, 1.01, 1.02, 1.05, 1.10];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if std::env::var_os(versions::HARNESS_VAR).is_some()
+        || args.first().is_some_and(|a| a == "--duobench-serve")
+    {
+        duobench::main();
+    }
     if args.iter().any(|a| a == "--noise-child") {
         noise::busy_idle_forever();
     }
@@ -51,6 +59,12 @@ fn main() {
     );
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step, only_base.as_deref());
+    } else if args.iter().any(|a| a == "--versions") {
+        let bases: Vec<_> = bases(ns_per_step)
+            .into_iter()
+            .filter(|(base, _)| only_base.as_deref().is_none_or(|b| base.contains(b)))
+            .collect();
+        versions::versions(runs, &bases);
     } else {
         known_ratios(runs, ns_per_step, only_base.as_deref());
     }

@@ -115,6 +115,9 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
          (red) and the median (grey). A long right tail is interference; a second hump is a \
          second behaviour of the routine or the machine.",
     );
+    if let Some(note) = &record.unpaired_because {
+        let _ = writeln!(out, "<p class=\"versions\">{}</p>", escape(note));
+    }
     match &record.baseline {
         BaselineOutcome::Compared(c) => {
             let ch = &c.change;

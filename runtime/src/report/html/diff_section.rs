@@ -24,6 +24,15 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         "<h3>{} <span class=\"verdict {word}\">{word}</span></h3>",
         escape(&record.name)
     );
+    if let Some(baseline) = record.versions {
+        let _ = writeln!(
+            out,
+            "<p class=\"versions\">Paired across versions: this build (new) in duos with the \
+             same trial in the stored executable of baseline <code>{}</code> (old); ratio = \
+             new/old.</p>",
+            escape(baseline.as_str())
+        );
+    }
     let _ = writeln!(
         out,
         "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \

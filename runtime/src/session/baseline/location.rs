@@ -16,6 +16,17 @@ pub fn trial_dir(duobench_dir: &Path, bench_target: &str, trial: &str) -> PathBu
         .join(component(trial))
 }
 
+/// Where baseline `name` of `bench_target` keeps its executable: beside the trial
+/// directories, in `@executables`, a name no trial's directory can have (`@` is escaped in
+/// those).
+#[must_use]
+pub fn executable_path(duobench_dir: &Path, bench_target: &str, name: &str) -> PathBuf {
+    duobench_dir
+        .join(component(bench_target))
+        .join("@executables")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
 /// A trial name as one safe path component: `::` becomes `.`, the `/` before an argument
 /// becomes `~`, letters, digits, `_` and `-` stay, and every other byte is written `%XX`.
 /// Distinct names rarely meet (and the file records the full name, so a meeting is an error,

@@ -3,8 +3,9 @@
 //!
 //! As in Criterion.rs: by default a run compares with the previous run (baseline `base`)
 //! and then replaces it; `--save-baseline NAME` does the same with NAME; `--baseline NAME`
-//! compares with NAME, which must exist, and leaves it alone (the run still becomes the
-//! previous run). This module is an edge of the program: it reads and writes files. The
+//! compares with NAME, which must exist (for some trial of the bench target: a trial added
+//! since has nothing to compare with, and is reported so), and leaves it alone (the run
+//! still becomes the previous run). This module is an edge of the program: it reads and writes files. The
 //! comparison itself is pure (`analysis::change`).
 
 mod file;
@@ -16,11 +17,16 @@ mod name;
 pub use file::{BaselineError, Problem, SavedRun};
 pub use name::BaselineName;
 
+/// Where baseline `name` of `bench_target` keeps its executable under `root`.
+#[must_use]
+pub fn executable_path(root: &std::path::Path, bench_target: &str, name: BaselineName) -> PathBuf {
+    location::executable_path(root, bench_target, name.as_str())
+}
+
 use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
 use crate::model::bench_target::bench_target;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
-use crate::util::target_dir::duobench_dir;
 use std::path::PathBuf;
 
 /// Which baseline a run compares with, and under which name it is saved.
@@ -109,7 +115,8 @@ pub struct Compared {
     pub change: Change,
 }
 
-/// Compares `result` with its baseline as `settings.choice` says, then saves it.
+/// Compares `result` with its baseline under `root` (`<target>/duobench` unless
+/// `--baseline-dir`) as `settings.baseline` says, then saves it.
 /// Returns the comparison, or `None` when there is nothing to compare with yet.
 ///
 /// # Errors
@@ -118,11 +125,12 @@ pub struct Compared {
 /// cannot be saved: one line naming the file. Nothing is saved after a read error, so the
 /// file stays for inspection.
 pub fn compare_and_save(
+    root: &std::path::Path,
     key: &BaselineKey,
     settings: &BaselineSettings,
     result: &BenchResult,
 ) -> Result<Option<Compared>, BaselineError> {
-    let dir = location::trial_dir(&duobench_dir(), &key.bench_target, &key.trial);
+    let dir = location::trial_dir(root, &key.bench_target, &key.trial);
     compare_and_save_in(dir, key, settings, result)
 }
 
@@ -138,8 +146,10 @@ fn compare_and_save_in(
     let old = match file::read(&old_path, &key.trial) {
         Ok(old) => Some(old),
         Err(e) if *e.problem() == Problem::Missing => match choice {
-            BaselineChoice::Compare(_) => return Err(e),
-            BaselineChoice::Previous | BaselineChoice::Save(_) => None,
+            // A trial the baseline does not have (added since) is reported as having
+            // nothing to compare with; a baseline that exists for no trial is a typo.
+            BaselineChoice::Compare(name) if !baseline_exists(&dir, name) => return Err(e),
+            BaselineChoice::Compare(_) | BaselineChoice::Previous | BaselineChoice::Save(_) => None,
         },
         Err(e) => return Err(e),
     };
@@ -175,6 +185,22 @@ fn compare_and_save_in(
     );
     file::write(&dir.join(format!("{}.json", choice.save_as())), &saved)?;
     Ok(compared)
+}
+
+/// Whether baseline `name` was saved for any trial of the bench target that `trial_dir`
+/// belongs to, or has its executable there.
+fn baseline_exists(trial_dir: &std::path::Path, name: BaselineName) -> bool {
+    let Some(target_dir) = trial_dir.parent() else {
+        return false;
+    };
+    let file = format!("{name}.json");
+    let saved_for_a_trial = std::fs::read_dir(target_dir).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|entry| entry.path().join(&file).is_file())
+    });
+    let executable = format!("{name}{}", std::env::consts::EXE_SUFFIX);
+    saved_for_a_trial || target_dir.join("@executables").join(executable).is_file()
 }
 
 /// The saved run's slope as stored, with a bootstrap interval recomputed from its samples

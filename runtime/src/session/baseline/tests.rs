@@ -70,8 +70,10 @@ fn each_run_compares_with_the_previous_one() {
 #[test]
 fn named_baselines_are_saved_and_compared_with() {
     let dir = Scratch::new("named");
+    // A trial directory inside a bench target directory of its own.
+    let trial = dir.0.join("single/sort");
     let missing = compare_and_save_in(
-        dir.0.clone(),
+        trial.clone(),
         &key(),
         &settings(None, Some("main")),
         &result(10.0),
@@ -83,21 +85,29 @@ fn named_baselines_are_saved_and_compared_with() {
 
     let save = settings(Some("main"), None);
     assert_eq!(
-        compare_and_save_in(dir.0.clone(), &key(), &save, &result(10.0)).unwrap(),
+        compare_and_save_in(trial.clone(), &key(), &save, &result(10.0)).unwrap(),
         None
     );
-    assert!(dir.0.join("main.json").is_file() && !dir.0.join("base.json").exists());
-    let main_before = fs::read(dir.0.join("main.json")).unwrap();
+    assert!(trial.join("main.json").is_file() && !trial.join("base.json").exists());
+    let main_before = fs::read(trial.join("main.json")).unwrap();
 
     let compare = settings(None, Some("main"));
-    let c = compare_and_save_in(dir.0.clone(), &key(), &compare, &result(5.0))
+    let c = compare_and_save_in(trial.clone(), &key(), &compare, &result(5.0))
         .unwrap()
         .unwrap();
     assert!(!c.previous_run && c.baseline.as_str() == "main");
     assert!((c.change.relative.point + 0.5).abs() < 0.01, "{c:?}");
     // `--baseline` leaves the named baseline alone and saves the run as the previous one.
-    assert_eq!(fs::read(dir.0.join("main.json")).unwrap(), main_before);
-    assert!(dir.0.join("base.json").is_file());
+    assert_eq!(fs::read(trial.join("main.json")).unwrap(), main_before);
+    assert!(trial.join("base.json").is_file());
+
+    // A trial added since the baseline was saved: nothing to compare with, no error.
+    let added = dir.0.join("single/added");
+    assert_eq!(
+        compare_and_save_in(added.clone(), &key(), &compare, &result(5.0)).unwrap(),
+        None
+    );
+    assert!(added.join("base.json").is_file());
 }
 
 #[test]

@@ -1,0 +1,129 @@
+//! `--versions`: known slowdowns compared across versions through the real harness, paired
+//! (`--baseline` with the stored executable as a child in serve mode) and unpaired (the
+//! saved numbers of a separate run, as Criterion compares), side by side.
+//!
+//! This program is its own bench executable: with `VALIDATE_HARNESS=1` its `main` hands over
+//! to `duobench::main()`, which runs the one `#[bench]` below. The stored executable plays the
+//! old version: started in serve mode, it ignores the slowdown that the comparing process
+//! (the new version) applies.
+
+use crate::table::{Case, Judged, Row};
+use duobench::{bench, Bencher};
+use duobench_examples::work;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// Set in the environment of the harness runs this mode starts.
+pub const HARNESS_VAR: &str = "VALIDATE_HARNESS";
+const STEPS_VAR: &str = "VALIDATE_VERSIONS_STEPS";
+const SLOWDOWN_VAR: &str = "VALIDATE_VERSIONS_SLOWDOWN";
+const SLOWDOWNS: [f64; 4] = [0.0, 0.01, 0.02, 0.05];
+
+/// The known-cost routine; the comparing process makes it `1 + slowdown` times the work.
+#[bench]
+fn versions_work(b: &mut Bencher) {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
+    let serving = std::env::args().any(|a| a == "--duobench-serve");
+    let slowdown = if serving {
+        0.0
+    } else {
+        var(SLOWDOWN_VAR).unwrap_or(0.0)
+    };
+    let steps = (var(STEPS_VAR).unwrap_or(100.0) * (1.0 + slowdown)).round() as u64;
+    let state = Cell::new(1);
+    b.iter(|| work(&state, steps));
+}
+
+/// One harness run of `versions_work`; its JSON trial.
+fn harness(dir: &Path, steps: u64, slowdown: f64, extra: &[&str]) -> serde_json::Value {
+    let json = dir.join("run.json");
+    let exe = std::env::current_exe().expect("this executable");
+    let output = Command::new(exe)
+        .args(["--bench", "versions_work", "--no-report", "--baseline-dir"])
+        .arg(dir)
+        .arg("--json")
+        .arg(&json)
+        .args(extra)
+        .env(HARNESS_VAR, "1")
+        .env(STEPS_VAR, steps.to_string())
+        .env(SLOWDOWN_VAR, slowdown.to_string())
+        .output()
+        .expect("the harness runs");
+    let text = std::fs::read_to_string(&json).unwrap_or_else(|_| {
+        panic!(
+            "no JSON from the harness:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    doc["trials"][0].clone()
+}
+
+fn secs(trial: &serde_json::Value) -> Duration {
+    let f = |key: &str| trial[key].as_f64().unwrap_or(0.0);
+    Duration::from_secs_f64(f("warmup_secs") + f("measure_secs"))
+}
+
+/// The table: for each base latency and true slowdown, `runs` paired comparisons gated at
+/// half the slowdown (a 0% slowdown at 1%), and `runs` unpaired ones (a save, then a
+/// comparison with the saved numbers), each judged against the truth.
+pub fn versions(runs: usize, bases: &[(&'static str, u64)]) {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("duobench-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let mut rows = Vec::new();
+    for &(base, steps) in bases {
+        harness(&dir, steps, 0.0, &["--save-baseline", "paired"]);
+        for slowdown in SLOWDOWNS {
+            let case = Case {
+                base,
+                ratio: 1.0 + slowdown,
+            };
+            let gate = if slowdown > 0.0 { slowdown / 2.0 } else { 0.01 };
+            let gate = format!("{}%", 100.0 * gate);
+            let mut paired = Row::new("paired", case);
+            let mut unpaired = Row::new("unpaired", case);
+            for _ in 0..runs {
+                let t = harness(
+                    &dir,
+                    steps,
+                    slowdown,
+                    &["--baseline", "paired", "--max-regression", &gate],
+                );
+                assert_eq!(t["kind"], "versions", "not paired: {t:#}");
+                let judged = match (t["verdict"].as_str(), slowdown > 0.0) {
+                    (Some("refuted"), true) | (Some("pass"), false) => Judged::Correct,
+                    (Some("pass"), true) | (Some("refuted"), false) => Judged::Wrong,
+                    _ => Judged::Inconclusive,
+                };
+                let ratio = t["ratio"]["estimate"].as_f64().unwrap_or(f64::NAN);
+                paired.push(ratio, Some(judged), secs(&t));
+
+                let saved = harness(&dir, steps, 0.0, &["--save-baseline", "unpaired"]);
+                let exe = dir
+                    .join("validate/@executables")
+                    .join(format!("unpaired{}", std::env::consts::EXE_SUFFIX));
+                std::fs::remove_file(exe)
+                    .expect("the stored executable, removed to force the fallback");
+                let t = harness(&dir, steps, slowdown, &["--baseline", "unpaired"]);
+                let change = &t["baseline"]["change"];
+                let judged = match (change["verdict"].as_str(), slowdown > 0.0) {
+                    (Some("regressed"), true) | (Some("no_change" | "within_noise"), false) => {
+                        Judged::Correct
+                    }
+                    (Some("improved"), _) | (Some("regressed"), false) => Judged::Wrong,
+                    _ => Judged::Inconclusive,
+                };
+                let ratio = 1.0 + change["estimate"].as_f64().unwrap_or(f64::NAN);
+                unpaired.push(ratio, Some(judged), secs(&saved) + secs(&t));
+            }
+            rows.push(paired);
+            rows.push(unpaired);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    crate::table::print(&rows);
+}

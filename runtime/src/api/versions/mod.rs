@@ -1,0 +1,35 @@
+//! Cross-version comparisons: `--save-baseline NAME` keeps the bench executable beside the
+//! saved numbers; `--baseline NAME` starts that executable as a child in serve mode and
+//! measures each `#[bench]` in duos against the same trial there. When that is not
+//! possible, the comparison falls back to the saved numbers and the report says why.
+//!
+//! This layer is an edge of the program: it starts processes and copies files. The duo loop
+//! it drives is `measure::duo`'s, unchanged.
+
+mod child;
+pub mod protocol;
+pub mod serve;
+pub mod store;
+pub mod versus;
+
+pub use serve::serve_batches;
+pub use versus::{run_paired, PairedResult, Versus};
+
+use std::sync::{Arc, Mutex};
+
+/// What a `Bencher` does besides measuring its routine on its own.
+#[derive(Clone, Debug, Default)]
+pub enum Role {
+    /// Linear sampling, compared with saved numbers afterwards.
+    #[default]
+    Local,
+    /// In a child in serve mode: time the batches the parent asks for.
+    Serve,
+    /// Measure in duos against the same trial of a baseline's executable.
+    Paired {
+        /// The baseline's executable, shared by the trials of the run.
+        versus: Arc<Mutex<Versus>>,
+        /// This trial's name, as the child knows it.
+        trial: String,
+    },
+}

@@ -1,0 +1,200 @@
+//! The serve protocol between a bench executable and the stored executable of a baseline,
+//! started as its child: one line per message over the child's stdin and stdout, outside
+//! every timed region.
+//!
+//! A text protocol of a handful of verbs needs no serialisation crate and can be read in a
+//! terminal when something goes wrong. Replies carry a prefix so that lines a user's
+//! benchmark prints to stdout in the child are skipped rather than misread.
+
+use std::fmt;
+
+/// Raised whenever a message changes meaning; the handshake refuses a different one.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The hidden command-line flag that starts a bench executable in serve mode.
+pub const SERVE_FLAG: &str = "--duobench-serve";
+
+/// Every reply line starts with this; other lines on the child's stdout are not ours.
+const REPLY_PREFIX: &str = "duobench:";
+
+/// What the comparing process asks of the child.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Run the `#[bench]` trial of this name up to its `iter` call, then serve batches.
+    Trial(String),
+    /// Time one batch of this many iterations.
+    Batch(u64),
+    /// The comparison is over: let the trial's function return.
+    Done,
+}
+
+/// What the child answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Sent once at start-up, with the child's protocol version.
+    Hello(u32),
+    /// The trial reached its `iter` call and serves batches.
+    Ready,
+    /// The child has no trial of that name.
+    Missing,
+    /// A batch's wall time in nanoseconds, including one clock read.
+    Ns(f64),
+    /// The trial's function returned after `Done`.
+    Finished,
+    /// Something failed (a panic, a trial that never called `iter`), in one line.
+    Error(String),
+}
+
+impl fmt::Display for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Request::Trial(name) => write!(f, "trial {}", one_line(name)),
+            Request::Batch(iters) => write!(f, "batch {iters}"),
+            Request::Done => f.write_str("done"),
+        }
+    }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(REPLY_PREFIX)?;
+        match self {
+            Reply::Hello(version) => write!(f, "hello {version}"),
+            Reply::Ready => f.write_str("ready"),
+            Reply::Missing => f.write_str("missing"),
+            // `{:?}` prints an f64 so that it parses back to the same value.
+            Reply::Ns(ns) => write!(f, "ns {ns:?}"),
+            Reply::Finished => f.write_str("finished"),
+            Reply::Error(why) => write!(f, "error {}", one_line(why)),
+        }
+    }
+}
+
+/// Newlines would end the message early.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+impl Request {
+    /// Reads one request line (without its newline).
+    ///
+    /// # Errors
+    ///
+    /// A line that is no request, quoted.
+    pub fn parse(line: &str) -> Result<Request, String> {
+        let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match verb {
+            "trial" if !rest.is_empty() => Ok(Request::Trial(rest.to_owned())),
+            "batch" => rest
+                .parse()
+                .map(Request::Batch)
+                .map_err(|_| format!("bad batch size in `{line}`")),
+            "done" if rest.is_empty() => Ok(Request::Done),
+            _ => Err(format!("not a serve request: `{line}`")),
+        }
+    }
+}
+
+impl Reply {
+    /// Reads one line of the child's stdout: `Ok(None)` for a line that is not a reply
+    /// (printed by the user's code).
+    ///
+    /// # Errors
+    ///
+    /// A line with our prefix that is no reply, quoted.
+    pub fn parse(line: &str) -> Result<Option<Reply>, String> {
+        let Some(body) = line.strip_prefix(REPLY_PREFIX) else {
+            return Ok(None);
+        };
+        let (verb, rest) = body.split_once(' ').unwrap_or((body, ""));
+        let bad = || format!("not a serve reply: `{line}`");
+        let reply = match verb {
+            "hello" => Reply::Hello(rest.parse().map_err(|_| bad())?),
+            "ready" => Reply::Ready,
+            "missing" => Reply::Missing,
+            "ns" => match rest.parse::<f64>() {
+                Ok(ns) if ns.is_finite() && ns >= 0.0 => Reply::Ns(ns),
+                _ => return Err(bad()),
+            },
+            "finished" => Reply::Finished,
+            "error" => Reply::Error(rest.to_owned()),
+            _ => return Err(bad()),
+        };
+        Ok(Some(reply))
+    }
+}
+
+/// Checks the child's first reply: it must be a hello with our version.
+///
+/// # Errors
+///
+/// One line saying what the child sent instead.
+pub fn check_hello(reply: &Reply) -> Result<(), String> {
+    match reply {
+        Reply::Hello(PROTOCOL_VERSION) => Ok(()),
+        Reply::Hello(other) => Err(format!(
+            "it speaks serve protocol {other}, this executable speaks {PROTOCOL_VERSION} \
+             (built with another duobench version)"
+        )),
+        other => Err(format!("it answered `{other}` instead of a hello")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_replies_read_back_as_written() {
+        for request in [
+            Request::Trial("mod::sort/SIZES[0] .. x".to_owned()),
+            Request::Batch(12_345),
+            Request::Done,
+        ] {
+            assert_eq!(Request::parse(&request.to_string()).unwrap(), request);
+        }
+        for reply in [
+            Reply::Hello(7),
+            Reply::Ready,
+            Reply::Missing,
+            Reply::Ns(1234.5678e3),
+            Reply::Ns(0.1 + 0.2),
+            Reply::Finished,
+            Reply::Error("panicked: index out of bounds".to_owned()),
+        ] {
+            assert_eq!(Reply::parse(&reply.to_string()).unwrap(), Some(reply));
+        }
+    }
+
+    #[test]
+    fn a_message_is_one_line_whatever_it_carries() {
+        let reply = Reply::Error("line one\nline two".to_owned());
+        assert!(!reply.to_string().contains('\n'));
+        let trial = Request::Trial("a\nb".to_owned());
+        assert_eq!(trial.to_string(), "trial a b");
+    }
+
+    #[test]
+    fn lines_the_user_prints_are_skipped_and_garbage_is_an_error() {
+        assert_eq!(Reply::parse("hello from the user's bench"), Ok(None));
+        assert_eq!(Reply::parse(""), Ok(None));
+        assert!(Reply::parse("duobench:ns fast").is_err());
+        assert!(Reply::parse("duobench:ns -3").is_err());
+        assert!(Reply::parse("duobench:ns NaN").is_err());
+        assert!(Reply::parse("duobench:hello one").is_err());
+        assert!(Reply::parse("duobench:launch").is_err());
+        assert!(Request::parse("batch ten").is_err());
+        assert!(Request::parse("trial").is_err());
+        assert!(Request::parse("done now").is_err());
+        assert!(Request::parse("").is_err());
+    }
+
+    #[test]
+    fn the_handshake_refuses_another_protocol_version() {
+        assert_eq!(check_hello(&Reply::Hello(PROTOCOL_VERSION)), Ok(()));
+        let e = check_hello(&Reply::Hello(PROTOCOL_VERSION + 1)).unwrap_err();
+        assert!(e.contains("serve protocol 2"), "{e}");
+        let e = check_hello(&Reply::Ready).unwrap_err();
+        assert!(e.contains("instead of a hello"), "{e}");
+    }
+}

@@ -1,0 +1,46 @@
+//! Serve mode, the child's side inside a trial: times the batches the parent asks for, and
+//! the one-line messages both directions use (the trial loop is `harness::version_setup`).
+
+use super::protocol::{Reply, Request};
+use crate::measure::time_batch::TimeBatch;
+use std::io::{BufRead, Write};
+
+/// Inside a `Bencher::iter*` call of the child: times the batches asked for until `done`.
+///
+/// # Panics
+///
+/// On a request that makes no sense here (the serve loop reports it to the parent).
+pub fn serve_batches(side: &mut dyn TimeBatch) {
+    send(&Reply::Ready);
+    loop {
+        match Request::parse(&next_request()) {
+            Ok(Request::Batch(iters)) => {
+                let ns = side.time_batch(iters);
+                send(&Reply::Ns(ns));
+            }
+            Ok(Request::Done) => return,
+            Ok(other) => panic!("unexpected `{other}` during a trial"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// The next request line; exits the process when the parent has closed stdin.
+pub(crate) fn next_request() -> String {
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => std::process::exit(0),
+        Ok(_) => line.trim_end_matches(['\n', '\r']).to_owned(),
+    }
+}
+
+/// Writes one reply; exits when the parent is gone.
+pub(crate) fn send(reply: &Reply) {
+    let mut stdout = std::io::stdout().lock();
+    if writeln!(stdout, "{reply}")
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}

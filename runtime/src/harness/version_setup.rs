@@ -1,0 +1,161 @@
+//! What a run does about versions around its trials: keep the executable when saving a
+//! baseline, prepare the baseline's executable when comparing with one, and serve mode (a
+//! bench executable started with the hidden [`SERVE_FLAG`] runs no libtest harness; it runs
+//! the `#[bench]` trials the parent names, each up to its `iter` call, and exits when its
+//! stdin closes).
+
+use crate::api::bencher::Bencher;
+#[cfg(doc)]
+use crate::api::versions::protocol::SERVE_FLAG;
+use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
+use crate::api::versions::serve::{next_request, send};
+use crate::api::versions::store::store_executable;
+use crate::api::versions::versus::Versus;
+pub use crate::api::versions::Role;
+use crate::harness::cli::Invocation;
+use crate::harness::descriptor::Routine;
+use crate::harness::registry::TrialSpec;
+use crate::model::bench_target::bench_target;
+use crate::model::mode::Mode;
+use crate::session::baseline::{executable_path, BaselineChoice};
+use crate::session::options::{Overrides, Settings};
+use crate::util::panic::catch_panic;
+use crate::util::target_dir::duobench_dir;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Where this run's baselines live: `--baseline-dir`, else `<target>/duobench`.
+#[must_use]
+pub fn baseline_root(overrides: &Overrides) -> PathBuf {
+    overrides.baseline_dir.clone().unwrap_or_else(duobench_dir)
+}
+
+/// Under `cargo bench`: with `--save-baseline NAME`, stores this executable with the
+/// baseline (a failure is a warning: the numbers are still saved, and a later
+/// `--baseline NAME` says that it compares unpaired); with `--baseline NAME`, the shared
+/// handle to that baseline's executable, started when the first `#[bench]` asks.
+#[must_use]
+pub fn prepare(invocation: &Invocation, specs: &[TrialSpec]) -> Option<Arc<Mutex<Versus>>> {
+    let overrides = &invocation.overrides;
+    if invocation.mode != Mode::Bench || invocation.libtest.list {
+        return None;
+    }
+    // All trials of an executable share its bench target.
+    let bench_target = bench_target(specs.first()?.descriptor.module_path);
+    let root = baseline_root(overrides);
+    match BaselineChoice::of(overrides.save_baseline, overrides.baseline) {
+        BaselineChoice::Save(name) => {
+            if let Err(why) = store_executable(&root, bench_target, name) {
+                eprintln!("warning: {why}; `--baseline {name}` will compare unpaired");
+            }
+            None
+        }
+        BaselineChoice::Compare(name) => {
+            let exe = executable_path(&root, bench_target, name);
+            Some(Arc::new(Mutex::new(Versus::new(name, exe))))
+        }
+        BaselineChoice::Previous => None,
+    }
+}
+
+/// The role of the `Bencher` of trial `name`.
+#[must_use]
+pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
+    match versus {
+        Some(versus) => Role::Paired {
+            versus: Arc::clone(versus),
+            trial: name.to_owned(),
+        },
+        None => Role::Local,
+    }
+}
+
+/// What the report says of a `#[bench]` compared unpaired: `why` a pairing that `--baseline`
+/// asked for was not possible, and, under `--max-regression`, that the gate was not judged.
+/// A gate on saved numbers would judge run-to-run changes with the within-run variance alone
+/// (the same code run twice on a quiet machine was "regressed" about one time in three):
+/// there is no error rate to honour, so the trial passes and says so. `None` when there is
+/// nothing to say.
+#[must_use]
+pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> Option<String> {
+    let gate = settings.max_regression.filter(|_| compared).map(|p| {
+        format!(
+            "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with a \
+             warning)",
+            settings.alpha,
+            // Rounded so that 0.05 prints as 5, not 5.000000000000001.
+            (100.0 * p * 1e6).round() / 1e6
+        )
+    });
+    match (why, gate) {
+        (Some(why), Some(gate)) => Some(format!(
+            "unpaired comparison with saved numbers: {why}; {gate}"
+        )),
+        (Some(why), None) => Some(format!("unpaired comparison with saved numbers: {why}")),
+        (None, Some(gate)) => Some(format!(
+            "{gate}; compare with `--baseline NAME` to pair with a stored executable"
+        )),
+        (None, None) => None,
+    }
+}
+
+/// Serves trials until stdin closes, then exits.
+pub fn serve(specs: &[TrialSpec]) -> ! {
+    send(&Reply::Hello(PROTOCOL_VERSION));
+    loop {
+        let reply = match Request::parse(&next_request()) {
+            Ok(Request::Trial(name)) => serve_trial(specs, &name),
+            Ok(other) => Reply::Error(format!("unexpected `{other}` between trials")),
+            Err(e) => Reply::Error(e),
+        };
+        send(&reply);
+    }
+}
+
+/// Runs trial `name` (its setup, then batches inside its `iter` call) and says how it ended.
+fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
+    let found = specs.iter().find(|spec| spec.name() == name);
+    let Some((spec, Routine::Bench(entry))) = found.map(|s| (s, s.descriptor.routine)) else {
+        return Reply::Missing;
+    };
+    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let mut bencher = Bencher::new(Mode::Bench, settings).serving();
+    match catch_panic(|| entry(&mut bencher, spec.arg_index)) {
+        Err(why) => Reply::Error(why),
+        Ok(()) if bencher.served() => Reply::Finished,
+        Ok(()) => Reply::Error(
+            "the #[bench] function never called an iter method of its Bencher".to_owned(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::attrs::AttrOptions;
+
+    #[test]
+    fn an_unpaired_gate_passes_and_says_so() {
+        let plain = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        let gated = Settings {
+            max_regression: Some(0.05),
+            ..plain
+        };
+        assert_eq!(unpaired_note(None, true, &plain), None);
+        let note = unpaired_note(Some("no executable"), true, &gated).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable; unpaired: cannot gate at \
+             alpha 0.05 (max regression 5% not judged, passed with a warning)"
+        );
+        let note = unpaired_note(None, true, &gated).unwrap();
+        assert!(note.starts_with("unpaired: cannot gate"), "{note}");
+        // Nothing was compared (a first run): nothing was gated either.
+        assert_eq!(unpaired_note(None, false, &gated), None);
+        let note = unpaired_note(Some("no executable"), false, &plain).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable"
+        );
+    }
+}

@@ -1,0 +1,259 @@
+//! End to end for cross-version comparisons: the bench target `versions` of
+//! `tests/e2e-crate` is built as is, saved as baseline `main` (numbers and executable), then
+//! rebuilt with one routine 1.5× slower and compared with `main` in duos across processes,
+//! gated by `--max-regression 10%`. Also: the same build against itself, a crashing baseline
+//! executable, and the unpaired fallbacks.
+
+mod common;
+
+use common::{cargo_with_env, text};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// Where this test keeps its baselines (`--baseline-dir`), fresh for each run.
+fn baseline_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("duobench-e2e-versions-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `cargo bench --bench versions` with a short budget; `slowdown` is compiled into the
+/// build (`E2E_SLOWDOWN_PERCENT`), so changing it rebuilds the bench target.
+fn bench(dir: &Path, slowdown: Option<&str>, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut args = vec![
+        "bench",
+        "-q",
+        "--bench",
+        "versions",
+        "--",
+        "--baseline-dir",
+        dir.to_str().unwrap(),
+        "--warmup",
+        "100ms",
+        "--max-time",
+        "1s",
+        "--no-report",
+    ];
+    args.extend_from_slice(extra);
+    let mut env: Vec<(&str, &str)> = env.to_vec();
+    env.extend(slowdown.map(|s| ("E2E_SLOWDOWN_PERCENT", s)));
+    let mut command_env = env.clone();
+    if slowdown.is_none() {
+        // An empty value would still count as set: remove it by giving cargo none.
+        command_env.retain(|(k, _)| *k != "E2E_SLOWDOWN_PERCENT");
+    }
+    cargo_with_env(&args, &command_env)
+}
+
+/// The estimate on the `ratio` line of trial `name`'s block.
+fn ratio(out: &str, name: &str) -> f64 {
+    let block = out
+        .split("\n\n")
+        .find(|b| b.starts_with(&format!("[versions] {name}\n")))
+        .unwrap_or_else(|| panic!("no block for {name} in:\n{out}"));
+    let line = block
+        .lines()
+        .find(|l| l.starts_with("  ratio "))
+        .unwrap_or_else(|| panic!("no ratio line in:\n{block}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Processes still serving from executables under `dir` (Linux: read from /proc).
+fn serving_processes(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let dir = dir.to_string_lossy();
+    entries
+        .filter_map(|e| fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|raw| String::from_utf8_lossy(&raw).replace('\0', " "))
+        .filter(|cmd| cmd.contains("--duobench-serve") && cmd.contains(dir.as_ref()))
+        .collect()
+}
+
+/// Polls `done` for up to 20 s.
+fn wait_until(mut done: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < deadline {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
+    let dir = baseline_dir();
+    let json = dir.join("paired.json");
+
+    // The baseline: numbers and the executable.
+    let saved = bench(&dir, None, &["--save-baseline", "main"], &[]);
+    assert!(saved.status.success(), "{}", text(&saved));
+    let exe = dir
+        .join("versions/@executables")
+        .join(format!("main{}", std::env::consts::EXE_SUFFIX));
+    assert!(exe.is_file(), "no stored executable at {}", exe.display());
+
+    // The same build against itself: paired, nothing fails.
+    let same = bench(
+        &dir,
+        None,
+        &[
+            "--baseline",
+            "main",
+            "--max-regression",
+            "10%",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let out = text(&same);
+    assert!(same.status.success(), "{out}");
+    for name in ["slowed", "unchanged", "crashes_in_baseline"] {
+        let r = ratio(&out, name);
+        assert!((0.9..1.1).contains(&r), "{name}: ratio {r}\n{out}");
+    }
+    assert_eq!(out.matches("  versions paired:").count(), 3, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+    for trial in doc["trials"].as_array().unwrap() {
+        assert_eq!(trial["kind"], "versions", "{trial:#}");
+        assert_eq!(trial["baseline"], "main", "{trial:#}");
+        assert_eq!(trial["claim"], "ratio <= 1.1", "{trial:#}");
+    }
+
+    // The branch: `slowed` does 1.5× the work, `unchanged` does not.
+    let branch = bench(
+        &dir,
+        Some("50"),
+        &["--baseline", "main", "--max-regression", "10%"],
+        &[],
+    );
+    let out = text(&branch);
+    assert!(!branch.status.success(), "{out}");
+    assert!(
+        out.contains("test [bench] slowed") && out.contains("---- slowed ----"),
+        "{out}"
+    );
+    assert!(!out.contains("---- unchanged ----"), "{out}");
+    let slowed = ratio(&out, "slowed");
+    assert!(
+        (1.3..1.75).contains(&slowed),
+        "slowed: ratio {slowed}\n{out}"
+    );
+    let unchanged = ratio(&out, "unchanged");
+    assert!(
+        (0.9..1.1).contains(&unchanged),
+        "unchanged: ratio {unchanged}\n{out}"
+    );
+    assert!(
+        out.contains(
+            "---- slowed ----\nnew/old against baseline `main`: claim `ratio <= 1.1` refuted: \
+             ratio 1."
+        ),
+        "{out}"
+    );
+
+    // The baseline's executable aborts inside its routine: one line, no process left.
+    let crashed = bench(
+        &dir,
+        Some("50"),
+        &["--baseline", "main", "crashes_in_baseline", "--exact"],
+        &[("E2E_CRASH", "1")],
+    );
+    let out = text(&crashed);
+    assert!(!crashed.status.success(), "{out}");
+    let message = out
+        .lines()
+        .skip_while(|l| !l.starts_with("---- crashes_in_baseline ----"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no failure message in:\n{out}"));
+    assert!(
+        message.starts_with("the baseline's executable failed: it exited (")
+            && message.contains("SIGABRT") == cfg!(unix),
+        "{message}\n{out}"
+    );
+    assert_eq!(serving_processes(&dir), Vec::<String>::new());
+
+    // The comparing process is killed in the middle of a comparison: its child sees its
+    // stdin close and exits. The stored executable itself is the comparing process here,
+    // comparing with itself under a claim it cannot decide, so the comparison runs on.
+    #[cfg(target_os = "linux")]
+    {
+        let mut parent = std::process::Command::new(&exe)
+            .args(["--bench", "--baseline", "main", "--baseline-dir"])
+            .arg(&dir)
+            .args(["--max-time", "60s", "--max-regression", "0%", "--no-report"])
+            .args(["unchanged", "--exact"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = wait_until(|| !serving_processes(&dir).is_empty());
+        parent.kill().unwrap();
+        parent.wait().unwrap();
+        assert!(started, "the baseline's executable never started");
+        assert!(
+            wait_until(|| serving_processes(&dir).is_empty()),
+            "left behind: {:?}",
+            serving_processes(&dir)
+        );
+    }
+
+    // Without the executable: unpaired, said out loud, and the gate passes with a warning.
+    fs::remove_file(&exe).unwrap();
+    let unpaired = bench(
+        &dir,
+        Some("50"),
+        &[
+            "--baseline",
+            "main",
+            "--max-regression",
+            "10%",
+            "slowed",
+            "--exact",
+        ],
+        &[],
+    );
+    let out = text(&unpaired);
+    assert!(unpaired.status.success(), "{out}");
+    assert!(
+        out.contains(
+            "unpaired comparison with saved numbers: baseline `main` has no stored executable"
+        ) && out.contains("unpaired: cannot gate at alpha 0.05"),
+        "{out}"
+    );
+
+    // An executable that speaks another protocol: refused at the handshake, unpaired.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::write(
+            &exe,
+            "#!/bin/sh\necho 'duobench:hello 999'\ncat >/dev/null\n",
+        )
+        .unwrap();
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+        let foreign = bench(
+            &dir,
+            Some("50"),
+            &["--baseline", "main", "slowed", "--exact"],
+            &[],
+        );
+        let out = text(&foreign);
+        assert!(foreign.status.success(), "{out}");
+        assert!(out.contains("speaks serve protocol 999"), "{out}");
+        assert_eq!(serving_processes(&dir), Vec::<String>::new());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
