@@ -57,8 +57,14 @@ pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
     write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
 }
 
-/// The file's text, or `None` when there is no file yet.
+/// The file's text, or `None` when there is no file yet. Only a regular file (after
+/// following links) holds results to merge with: reading a FIFO or a device would block or
+/// consume what another process is owed, and those are written through as they are.
 fn read_existing(path: &Path) -> Result<Option<String>, String> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Ok(None),
+        _ => {}
+    }
     match fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
