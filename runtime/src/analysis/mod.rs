@@ -4,8 +4,13 @@ pub mod bench_result;
 pub mod change;
 pub mod chart_data;
 pub mod diff_result;
+pub mod drift;
+pub mod duo_times;
 pub mod fence;
+pub mod ownership;
 pub mod sequential;
 #[cfg(test)]
 mod simulation;
+#[cfg(test)]
+mod simulation_robust;
 pub mod verdict;

@@ -3,6 +3,7 @@
 
 use super::batch::BatchRunner;
 use super::timer::TimerCost;
+use crate::analysis::duo_times::DuoTimes;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use std::time::{Duration, Instant};
 
@@ -103,7 +104,7 @@ pub fn run_duos<O1, O2>(
             duo.iters = grown as u64;
             pilot.clear();
         } else {
-            pilot.extend(timings.log_diffs());
+            pilot.push(timings.times());
         }
         let now = Instant::now();
         if let Some(observe) = observe.as_mut().filter(|_| now >= next_report) {
@@ -116,7 +117,7 @@ pub fn run_duos<O1, O2>(
             });
         }
         let warm = now.duration_since(start) >= settings.warmup;
-        if (warm && pilot.len() >= 2 * MIN_PILOT_DUOS) || !budget_left(now) {
+        if (warm && pilot.len() >= MIN_PILOT_DUOS) || !budget_left(now) {
             break;
         }
     }
@@ -154,8 +155,7 @@ pub fn run_duos<O1, O2>(
         let k = duo.iters as f64;
         first_ns.extend([t.first_forward / k, t.first_backward / k]);
         second_ns.extend([t.second_forward / k, t.second_backward / k]);
-        let [forward, backward] = t.log_diffs();
-        if test.push_duo(forward, backward).is_some() {
+        if test.push_duo(&t.times()).is_some() {
             break;
         }
     }
@@ -227,11 +227,13 @@ struct DuoTimings {
 }
 
 impl DuoTimings {
-    fn log_diffs(&self) -> [f64; 2] {
-        [
-            self.first_forward.ln() - self.second_forward.ln(),
-            self.first_backward.ln() - self.second_backward.ln(),
-        ]
+    fn times(&self) -> DuoTimes {
+        DuoTimes {
+            first_forward: self.first_forward,
+            second_forward: self.second_forward,
+            second_backward: self.second_backward,
+            first_backward: self.first_backward,
+        }
     }
 
     fn fastest_batch_ns(&self) -> f64 {

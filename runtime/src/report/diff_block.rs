@@ -87,6 +87,7 @@ pub fn diff_block(
         if r.duos_per_block == 1 { "" } else { "s" },
         r.blocks
     );
+    out.push_str(&super::diff_notes::notes(r, names));
     let _ = writeln!(
         out,
         "  time     {} measuring + {} warmup (timer {} per read)",

@@ -7,6 +7,7 @@ use super::record::{DiffRecord, Record};
 use crate::analysis::bench_result::synthetic;
 use crate::analysis::change::{compare_runs, RunSamples};
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::duo_times::DuoTimes;
 use crate::analysis::sequential::{Sequential, SequentialSettings};
 use crate::baseline::{BaselineName, Compared};
 use crate::descriptor::{AttrOptions, Claim, Descriptor, Routine, Throughput};
@@ -58,23 +59,20 @@ pub fn result(ratio: f64, claim: Option<Claim>, duos: usize) -> DiffResult {
     let mut rng = SplitMix64::new(7);
     let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
     let settings = SequentialSettings::new(0.05, claim, 4);
-    let pilot: Vec<f64> = (0..32)
-        .map(|_| noisy(1_000.0 * ratio).ln() - noisy(1_000.0).ln())
-        .collect();
+    let mut duo = || DuoTimes {
+        first_forward: noisy(1_000.0 * ratio),
+        second_forward: noisy(1_000.0),
+        second_backward: noisy(1_000.0),
+        first_backward: noisy(1_000.0 * ratio),
+    };
+    let pilot: Vec<DuoTimes> = (0..16).map(|_| duo()).collect();
     let mut test = Sequential::new(settings, &pilot);
     let (mut first_ns, mut second_ns) = (Vec::new(), Vec::new());
     for _ in 0..duos {
-        let t = [
-            noisy(1_000.0 * ratio),
-            noisy(1_000.0),
-            noisy(1_000.0),
-            noisy(1_000.0 * ratio),
-        ];
-        first_ns.extend([t[0], t[3]]);
-        second_ns.extend([t[1], t[2]]);
-        let forward = t[0].ln() - t[1].ln();
-        let backward = t[3].ln() - t[2].ln();
-        if test.push_duo(forward, backward).is_some() {
+        let t = duo();
+        first_ns.extend([t.first_forward, t.first_backward]);
+        second_ns.extend([t.second_forward, t.second_backward]);
+        if test.push_duo(&t).is_some() {
             break;
         }
     }

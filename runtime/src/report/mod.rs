@@ -3,6 +3,7 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
+mod diff_notes;
 #[cfg(test)]
 mod fixture;
 pub mod html;

@@ -2,12 +2,14 @@
 //! traditional method. Not run in CI; results go to docs/VALIDATION.md.
 //!
 //! ```text
-//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise] [--aa]
+//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise] [--aa | --amortized]
 //! ```
 //!
 //! `--noise` runs a background process that alternates 2 s of busy work on every core with
-//! 2 s idle. `--aa` runs the real-timing A/A check instead of the known-ratio table.
+//! 2 s idle. `--aa` runs the real-timing A/A check instead of the known-ratio table;
+//! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 
+mod amortized;
 mod noise;
 mod table;
 mod traditional;
@@ -42,6 +44,8 @@ fn main() {
     );
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step, only_base.as_deref());
+    } else if args.iter().any(|a| a == "--amortized") {
+        amortized::run(runs, ns_per_step, only_base.as_deref());
     } else {
         known_ratios(runs, ns_per_step, only_base.as_deref());
     }
