@@ -48,7 +48,11 @@ fn true_claims_pass_and_false_claims_fail() {
     ] {
         assert!(line_of(out, ok).ends_with("ok"), "{ok}:\n{out}");
     }
-    for failed in ["three_x_work_claimed_faster", "panics", "amortized_claimed_cheap"] {
+    for failed in [
+        "three_x_work_claimed_faster",
+        "panics",
+        "amortized_claimed_cheap",
+    ] {
         assert!(line_of(out, failed).ends_with("FAILED"), "{failed}:\n{out}");
     }
     for ignored in ["budget_too_short", "tight::identical"] {

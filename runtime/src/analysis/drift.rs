@@ -36,7 +36,8 @@ pub fn drift(blocks: &[(f64, f64)], dependence: f64) -> Option<Drift> {
     let late = ratio_of_means(late)?;
     let variance_of_mean = |n: usize, ss: f64| ss / (n as f64 * (n as f64 - 1.0));
     let se = (dependence.max(1.0)
-        * (variance_of_mean(early.n, early.sum_sq_dev) + variance_of_mean(late.n, late.sum_sq_dev)))
+        * (variance_of_mean(early.n, early.sum_sq_dev)
+            + variance_of_mean(late.n, late.sum_sq_dev)))
     .sqrt();
     let difference = (late.log_ratio - early.log_ratio).abs();
     (difference > MIN_DRIFT && difference > DRIFT_Z * se).then(|| Drift {
@@ -61,7 +62,10 @@ mod tests {
     fn a_steady_ratio_does_not_drift_and_a_rising_one_does() {
         assert_eq!(drift(&blocks(|_| 1.2), 1.0), None);
         let rising = drift(&blocks(|i| 1.0 + 0.01 * i as f64), 1.0).expect("drifts");
-        assert!(rising.first_half < 1.2 && rising.second_half > 1.3, "{rising:?}");
+        assert!(
+            rising.first_half < 1.2 && rising.second_half > 1.3,
+            "{rising:?}"
+        );
         assert_eq!(drift(&blocks(|i| 1.0 + 0.01 * i as f64)[..15], 1.0), None);
     }
 }

@@ -105,11 +105,20 @@ mod tests {
         let split = |first, second| SpikeSplit { first, second };
         assert_eq!(split(0, 0).attribute(0.5), Attribution::Nothing);
         assert_eq!(split(3, 0).attribute(0.5), Attribution::Undetermined);
-        assert_eq!(split(6, 0).attribute(0.5), Attribution::Owned { first: true });
-        assert_eq!(split(1, 9).attribute(0.5), Attribution::Owned { first: false });
+        assert_eq!(
+            split(6, 0).attribute(0.5),
+            Attribution::Owned { first: true }
+        );
+        assert_eq!(
+            split(1, 9).attribute(0.5),
+            Attribution::Owned { first: false }
+        );
         assert_eq!(split(4, 5).attribute(0.5), Attribution::Machine);
         // A routine that runs three times as long is hit three times as often by chance.
         assert_eq!(split(10, 2).attribute(0.75), Attribution::Machine);
-        assert_eq!(split(10, 2).attribute(0.5), Attribution::Owned { first: true });
+        assert_eq!(
+            split(10, 2).attribute(0.5),
+            Attribution::Owned { first: true }
+        );
     }
 }

@@ -44,6 +44,14 @@ pub const DEFAULT_PRECISION: f64 = 0.005;
 /// between the estimate and the claim's nearest boundary.
 pub const DECISION_PRECISION: f64 = 0.5;
 
+/// Outlying duos per effective block when one routine owns its outliers. Rare, large own
+/// costs make block values lumpy (most blocks have none), and a mean over lumpy values is
+/// far from normal until it holds a few of them: the estimate counts as no more effective
+/// blocks than it has seen outliers / 3 (so a decision needs about 30 of them) — while they
+/// recur (one fell in the later half of the run so far); outliers that stopped, like those
+/// of a ratio that moved once, leave ordinary block values behind.
+const OWNED_OUTLIERS_PER_BLOCK: f64 = 3.0;
+
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
 
@@ -158,6 +166,11 @@ pub struct Sequential {
     run_dependence: (f64, f64),
     duo_means: Vec<f64>,
     split: SpikeSplit,
+    /// The pilot's outlying duos, by side: evidence about who owns outliers, too.
+    pilot_split: SpikeSplit,
+    pilot_duos: usize,
+    /// Index of the last set-aside duo (0 before any).
+    last_set_aside: usize,
     estimate: Option<Estimate>,
     decided: Option<Verdict>,
 }
@@ -177,6 +190,15 @@ impl Sequential {
             .chunks_exact(settings.duos_per_block)
             .map(|c| c.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y)))
             .collect();
+        let mut pilot_split = SpikeSplit::default();
+        for duo in pilot {
+            let mut fixed = FollowingFence::new(&pilot_diffs, false);
+            match fixed.judge(duo) {
+                Some(true) => pilot_split.first += 1,
+                Some(false) => pilot_split.second += 1,
+                None => {}
+            }
+        }
         let pilot_dependence = if settings.safeguards.dependence {
             ratio_of_means(&kept).map_or(1.0, |r| variance_time_factor(&r.linearised))
         } else {
@@ -195,6 +217,9 @@ impl Sequential {
             run_dependence: (1.0, 1.0),
             duo_means: Vec::new(),
             split: SpikeSplit::default(),
+            pilot_split,
+            pilot_duos: pilot.len(),
+            last_set_aside: 0,
             estimate: None,
             decided: None,
         }
@@ -215,8 +240,14 @@ impl Sequential {
                 self.open.kept_first += first;
                 self.open.kept_second += second;
             }
-            Some(true) => self.split.first += 1,
-            Some(false) => self.split.second += 1,
+            Some(first_slow) => {
+                self.last_set_aside = self.duo_means.len();
+                if first_slow {
+                    self.split.first += 1;
+                } else {
+                    self.split.second += 1;
+                }
+            }
         }
         self.open_duos += 1;
         if self.open_duos < self.settings.duos_per_block {
@@ -250,6 +281,20 @@ impl Sequential {
         }
         let unfenced = self.interval_of(&self.all_sums, self.run_dependence.1, Basis::Unfenced)?;
         let p_first = 1.0 / (1.0 + (-fenced.log_ratio).exp());
+        // The pilot's outliers count as evidence, unless the test has run as long as the
+        // pilot without any: then they were a one-off (a first touch of memory, a lazy
+        // initialisation), not a cost that recurs.
+        let pilot_expired =
+            self.split == SpikeSplit::default() && self.duo_means.len() >= self.pilot_duos;
+        let pilot = if pilot_expired {
+            SpikeSplit::default()
+        } else {
+            self.pilot_split
+        };
+        let evidence = SpikeSplit {
+            first: self.split.first + pilot.first,
+            second: self.split.second + pilot.second,
+        };
         let hull = || Estimate {
             log_interval: fenced
                 .log_interval
@@ -260,9 +305,28 @@ impl Sequential {
             effective_blocks: fenced.effective_blocks.min(unfenced.effective_blocks),
             ..unfenced
         };
-        Some(match self.split.attribute(p_first) {
+        Some(match evidence.attribute(p_first) {
             Attribution::Nothing => fenced,
-            Attribution::Owned { .. } => unfenced,
+            Attribution::Owned { .. } => {
+                let seen = (self.split.first + self.split.second) as f64;
+                let recurring = self.last_set_aside >= self.duo_means.len() / 2;
+                let effective_blocks = if recurring {
+                    unfenced
+                        .effective_blocks
+                        .min((seen / OWNED_OUTLIERS_PER_BLOCK) as usize)
+                } else {
+                    unfenced.effective_blocks
+                };
+                Estimate {
+                    effective_blocks,
+                    log_interval: self.sequence.interval(
+                        effective_blocks,
+                        unfenced.log_ratio,
+                        self.all_sums.log_ratio_and_spread()?.1,
+                    ),
+                    ..unfenced
+                }
+            }
             Attribution::Undetermined => hull(),
             Attribution::Machine => match (fenced.log_interval, unfenced.log_interval) {
                 (Some((a, b)), Some((c, d))) if b < c || d < a => hull(),

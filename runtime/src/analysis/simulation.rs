@@ -121,7 +121,13 @@ impl Machine {
 
     /// One batch; `level` and `drift` (the noise level and the machine's speed) change
     /// slowly, so they are computed once per duo.
-    fn batch(&mut self, first_routine: bool, runs_first_in_pair: bool, level: f64, drift: f64) -> f64 {
+    fn batch(
+        &mut self,
+        first_routine: bool,
+        runs_first_in_pair: bool,
+        level: f64,
+        drift: f64,
+    ) -> f64 {
         self.clock += 1.0;
         let n = self.noise;
         let order = if runs_first_in_pair { 1.01 } else { 1.0 };
@@ -311,7 +317,10 @@ fn clear_differences_are_decided_correctly_and_early() {
             } else {
                 (o.refuted, o.passed)
             };
-            assert!(correct >= RUNS * 99 / 100 && wrong == 0, "{correct} {wrong}");
+            assert!(
+                correct >= RUNS * 99 / 100 && wrong == 0,
+                "{correct} {wrong}"
+            );
             // Early: the median run decides within 30 blocks of the 500 the budget allows.
             assert!(o.median_duos <= 30 * 4, "median {} duos", o.median_duos);
         }

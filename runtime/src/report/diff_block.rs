@@ -98,7 +98,7 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block means; one look only)",
+            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block log ratios; one look only)",
             ratio_text(t.mean.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),

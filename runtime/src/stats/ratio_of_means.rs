@@ -160,7 +160,12 @@ mod tests {
     fn running_sums_agree_with_the_two_pass_estimate() {
         let mut rng = SplitMix64::new(8);
         let blocks: Vec<(f64, f64)> = (0..500)
-            .map(|_| (1e6 * (1.0 + 0.001 * rng.normal()), 0.9e6 * (1.0 + 0.001 * rng.normal())))
+            .map(|_| {
+                (
+                    1e6 * (1.0 + 0.001 * rng.normal()),
+                    0.9e6 * (1.0 + 0.001 * rng.normal()),
+                )
+            })
             .collect();
         let mut sums = PairedSums::default();
         blocks.iter().for_each(|&(x, y)| sums.push(x, y));
@@ -168,7 +173,10 @@ mod tests {
         let (log_ratio, ss) = sums.log_ratio_and_spread().unwrap();
         assert_eq!(sums.n(), 500);
         assert!((log_ratio - two_pass.log_ratio).abs() < 1e-14);
-        assert!((ss - two_pass.sum_sq_dev).abs() < 1e-6 * two_pass.sum_sq_dev, "{ss}");
+        assert!(
+            (ss - two_pass.sum_sq_dev).abs() < 1e-6 * two_pass.sum_sq_dev,
+            "{ss}"
+        );
     }
 
     #[test]

@@ -88,7 +88,9 @@ pub fn run(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                 max_time: Duration::from_secs(3),
                 ..BenchConfig::default()
             };
-            let slow = measure(|| amortized(&state, &calls, &case), &bench).slope.point;
+            let slow = measure(|| amortized(&state, &calls, &case), &bench)
+                .slope
+                .point;
             let plain = measure(|| work(&state, case.steps), &bench).slope.point;
             let reference = slow / plain;
             if crate::verbose() {
