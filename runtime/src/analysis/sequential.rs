@@ -406,7 +406,7 @@ impl Sequential {
     /// counts them), for the fixed-sample reference tests.
     #[must_use]
     pub fn block_log_ratios(&self) -> Vec<f64> {
-        let fenced = self.estimate.is_none_or(|e| e.basis == Basis::Fenced);
+        let fenced = self.estimate.map_or(true, |e| e.basis == Basis::Fenced);
         self.blocks
             .iter()
             .map(|b| {

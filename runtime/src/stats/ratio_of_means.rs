@@ -97,14 +97,14 @@ pub fn ratio_of_means(blocks: &[(f64, f64)]) -> Option<RatioOfMeans> {
 }
 
 /// Fewest groups a scale of [`variance_time_factor`] needs before it is trusted.
-pub const MIN_GROUPS: usize = 16;
+pub const MIN_GROUPS: usize = 8;
 
 /// How many times larger the variance of a mean of `xs` is than independence would make it,
 /// estimated at the largest scale the data shows it: 1 for independent data, about
 /// `(1 + ρ)/(1 − ρ)` for an AR(1) series.
 ///
 /// Method: the variance-time (blocking) method. For group sizes g = 2, 4, 8, … with at least
-/// [`MIN_GROUPS`] non-overlapping groups, `F(g) = g · Var(group means) / Var(xᵢ)` is 1 in
+/// `MIN_GROUPS` (8) non-overlapping groups, `F(g) = g · Var(group means) / Var(xᵢ)` is 1 in
 /// expectation for independent data and grows towards the long-run variance ratio as g
 /// passes the correlation length. A scale counts only when F(g) exceeds what sampling
 /// noise alone gives independent data: about `1 + 3·√(2/(G − 1))` for G groups (the normal

@@ -41,7 +41,7 @@ fn cases(ns_per_step: f64) -> [Case; 3] {
 /// The routine with amortized costs, continuing from `state`, counting its calls in `calls`.
 fn amortized(state: &Cell<u64>, calls: &Cell<u64>, case: &Case) -> u64 {
     calls.set(calls.get() + 1);
-    let extra = if calls.get() % case.every == 0 {
+    let extra = if calls.get().is_multiple_of(case.every) {
         case.every * case.steps
     } else {
         0
