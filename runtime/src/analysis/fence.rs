@@ -73,6 +73,33 @@ pub struct FollowingFence {
     fence: Fence,
     recent: VecDeque<f64>,
     follow: bool,
+    /// Recent batch times of each routine, to tell which routine's batch was the slow one.
+    recent_first: VecDeque<f64>,
+    recent_second: VecDeque<f64>,
+}
+
+/// Pushes `x` into a window of at most `RECENT_PAIRS` values.
+fn push_recent(window: &mut VecDeque<f64>, x: f64) {
+    if window.len() == RECENT_PAIRS {
+        window.pop_front();
+    }
+    window.push_back(x);
+}
+
+/// The median of a window of at most `RECENT_PAIRS` values (the upper middle one for an
+/// even count: selection is O(n) where sorting is not, and the difference is far below any
+/// fence's width). `NaN` for an empty window.
+fn window_median(window: &VecDeque<f64>) -> f64 {
+    let mut values = [0.0; RECENT_PAIRS];
+    let n = window.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    for (slot, &d) in values.iter_mut().zip(window) {
+        *slot = d;
+    }
+    let (_, middle, _) = values[..n].select_nth_unstable_by(n / 2, f64::total_cmp);
+    *middle
 }
 
 impl FollowingFence {
@@ -85,39 +112,50 @@ impl FollowingFence {
             fence: Fence::from_pilot(pilot),
             recent: pilot[start..].iter().copied().collect(),
             follow,
+            recent_first: VecDeque::new(),
+            recent_second: VecDeque::new(),
         }
     }
 
     /// Judges one duo: `None` if both its pairs lie inside the fence, else `Some(true)` when
-    /// the outlying pairs put the first routine's batch on the slow side, `Some(false)` when
-    /// they put the second's there. Then moves the centre. Cost: O(`RECENT_PAIRS`).
+    /// the first routine's batch was the slow one, `Some(false)` when the second's was. Then
+    /// moves the centre. Cost: O(`RECENT_PAIRS`).
+    ///
+    /// The slow batch is the one furthest above its own routine's recent median batch time:
+    /// judged against the pair's centre instead, a routine whose own outliers fill half the
+    /// recent pairs drags the centre up, and its ordinary pairs then look like the other
+    /// routine's outliers. Before any history, the sign of the pairs' excess decides.
     pub fn judge(&mut self, duo: &DuoTimes) -> Option<bool> {
         let diffs = duo.log_diffs();
-        let excess: f64 = diffs
-            .iter()
-            .filter(|&&d| !self.fence.admits(d))
-            .map(|d| d - self.fence.center)
-            .sum();
         let outside = diffs.iter().any(|&d| !self.fence.admits(d));
+        let first_median = window_median(&self.recent_first);
+        let second_median = window_median(&self.recent_second);
+        let first_slow = if first_median.is_nan() || second_median.is_nan() {
+            diffs
+                .iter()
+                .filter(|&&d| !self.fence.admits(d))
+                .map(|d| d - self.fence.center)
+                .sum::<f64>()
+                > 0.0
+        } else {
+            let rise = |t: f64, median: f64| (t / median).ln();
+            let first = rise(duo.first_forward.max(duo.first_backward), first_median);
+            let second = rise(duo.second_forward.max(duo.second_backward), second_median);
+            first > second
+        };
+        for t in [duo.first_forward, duo.first_backward] {
+            push_recent(&mut self.recent_first, t);
+        }
+        for t in [duo.second_forward, duo.second_backward] {
+            push_recent(&mut self.recent_second, t);
+        }
         if self.follow {
             for d in diffs {
-                if self.recent.len() == RECENT_PAIRS {
-                    self.recent.pop_front();
-                }
-                self.recent.push_back(d);
+                push_recent(&mut self.recent, d);
             }
-            let mut recent = [0.0; RECENT_PAIRS];
-            let n = self.recent.len();
-            for (slot, &d) in recent.iter_mut().zip(&self.recent) {
-                *slot = d;
-            }
-            let values = &mut recent[..n];
-            // The upper middle value: for an even count, the median's half-pair difference
-            // is far below the fence's width, and selection is O(n) where sorting is not.
-            let (_, middle, _) = values.select_nth_unstable_by(n / 2, f64::total_cmp);
-            self.fence.center = *middle;
+            self.fence.center = window_median(&self.recent);
         }
-        outside.then_some(excess > 0.0)
+        outside.then_some(first_slow)
     }
 
     /// The fence as it stands now.
@@ -153,7 +191,7 @@ mod tests {
         assert_eq!(moved[0], Some(true));
         assert_eq!(moved[39], None);
         assert!((following.fence().center - 1.5f64.ln()).abs() < 1e-12);
-        assert!((0..40).all(|_| fixed.judge(&duo(1.5)) == Some(true)));
+        assert!((0..40).all(|_| fixed.judge(&duo(1.5)).is_some()));
     }
 
     #[test]

@@ -191,8 +191,8 @@ impl Sequential {
             .map(|c| c.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y)))
             .collect();
         let mut pilot_split = SpikeSplit::default();
+        let mut fixed = FollowingFence::new(&pilot_diffs, false);
         for duo in pilot {
-            let mut fixed = FollowingFence::new(&pilot_diffs, false);
             match fixed.judge(duo) {
                 Some(true) => pilot_split.first += 1,
                 Some(false) => pilot_split.second += 1,
