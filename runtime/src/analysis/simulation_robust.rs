@@ -92,6 +92,7 @@ fn wander(sd: f64, memory_ms: f64) -> Scenario {
 }
 
 #[test]
+#[ignore = "minutes under load: run with `cargo test --release -p duobench --lib -- --ignored wander`"]
 fn a_wandering_relative_speed_widens_the_interval() {
     // (Each run simulates 200 ms of 20 µs batches: two cases keep CI time modest. Shorter
     // memories average out within the run; the long ones are the hard case.)
