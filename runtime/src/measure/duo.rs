@@ -123,6 +123,13 @@ pub fn run_duos<O1, O2>(
     }
     let warmup_time = start.elapsed();
 
+    // The typical (median) pilot duo sets the block length: the last duo alone may hold a
+    // routine's rare slow call, which would make every block a single duo.
+    let mut pilot_duo_ns: Vec<f64> = pilot.iter().map(|d| d.first_ns() + d.second_ns()).collect();
+    pilot_duo_ns.sort_by(f64::total_cmp);
+    if !pilot_duo_ns.is_empty() {
+        duo_ns = pilot_duo_ns[pilot_duo_ns.len() / 2];
+    }
     let duos_per_block = (BLOCK_TARGET_NS / duo_ns.max(1.0))
         .ceil()
         .clamp(1.0, MAX_DUOS_PER_BLOCK) as usize;
