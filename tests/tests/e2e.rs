@@ -48,7 +48,11 @@ fn true_claims_pass_and_false_claims_fail() {
     ] {
         assert!(line_of(out, ok).ends_with("ok"), "{ok}:\n{out}");
     }
-    for failed in ["three_x_work_claimed_faster", "panics"] {
+    for failed in [
+        "three_x_work_claimed_faster",
+        "panics",
+        "amortized_claimed_cheap",
+    ] {
         assert!(line_of(out, failed).ends_with("FAILED"), "{failed}:\n{out}");
     }
     for ignored in ["budget_too_short", "tight::identical"] {
@@ -57,7 +61,7 @@ fn true_claims_pass_and_false_claims_fail() {
             "{ignored}:\n{out}"
         );
     }
-    assert!(out.contains("6 passed; 2 failed; 5 ignored"), "{out}");
+    assert!(out.contains("6 passed; 3 failed; 5 ignored"), "{out}");
 }
 
 #[test]
@@ -83,6 +87,29 @@ fn failure_messages_explain_the_verdict() {
         "{out}"
     );
     assert!(out.contains("inconclusive"), "{out}");
+}
+
+/// The number after `refuted: ratio ` in the line containing `claim`.
+fn refuted_estimate(out: &str, claim: &str) -> f64 {
+    let line = out
+        .lines()
+        .find(|l| l.contains(&format!("claim `{claim}` refuted")))
+        .unwrap_or_else(|| panic!("no refutation of {claim} in:\n{out}"));
+    line.split("refuted: ratio ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("no estimate in: {line}"))
+}
+
+#[test]
+fn amortized_costs_count_in_the_ratio() {
+    // Every 1,000th call does 2,000 calls' worth of extra work: the mean-latency ratio is 3,
+    // the typical batch's ratio 1. The old fence set the spikes aside and passed
+    // `ratio < 1.2` with an estimate near 1.
+    let (_, out) = test_run();
+    let estimate = refuted_estimate(out, "ratio < 1.2");
+    assert!((2.4..3.6).contains(&estimate), "{estimate}:\n{out}");
 }
 
 #[test]

@@ -2,6 +2,9 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+use super::drift::{drift, Drift};
+use crate::decide::ownership::SpikeSplit;
+use crate::decide::sequential::Basis;
 use crate::decide::verdict::Verdict;
 use crate::measure::budget::Shortfall;
 use crate::measure::clock::{Clock, ClockReason};
@@ -20,15 +23,16 @@ pub struct DiffResult {
     pub verdict: Verdict,
     /// The error rate the interval was built for.
     pub alpha: f64,
-    /// Ratio estimate: exp of the mean of kept block means of log-differences (the
-    /// median-based estimate when no block was completed).
+    /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
+    /// the verdict rests on (`basis`); the median-based estimate when fewer than two blocks
+    /// were completed.
     pub ratio: f64,
     /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
     pub interval: Option<(f64, f64)>,
     /// Robust estimate: exp of the median of all duos' mean log-differences.
     pub median_ratio: f64,
-    /// Fixed-sample paired Student t on block means of log-differences (for reference: it is
-    /// not valid under repeated looks).
+    /// Fixed-sample paired Student t on the blocks' log ratios (for reference: it is not
+    /// valid under repeated looks).
     pub student: Option<StudentT>,
     /// Welch's t on the log per-iteration latencies of the two routines.
     pub welch: Option<Welch>,
@@ -49,6 +53,14 @@ pub struct DiffResult {
     pub clock: Clock,
     /// Why that clock.
     pub clock_reason: ClockReason,
+    /// Which routine's batch was the slow one in the set-aside duos.
+    pub spike_split: SpikeSplit,
+    /// Which duos the estimate and interval rest on (`None` before two blocks).
+    pub basis: Option<Basis>,
+    /// Blocks per effectively independent block behind the interval (1: uncorrelated).
+    pub dependence: f64,
+    /// Set when the ratio in the first half of the run differs from the second's.
+    pub drift: Option<Drift>,
     /// Completed blocks fed to the confidence sequence.
     pub blocks: usize,
     /// Kept duos per block.
@@ -103,7 +115,8 @@ impl DiffResult {
         } else {
             median(&duo_means).exp()
         };
-        let student = Sample::new(test.block_means())
+        let block_log_ratios = test.block_log_ratios();
+        let student = Sample::new(&block_log_ratios)
             .ok()
             .map(|s| student_t(s, 0.0, level));
         let log_first: Vec<f64> = run.first_ns.iter().map(|t| t.ln()).collect();
@@ -114,19 +127,27 @@ impl DiffResult {
         };
         let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
         let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
+        let estimate = test.estimate();
+        let dependence = estimate.map_or(1.0, |e| e.dependence);
+        let drift = estimate.and_then(|e| {
+            let sums: Vec<(f64, f64)> = test
+                .blocks()
+                .iter()
+                .map(|b| match e.basis {
+                    Basis::Fenced => (b.kept_first, b.kept_second),
+                    Basis::Unfenced | Basis::Both => (b.all_first, b.all_second),
+                })
+                .collect();
+            drift(&sums, dependence)
+        });
         DiffResult {
             measure: Measure::Wall,
             executor_overhead_ns: None,
             os: None,
             verdict,
             alpha: settings.alpha,
-            // With no completed block (the fence set every duo aside) the robust estimate is
-            // the only one there is.
-            ratio: if test.block_means().is_empty() {
-                median_ratio
-            } else {
-                test.log_estimate().exp()
-            },
+            // Before two blocks the robust estimate is the only one there is.
+            ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),
             interval,
             median_ratio,
             student,
@@ -139,7 +160,11 @@ impl DiffResult {
             preempted_set_aside: run.evidence.preempted_set_aside,
             clock: run.evidence.clock,
             clock_reason: run.evidence.clock_reason,
-            blocks: test.block_means().len(),
+            spike_split: test.spike_split(),
+            basis: estimate.map(|e| e.basis),
+            dependence,
+            drift,
+            blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
             batch_iters: run.batch_iters,
             warmup_time: run.warmup_time,

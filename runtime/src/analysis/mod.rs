@@ -5,3 +5,4 @@ pub mod bench_result;
 pub mod change;
 pub mod chart_data;
 pub mod diff_result;
+pub mod drift;

@@ -3,11 +3,17 @@
 //! When the OS interrupts one half of a pair, that pair's log-difference is off by up to
 //! ln 10 or more, far outside the spread of undisturbed pairs. The fence is fixed from pilot
 //! pairs measured before the test starts, and a duo is set aside when either of its pairs
-//! falls outside. Because the fence is fixed in advance, the duos it keeps are still
-//! independent draws from one (truncated) distribution, which the confidence sequence needs;
-//! a fence recomputed from the data being tested would not keep that property.
+//! falls outside. Its width stays fixed; its centre follows the data ([`FollowingFence`]):
+//! a ratio that moves during the run is evidence about the routines, and a fence fixed
+//! around the pilot's ratio would set aside every duo after the move (measured: 216 of 217
+//! on a routine that kept getting slower). The centre is the median of the most recent
+//! pairs, set-aside ones included, so isolated outliers cannot drag it but a lasting move
+//! takes it along within [`RECENT_PAIRS`] / 2 pairs. Whether set-aside duos may stay out of
+//! the estimate at all is decided separately (`ownership`).
 
+use super::duo_times::DuoTimes;
 use crate::stats::{mad, median};
+use std::collections::VecDeque;
 
 /// Robust standard deviations from the pilot median beyond which a pair is an outlier.
 const FENCE_SIGMAS: f64 = 8.0;
@@ -58,9 +64,135 @@ impl Fence {
     }
 }
 
+/// Pairs whose median is the following fence's centre.
+pub const RECENT_PAIRS: usize = 32;
+
+/// A fence of fixed width whose centre is the median of the most recent pairs.
+#[derive(Clone, Debug)]
+pub struct FollowingFence {
+    fence: Fence,
+    recent: VecDeque<f64>,
+    follow: bool,
+    /// Recent batch times of each routine, to tell which routine's batch was the slow one.
+    recent_first: VecDeque<f64>,
+    recent_second: VecDeque<f64>,
+}
+
+/// Pushes `x` into a window of at most `RECENT_PAIRS` values.
+fn push_recent(window: &mut VecDeque<f64>, x: f64) {
+    if window.len() == RECENT_PAIRS {
+        window.pop_front();
+    }
+    window.push_back(x);
+}
+
+/// The median of a window of at most `RECENT_PAIRS` values (the upper middle one for an
+/// even count: selection is O(n) where sorting is not, and the difference is far below any
+/// fence's width). `NaN` for an empty window.
+fn window_median(window: &VecDeque<f64>) -> f64 {
+    let mut values = [0.0; RECENT_PAIRS];
+    let n = window.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    for (slot, &d) in values.iter_mut().zip(window) {
+        *slot = d;
+    }
+    let (_, middle, _) = values[..n].select_nth_unstable_by(n / 2, f64::total_cmp);
+    *middle
+}
+
+impl FollowingFence {
+    /// A fence from the pilot's pair log-differences; with `follow` off its centre stays at
+    /// the pilot median (the fence before issue 8, kept for the simulations' controls).
+    #[must_use]
+    pub fn new(pilot: &[f64], follow: bool) -> Self {
+        let start = pilot.len().saturating_sub(RECENT_PAIRS);
+        Self {
+            fence: Fence::from_pilot(pilot),
+            recent: pilot[start..].iter().copied().collect(),
+            follow,
+            recent_first: VecDeque::new(),
+            recent_second: VecDeque::new(),
+        }
+    }
+
+    /// Judges one duo: `None` if both its pairs lie inside the fence, else `Some(true)` when
+    /// the first routine's batch was the slow one, `Some(false)` when the second's was. Then
+    /// moves the centre. Cost: O(`RECENT_PAIRS`).
+    ///
+    /// The slow batch is the one furthest above its own routine's recent median batch time:
+    /// judged against the pair's centre instead, a routine whose own outliers fill half the
+    /// recent pairs drags the centre up, and its ordinary pairs then look like the other
+    /// routine's outliers. Before any history, the sign of the pairs' excess decides.
+    pub fn judge(&mut self, duo: &DuoTimes) -> Option<bool> {
+        let diffs = duo.log_diffs();
+        let outside = diffs.iter().any(|&d| !self.fence.admits(d));
+        let first_median = window_median(&self.recent_first);
+        let second_median = window_median(&self.recent_second);
+        let first_slow = if first_median.is_nan() || second_median.is_nan() {
+            diffs
+                .iter()
+                .filter(|&&d| !self.fence.admits(d))
+                .map(|d| d - self.fence.center)
+                .sum::<f64>()
+                > 0.0
+        } else {
+            let rise = |t: f64, median: f64| (t / median).ln();
+            let first = rise(duo.first_forward.max(duo.first_backward), first_median);
+            let second = rise(duo.second_forward.max(duo.second_backward), second_median);
+            first > second
+        };
+        for t in [duo.first_forward, duo.first_backward] {
+            push_recent(&mut self.recent_first, t);
+        }
+        for t in [duo.second_forward, duo.second_backward] {
+            push_recent(&mut self.recent_second, t);
+        }
+        if self.follow {
+            for d in diffs {
+                push_recent(&mut self.recent, d);
+            }
+            self.fence.center = window_median(&self.recent);
+        }
+        outside.then_some(first_slow)
+    }
+
+    /// The fence as it stands now.
+    #[cfg(test)]
+    #[must_use]
+    pub fn fence(&self) -> Fence {
+        self.fence
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn duo(ratio: f64) -> DuoTimes {
+        DuoTimes {
+            first_forward: ratio,
+            second_forward: 1.0,
+            second_backward: 1.0,
+            first_backward: ratio,
+        }
+    }
+
+    #[test]
+    fn the_centre_follows_a_lasting_move_and_says_who_was_slow() {
+        let pilot = [0.0; 16];
+        let mut fixed = FollowingFence::new(&pilot, false);
+        let mut following = FollowingFence::new(&pilot, true);
+        assert_eq!(following.judge(&duo(1.0)), None);
+        assert_eq!(following.judge(&duo(0.5)), Some(false));
+        // The ratio moves to 1.5 and stays: the following fence admits it after a while.
+        let moved: Vec<Option<bool>> = (0..40).map(|_| following.judge(&duo(1.5))).collect();
+        assert_eq!(moved[0], Some(true));
+        assert_eq!(moved[39], None);
+        assert!((following.fence().center - 1.5f64.ln()).abs() < 1e-12);
+        assert!((0..40).all(|_| fixed.judge(&duo(1.5)).is_some()));
+    }
 
     #[test]
     fn tenfold_interruptions_fall_outside() {

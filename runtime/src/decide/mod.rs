@@ -2,8 +2,12 @@
 //! sequential test that says when to stop. Pure functions over numbers; below measurement so
 //! the duo loop can ask "stop now?" without importing the analysis of results.
 
+pub mod duo_times;
 pub mod fence;
+pub mod ownership;
 pub mod sequential;
 #[cfg(test)]
 mod simulation;
+#[cfg(test)]
+mod simulation_robust;
 pub mod verdict;

@@ -1,18 +1,41 @@
 //! The sequential test: blocks of duos, an anytime-valid confidence sequence, and a stop as
 //! soon as the claim is decided.
 //!
-//! Each duo — (first, second) then (second, first) — gives two pair log-differences whose
-//! mean cancels the ordering effect. Consecutive duos are not independent (the machine's
-//! state drifts), so the observations fed to the confidence sequence are means over blocks
-//! of `duos_per_block` kept duos: batch means, whose variance allows for short-range
-//! autocorrelation. The confidence sequence (Lai's t-mixture, see `stats::sequence`) holds at
-//! every block count at once with probability 1 − alpha, so checking after every block and
-//! stopping at the first decisive look keeps both error rates at most alpha.
+//! What is estimated is the ratio of the two routines' **mean** per-call latencies (what a
+//! caller pays; what `#[bench]`'s slope measures): per block, X = the first routine's summed
+//! batch times and Y = the second's, and the estimate is ln(ΣX/ΣY), with the delta-method
+//! spread of `stats::ratio_of_means`. Both routines' batches in a block ran under the same
+//! machine state, so a slow drift of the machine's speed cancels from every block; on
+//! undisturbed data the estimate is nearly the mean of the pair log-differences.
+//!
+//! Outliers: a duo with a pair outside the fence (`fence`) is set aside only while the
+//! evidence says the machine caused it (`ownership`): set-aside duos must hit both routines
+//! as chance allows. Each look computes both the fenced estimate (kept duos) and the
+//! unfenced one (every duo) from the stored block sums, and judges with
+//! - the fenced interval when nothing was set aside, or the split says machine noise and
+//!   the two intervals overlap;
+//! - the unfenced interval when one routine owns its outliers (they are its own costs);
+//! - the hull of both otherwise (too few set-aside duos to tell, or a material
+//!   disagreement): a verdict then needs both estimates to agree on it.
+//!
+//! Dependence: block means are averages over about 1 ms, but the relative speed of two
+//! routines can wander over tens of milliseconds. The variance-time factor f of the block
+//! values (from the pilot, and from the run itself once it has enough blocks; see
+//! `stats::ratio_of_means::variance_time_factor`) turns n correlated blocks into n/f
+//! effective ones for the confidence sequence, which both widens the interval and makes a
+//! decision wait for `min_blocks` effective blocks.
+//!
+//! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
+//! with probability 1 − alpha for independent normal observations, so checking after every
+//! block and stopping at the first decisive look keeps both error rates at most alpha; the
+//! simulations (`simulation*.rs`) check that this survives the approximations above.
 
-use super::fence::Fence;
+use super::duo_times::DuoTimes;
+use super::fence::{Fence, FollowingFence};
+use super::ownership::{Attribution, SpikeSplit};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::attrs::Claim;
-use crate::stats::{ConfidenceSequence, RunningMoments};
+use crate::stats::{ratio_of_means, variance_time_factor, ConfidenceSequence, PairedSums};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
 pub const DEFAULT_PRECISION: f64 = 0.005;
@@ -21,6 +44,38 @@ pub const DEFAULT_PRECISION: f64 = 0.005;
 /// between the estimate and the claim's nearest boundary.
 pub const DECISION_PRECISION: f64 = 0.5;
 
+/// Outlying duos per effective block when one routine owns its outliers. Rare, large own
+/// costs make block values lumpy (most blocks have none), and a mean over lumpy values is
+/// far from normal until it holds a few of them: the estimate counts as no more effective
+/// blocks than it has seen outliers / 3 (so a decision needs about 30 of them) — while they
+/// recur (one fell in the later half of the run so far); outliers that stopped, like those
+/// of a ratio that moved once, leave ordinary block values behind.
+const OWNED_OUTLIERS_PER_BLOCK: f64 = 3.0;
+
+/// Blocks between two refreshes of the run's own dependence estimate.
+const DEPENDENCE_EVERY: usize = 8;
+
+/// The safeguards of issue 8, each of which the simulations switch off in their negative
+/// controls to show that it is needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Safeguards {
+    /// The fence's centre follows the data.
+    pub follow: bool,
+    /// Set-aside duos must be shown to be machine noise.
+    pub ownership: bool,
+    /// Correlated blocks count as fewer effective ones.
+    pub dependence: bool,
+}
+
+impl Safeguards {
+    /// Everything on: what every real run uses.
+    pub const ALL: Safeguards = Safeguards {
+        follow: true,
+        ownership: true,
+        dependence: true,
+    };
+}
+
 /// Settings of the sequential test, resolved before measuring starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SequentialSettings {
@@ -28,14 +83,15 @@ pub struct SequentialSettings {
     pub alpha: f64,
     /// What to decide; `None` stops once the interval is `precision` narrow.
     pub claim: Option<Claim>,
-    /// Kept duos averaged into one observation.
+    /// Duos summed into one block.
     pub duos_per_block: usize,
-    /// Blocks required before any decision.
+    /// Effective blocks required before any decision.
     pub min_blocks: usize,
     /// Block count the confidence sequence is tightest at.
     pub target_blocks: f64,
     /// Without a claim: stop when the log interval's half-width is at most this.
     pub precision: f64,
+    pub(crate) safeguards: Safeguards,
 }
 
 impl SequentialSettings {
@@ -49,75 +105,258 @@ impl SequentialSettings {
             min_blocks: 10,
             target_blocks: 64.0,
             precision: DEFAULT_PRECISION,
+            safeguards: Safeguards::ALL,
         }
     }
+}
+
+/// Summed batch times of one block, in nanoseconds: of the kept duos, and of all duos.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BlockSums {
+    /// The first routine's time in kept duos.
+    pub kept_first: f64,
+    /// The second routine's time in kept duos.
+    pub kept_second: f64,
+    /// The first routine's time in all duos.
+    pub all_first: f64,
+    /// The second routine's time in all duos.
+    pub all_second: f64,
+}
+
+/// Which duos the verdict's estimate rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The duos the fence kept: the set-aside ones were machine noise (or there were none).
+    Fenced,
+    /// Every duo: one routine owns its outliers, so they are part of its mean latency.
+    Unfenced,
+    /// Both estimates had to agree: the interval is the hull of the two.
+    Both,
+}
+
+/// The estimate at the latest look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// ln of the ratio of mean latencies.
+    pub log_ratio: f64,
+    /// The (1 − alpha) interval for it, while bounded.
+    pub log_interval: Option<(f64, f64)>,
+    /// Which duos it rests on.
+    pub basis: Basis,
+    /// Blocks per effective independent block (1 when block values are uncorrelated).
+    pub dependence: f64,
+    /// Effective blocks behind the interval.
+    pub effective_blocks: usize,
 }
 
 /// State of a running sequential test. Feed it duos; it says when to stop.
 #[derive(Clone, Debug)]
 pub struct Sequential {
     settings: SequentialSettings,
-    fence: Fence,
+    fence: FollowingFence,
     sequence: ConfidenceSequence,
-    block_sum: f64,
-    block_duos: usize,
-    blocks: RunningMoments,
-    block_means: Vec<f64>,
+    pilot_dependence: f64,
+    open: BlockSums,
+    open_duos: usize,
+    blocks: Vec<BlockSums>,
+    kept_sums: PairedSums,
+    all_sums: PairedSums,
+    /// The run's own variance-time factors (kept, all), refreshed every
+    /// `DEPENDENCE_EVERY` blocks: it moves slowly, and recomputing it is O(n).
+    run_dependence: (f64, f64),
     duo_means: Vec<f64>,
-    duos_set_aside: usize,
+    split: SpikeSplit,
+    /// The pilot's outlying duos, by side: evidence about who owns outliers, too.
+    pilot_split: SpikeSplit,
+    pilot_duos: usize,
+    /// Index of the last set-aside duo (0 before any).
+    last_set_aside: usize,
+    estimate: Option<Estimate>,
     decided: Option<Verdict>,
 }
 
 impl Sequential {
-    /// Starts a test whose outlier fence comes from `pilot` pair log-differences.
+    /// Starts a test whose fence, and first estimate of dependence, come from the `pilot`
+    /// duos (measured at the final batch size before the test starts, in order).
     #[must_use]
-    pub fn new(settings: SequentialSettings, pilot: &[f64]) -> Self {
+    pub fn new(settings: SequentialSettings, pilot: &[DuoTimes]) -> Self {
+        let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
+        let pilot_fence = Fence::from_pilot(&pilot_diffs);
+        let kept: Vec<(f64, f64)> = pilot
+            .iter()
+            .filter(|d| d.log_diffs().iter().all(|&x| pilot_fence.admits(x)))
+            .map(|d| (d.first_ns(), d.second_ns()))
+            .collect::<Vec<_>>()
+            .chunks_exact(settings.duos_per_block)
+            .map(|c| c.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y)))
+            .collect();
+        let mut pilot_split = SpikeSplit::default();
+        let mut fixed = FollowingFence::new(&pilot_diffs, false);
+        for duo in pilot {
+            match fixed.judge(duo) {
+                Some(true) => pilot_split.first += 1,
+                Some(false) => pilot_split.second += 1,
+                None => {}
+            }
+        }
+        let pilot_dependence = if settings.safeguards.dependence {
+            ratio_of_means(&kept).map_or(1.0, |r| variance_time_factor(&r.linearised))
+        } else {
+            1.0
+        };
         Self {
             settings,
-            fence: Fence::from_pilot(pilot),
+            fence: FollowingFence::new(&pilot_diffs, settings.safeguards.follow),
             sequence: ConfidenceSequence::new(settings.alpha, settings.target_blocks),
-            block_sum: 0.0,
-            block_duos: 0,
-            blocks: RunningMoments::default(),
-            block_means: Vec::new(),
+            pilot_dependence,
+            open: BlockSums::default(),
+            open_duos: 0,
+            blocks: Vec::new(),
+            kept_sums: PairedSums::default(),
+            all_sums: PairedSums::default(),
+            run_dependence: (1.0, 1.0),
             duo_means: Vec::new(),
-            duos_set_aside: 0,
+            split: SpikeSplit::default(),
+            pilot_split,
+            pilot_duos: pilot.len(),
+            last_set_aside: 0,
+            estimate: None,
             decided: None,
         }
     }
 
-    /// Adds one duo: `forward` = ln t(first) − ln t(second) from the (first, second) pair,
-    /// `backward` the same difference from the (second, first) pair. Returns the verdict
-    /// once the evidence is decisive; after that, further duos are ignored.
-    pub fn push_duo(&mut self, forward: f64, backward: f64) -> Option<Verdict> {
+    /// Adds one duo. Returns the verdict once the evidence is decisive; after that, further
+    /// duos are ignored.
+    pub fn push_duo(&mut self, duo: &DuoTimes) -> Option<Verdict> {
         if self.decided.is_some() {
             return self.decided;
         }
-        let duo_mean = 0.5 * (forward + backward);
-        self.duo_means.push(duo_mean);
-        if !(self.fence.admits(forward) && self.fence.admits(backward)) {
-            self.duos_set_aside += 1;
+        self.duo_means.push(duo.mean_log_diff());
+        let (first, second) = (duo.first_ns(), duo.second_ns());
+        self.open.all_first += first;
+        self.open.all_second += second;
+        match self.fence.judge(duo) {
+            None => {
+                self.open.kept_first += first;
+                self.open.kept_second += second;
+            }
+            Some(first_slow) => {
+                self.last_set_aside = self.duo_means.len();
+                if first_slow {
+                    self.split.first += 1;
+                } else {
+                    self.split.second += 1;
+                }
+            }
+        }
+        self.open_duos += 1;
+        if self.open_duos < self.settings.duos_per_block {
             return None;
         }
-        self.block_sum += duo_mean;
-        self.block_duos += 1;
-        if self.block_duos < self.settings.duos_per_block {
-            return None;
+        let block = std::mem::take(&mut self.open);
+        self.kept_sums.push(block.kept_first, block.kept_second);
+        self.all_sums.push(block.all_first, block.all_second);
+        self.blocks.push(block);
+        self.open_duos = 0;
+        if self.settings.safeguards.dependence && self.blocks.len() % DEPENDENCE_EVERY == 0 {
+            let factor = |pick: fn(&BlockSums) -> (f64, f64)| {
+                let sums: Vec<(f64, f64)> = self.blocks.iter().map(pick).collect();
+                ratio_of_means(&sums).map_or(1.0, |r| variance_time_factor(&r.linearised))
+            };
+            self.run_dependence = (
+                factor(|b| (b.kept_first, b.kept_second)),
+                factor(|b| (b.all_first, b.all_second)),
+            );
         }
-        let block_mean = self.block_sum / self.block_duos as f64;
-        self.block_sum = 0.0;
-        self.block_duos = 0;
-        self.blocks.push(block_mean);
-        self.block_means.push(block_mean);
+        self.estimate = self.estimate_now();
         self.decided = self.look();
         self.decided
     }
 
+    /// Both estimates from the stored blocks, combined as the module docs say.
+    fn estimate_now(&self) -> Option<Estimate> {
+        let fenced = self.interval_of(&self.kept_sums, self.run_dependence.0, Basis::Fenced)?;
+        if !self.settings.safeguards.ownership {
+            return Some(fenced);
+        }
+        let unfenced = self.interval_of(&self.all_sums, self.run_dependence.1, Basis::Unfenced)?;
+        let p_first = 1.0 / (1.0 + (-fenced.log_ratio).exp());
+        // The pilot's outliers count as evidence, unless the test has run as long as the
+        // pilot without any: then they were a one-off (a first touch of memory, a lazy
+        // initialisation), not a cost that recurs.
+        let pilot_expired =
+            self.split == SpikeSplit::default() && self.duo_means.len() >= self.pilot_duos;
+        let pilot = if pilot_expired {
+            SpikeSplit::default()
+        } else {
+            self.pilot_split
+        };
+        let evidence = SpikeSplit {
+            first: self.split.first + pilot.first,
+            second: self.split.second + pilot.second,
+        };
+        let hull = || Estimate {
+            log_interval: fenced
+                .log_interval
+                .zip(unfenced.log_interval)
+                .map(|((a, b), (c, d))| (a.min(c), b.max(d))),
+            basis: Basis::Both,
+            dependence: fenced.dependence.max(unfenced.dependence),
+            effective_blocks: fenced.effective_blocks.min(unfenced.effective_blocks),
+            ..unfenced
+        };
+        Some(match evidence.attribute(p_first) {
+            Attribution::Nothing => fenced,
+            Attribution::Owned { .. } => {
+                let seen = (self.split.first + self.split.second) as f64;
+                let recurring = self.last_set_aside >= self.duo_means.len() / 2;
+                let effective_blocks = if recurring {
+                    unfenced
+                        .effective_blocks
+                        .min((seen / OWNED_OUTLIERS_PER_BLOCK) as usize)
+                } else {
+                    unfenced.effective_blocks
+                };
+                Estimate {
+                    effective_blocks,
+                    log_interval: self.sequence.interval(
+                        effective_blocks,
+                        unfenced.log_ratio,
+                        self.all_sums.log_ratio_and_spread()?.1,
+                    ),
+                    ..unfenced
+                }
+            }
+            Attribution::Undetermined => hull(),
+            Attribution::Machine => match (fenced.log_interval, unfenced.log_interval) {
+                (Some((a, b)), Some((c, d))) if b < c || d < a => hull(),
+                _ => fenced,
+            },
+        })
+    }
+
+    /// The interval for one estimate, with correlated blocks counted as fewer.
+    fn interval_of(&self, sums: &PairedSums, run: f64, basis: Basis) -> Option<Estimate> {
+        let (log_ratio, sum_sq_dev) = sums.log_ratio_and_spread()?;
+        let dependence = self.pilot_dependence.max(run);
+        let effective_blocks = (sums.n() as f64 / dependence).floor() as usize;
+        Some(Estimate {
+            log_ratio,
+            log_interval: self
+                .sequence
+                .interval(effective_blocks, log_ratio, sum_sq_dev),
+            basis,
+            dependence,
+            effective_blocks,
+        })
+    }
+
     fn look(&self) -> Option<Verdict> {
-        if self.blocks.n() < self.settings.min_blocks {
+        let estimate = self.estimate?;
+        if estimate.effective_blocks < self.settings.min_blocks {
             return None;
         }
-        let (low, high) = self.log_interval()?;
+        let (low, high) = estimate.log_interval?;
         match &self.settings.claim {
             // Stopping at the first decisive look favours extreme estimates: the interval
             // first clears the boundary when the estimate happens to be far from it. So a
@@ -126,21 +365,23 @@ impl Sequential {
             // accurate, not just on the right side. Waiting longer cannot hurt validity: the
             // confidence sequence holds at every look.
             Some(claim) => judge(claim, low.exp(), high.exp()).filter(|_| {
-                (high - low) / 2.0 <= DECISION_PRECISION * log_margin(claim, self.blocks.mean())
+                (high - low) / 2.0 <= DECISION_PRECISION * log_margin(claim, estimate.log_ratio)
             }),
             None => ((high - low) / 2.0 <= self.settings.precision).then_some(Verdict::Reported),
         }
     }
 
-    /// The current (1 − alpha) confidence-sequence interval for the mean log ratio, or `None`
-    /// while it is still unbounded.
+    /// The current (1 − alpha) confidence-sequence interval for the log ratio of mean
+    /// latencies, or `None` while it is still unbounded.
     #[must_use]
     pub fn log_interval(&self) -> Option<(f64, f64)> {
-        self.sequence.interval(
-            self.blocks.n(),
-            self.blocks.mean(),
-            self.blocks.sum_sq_dev(),
-        )
+        self.estimate?.log_interval
+    }
+
+    /// The estimate at the latest look, once there are two blocks.
+    #[must_use]
+    pub fn estimate(&self) -> Option<Estimate> {
+        self.estimate
     }
 
     /// The verdict reached so far, if any.
@@ -155,10 +396,29 @@ impl Sequential {
         &self.settings
     }
 
-    /// Means of the completed blocks, in order.
+    /// The completed blocks, in order.
     #[must_use]
-    pub fn block_means(&self) -> &[f64] {
-        &self.block_means
+    pub fn blocks(&self) -> &[BlockSums] {
+        &self.blocks
+    }
+
+    /// Each completed block's log ratio on the estimate's basis (all duos when the estimate
+    /// counts them), for the fixed-sample reference tests.
+    #[must_use]
+    pub fn block_log_ratios(&self) -> Vec<f64> {
+        let fenced = self.estimate.map_or(true, |e| e.basis == Basis::Fenced);
+        self.blocks
+            .iter()
+            .map(|b| {
+                if fenced {
+                    (b.kept_first, b.kept_second)
+                } else {
+                    (b.all_first, b.all_second)
+                }
+            })
+            .filter(|&(x, y)| x > 0.0 && y > 0.0)
+            .map(|(x, y)| (x / y).ln())
+            .collect()
     }
 
     /// Every duo's mean log-difference, kept or not, in order.
@@ -170,16 +430,18 @@ impl Sequential {
     /// How many duos the fence set aside.
     #[must_use]
     pub fn duos_set_aside(&self) -> usize {
-        self.duos_set_aside
+        self.split.first + self.split.second
     }
 
-    /// The mean log ratio over completed blocks (`NaN` before the first block).
+    /// Which routine was slow in the set-aside duos.
+    #[must_use]
+    pub fn spike_split(&self) -> SpikeSplit {
+        self.split
+    }
+
+    /// The log ratio estimate at the latest look (`NaN` before two blocks).
     #[must_use]
     pub fn log_estimate(&self) -> f64 {
-        if self.blocks.n() == 0 {
-            f64::NAN
-        } else {
-            self.blocks.mean()
-        }
+        self.estimate.map_or(f64::NAN, |e| e.log_ratio)
     }
 }

@@ -167,7 +167,7 @@ mod tests {
             "{:?}",
             run.warmup_time
         );
-        assert!(!run.test.block_means().is_empty());
+        assert!(!run.test.blocks().is_empty());
     }
 
     #[test]

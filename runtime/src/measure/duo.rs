@@ -172,7 +172,14 @@ pub(crate) fn run_duos_probed(
     }
     let warmup_time = start.elapsed();
 
-    // Before any whole duo (a budget overrun by the probes), the probes' pace stands in.
+    // The typical (median) pilot duo sets the block length: the last duo alone may hold a
+    // routine's rare slow call, which would make every block a single duo. Before any whole
+    // duo (a budget overrun by the probes), the probes' pace stands in.
+    let mut pilot_duo_ns: Vec<f64> = pilot.iter().map(DuoTimings::total_ns).collect();
+    pilot_duo_ns.sort_by(f64::total_cmp);
+    if !pilot_duo_ns.is_empty() {
+        duo_ns = pilot_duo_ns[pilot_duo_ns.len() / 2];
+    }
     let duos_per_block = duos_per_block(if duo_ns > 0.0 {
         duo_ns
     } else {

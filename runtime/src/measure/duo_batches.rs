@@ -12,6 +12,7 @@
 
 use super::os::{self, ContextSwitches};
 use super::time_batch::TimeBatch;
+use crate::decide::duo_times::DuoTimes;
 
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
 /// per batch, they may be judged on CPU time, and warmup may end as soon as it is stable.
@@ -95,11 +96,17 @@ impl DuoTimings {
         }
     }
 
-    /// The two pair log-differences, ln t(first) − ln t(second): forward, then backward.
+    /// The four batch times on the wall clock, or on the thread CPU clock (`cpu`), as the
+    /// sequential test takes them.
     #[must_use]
-    pub fn log_diffs(&self, cpu: bool) -> [f64; 2] {
+    pub fn duo_times(&self, cpu: bool) -> DuoTimes {
         let t = self.times(cpu);
-        [t[0].ln() - t[1].ln(), t[3].ln() - t[2].ln()]
+        DuoTimes {
+            first_forward: t[0],
+            second_forward: t[1],
+            second_backward: t[2],
+            first_backward: t[3],
+        }
     }
 
     /// The shortest batch, wall time.

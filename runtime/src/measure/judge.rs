@@ -14,6 +14,7 @@
 
 use super::clock::{choose_clock, Clock, ClockReason};
 use super::duo_batches::DuoTimings;
+use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
 
@@ -62,10 +63,10 @@ impl Judge {
         let cpu = clock == Clock::ThreadCpu;
         // On wall time the fence comes from undisturbed pilot duos, when there are enough.
         let calm = pilot.iter().filter(|d| cpu || !d.preempted()).count();
-        let fence_from: Vec<f64> = pilot
+        let fence_from: Vec<DuoTimes> = pilot
             .iter()
             .filter(|d| cpu || 2 * calm < pilot.len() || !d.preempted())
-            .flat_map(|d| d.log_diffs(cpu))
+            .map(|d| d.duo_times(cpu))
             .collect();
         Self {
             settings,
@@ -101,8 +102,7 @@ impl Judge {
                 return self.test.decided();
             }
         }
-        let [forward, backward] = duo.log_diffs(cpu);
-        self.test.push_duo(forward, backward)
+        self.test.push_duo(&duo.duo_times(cpu))
     }
 
     fn restart_on_wall(&mut self) {

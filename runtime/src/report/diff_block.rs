@@ -96,6 +96,7 @@ pub fn diff_block(
         r.blocks
     );
     let _ = writeln!(out, "  clock    {}", clock_text(r));
+    out.push_str(&super::diff_notes::notes(r, names));
     let _ = writeln!(
         out,
         "  time     {} measuring + {} warmup (timer {} per read)",
@@ -106,7 +107,7 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block means; one look only)",
+            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block log ratios; one look only)",
             ratio_text(t.mean.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),

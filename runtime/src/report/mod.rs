@@ -3,6 +3,7 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
+mod diff_notes;
 pub mod diff_record;
 pub mod export;
 #[cfg(test)]

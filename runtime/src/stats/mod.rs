@@ -14,6 +14,9 @@
 //! - [`welch`] → [`Welch`]: two-sample unequal-variance t-test (log latencies).
 //! - [`ConfidenceSequence`], [`RunningMoments`]: the anytime-valid interval used to stop
 //!   early, and the streaming moments it is fed.
+//! - [`ratio_of_means`] → [`RatioOfMeans`], [`variance_time_factor`]: the log ratio of two
+//!   means from paired block sums (delta method), and how much dependence between blocks
+//!   inflates its variance.
 //! - [`Points`] → [`Line`]: least-squares slopes of linear-sampling data (`#[bench]`).
 //! - [`Bootstrap`], [`linear_estimates`], [`slope_change`]: seeded percentile-bootstrap
 //!   intervals (checked against `scripts/reference_bench.py`).
@@ -34,6 +37,7 @@ mod histogram;
 mod inverse;
 mod moments;
 mod outliers;
+mod ratio_of_means;
 mod regression;
 mod rng;
 mod sample;
@@ -58,6 +62,7 @@ pub use histogram::LatencyHistogram;
 pub use inverse::{normal_quantile, t_quantile};
 pub use moments::RunningMoments;
 pub use outliers::{tukey, Outliers, TukeyFences};
+pub use ratio_of_means::{ratio_of_means, variance_time_factor, PairedSums, RatioOfMeans};
 pub use regression::{Line, Points, PointsError};
 pub use rng::SplitMix64;
 pub use sample::{Sample, SampleError};

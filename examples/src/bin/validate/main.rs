@@ -2,7 +2,7 @@
 //! traditional method. Not run in CI; results go to docs/VALIDATION.md.
 //!
 //! ```text
-//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise | --load] [--aa] [--base B]
+//! cargo run --release -p duobench-examples --bin validate -- [--runs R] [--noise | --load] [--aa | --amortized | --versions] [--base B]
 //! ```
 //!
 //! `--noise` runs a background process that alternates 2 s of busy work on every core with
@@ -11,7 +11,9 @@
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
 //! `versions.rs`).
+//! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 
+mod amortized;
 mod noise;
 mod table;
 mod traditional;
@@ -65,6 +67,8 @@ fn main() {
             .filter(|(base, _)| only_base.as_deref().is_none_or(|b| base.contains(b)))
             .collect();
         versions::versions(runs, &bases);
+    } else if args.iter().any(|a| a == "--amortized") {
+        amortized::run(runs, ns_per_step, only_base.as_deref());
     } else {
         known_ratios(runs, ns_per_step, only_base.as_deref());
     }

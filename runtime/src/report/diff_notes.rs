@@ -1,0 +1,75 @@
+//! The lines of a comparison's block that say what the estimate rests on: set-aside duos and
+//! whose they were, correlated blocks, a drifting ratio.
+
+use super::diff_record::RoutineNames;
+use crate::analysis::diff_result::DiffResult;
+use crate::decide::sequential::Basis;
+use crate::util::units::ratio_text;
+
+/// Share of duos set aside as machine noise above which the block warns: the verdict then
+/// rests on a visibly filtered sample.
+const WARN_SET_ASIDE: f64 = 0.05;
+
+/// Note lines, each ending in a newline; empty when there is nothing to say.
+#[must_use]
+pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
+    let mut out = String::new();
+    let split = r.spike_split;
+    let duos = (r.pairs / 2).max(1);
+    let share = r.duos_set_aside as f64 / duos as f64;
+    match r.basis {
+        Some(Basis::Unfenced) => {
+            let (owner, count) = if split.first >= split.second {
+                (names.first, split.first)
+            } else {
+                (names.second, split.second)
+            };
+            out.push_str(&format!(
+                "  outliers {owner} owns its slow batches ({count} of {} outlying duos): they are \
+                 part of its mean latency and count in the ratio\n",
+                r.duos_set_aside
+            ));
+        }
+        Some(Basis::Both) => out.push_str(&format!(
+            "  outliers {} outlying duos ({} slow in {}, {} in {}): too few to show the machine \
+             caused them, so the interval covers the ratio with and without them\n",
+            r.duos_set_aside, split.first, names.first, split.second, names.second
+        )),
+        Some(Basis::Fenced) if r.duos_set_aside > 0 => {
+            out.push_str(&format!(
+                "  outliers {} duos ({:.1}%) set aside as machine noise: it hit both routines \
+                 alike ({} slow in {}, {} in {})\n",
+                r.duos_set_aside,
+                100.0 * share,
+                split.first,
+                names.first,
+                split.second,
+                names.second
+            ));
+            if share > WARN_SET_ASIDE {
+                out.push_str(&format!(
+                    "  warning  {:.0}% of duos were set aside: the machine is busy, and the \
+                     verdict rests on the rest\n",
+                    100.0 * share
+                ));
+            }
+        }
+        _ => {}
+    }
+    if r.dependence > 1.0 {
+        out.push_str(&format!(
+            "  blocks   correlated: {:.1} blocks count as one independent block, and the \
+             interval is wider for it\n",
+            r.dependence
+        ));
+    }
+    if let Some(d) = r.drift {
+        out.push_str(&format!(
+            "  drift    the ratio drifts: {} in the first half of the run, {} in the second; \
+             the verdict is about the average over the run\n",
+            ratio_text(d.first_half),
+            ratio_text(d.second_half)
+        ));
+    }
+    out
+}
