@@ -57,10 +57,14 @@ fn a_symlink_as_json_target_stays_a_link_and_its_target_gets_the_document() {
     let _serial = serial();
     let dir = scratch("link");
     fs::create_dir_all(dir.join("real")).unwrap();
-    fs::write(dir.join("real/results.json"), "stale").unwrap();
     symlink("real/results.json", dir.join("link.json")).unwrap();
-    let output = smoke_with_json(&dir.join("link.json"));
-    assert!(output.status.success(), "{}", text(&output));
+    // The first run creates the link's target; the second replaces that (our own) document
+    // through the link. A foreign file at the target is never replaced (e2e_report's merge
+    // tests check that refusal).
+    for _ in 0..2 {
+        let output = smoke_with_json(&dir.join("link.json"));
+        assert!(output.status.success(), "{}", text(&output));
+    }
     let link = fs::symlink_metadata(dir.join("link.json")).unwrap();
     assert!(link.file_type().is_symlink(), "the link was replaced");
     assert!(is_json_document(

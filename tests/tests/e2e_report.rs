@@ -446,6 +446,7 @@ fn two_targets_in_one_cargo_bench_share_the_json_and_export_files() {
     // Everything but `three_x_work` (claims) and `zero_arg` (single).
     for skip in [
         "three_x_work_claimed",
+        "amortized",
         "same_work",
         "nanoseconds",
         "thousand_steps",

@@ -258,7 +258,8 @@ impl Sequential {
         self.all_sums.push(block.all_first, block.all_second);
         self.blocks.push(block);
         self.open_duos = 0;
-        if self.settings.safeguards.dependence && self.blocks.len() % DEPENDENCE_EVERY == 0 {
+        if self.settings.safeguards.dependence && self.blocks.len().is_multiple_of(DEPENDENCE_EVERY)
+        {
             let factor = |pick: fn(&BlockSums) -> (f64, f64)| {
                 let sums: Vec<(f64, f64)> = self.blocks.iter().map(pick).collect();
                 ratio_of_means(&sums).map_or(1.0, |r| variance_time_factor(&r.linearised))
@@ -406,7 +407,7 @@ impl Sequential {
     /// counts them), for the fixed-sample reference tests.
     #[must_use]
     pub fn block_log_ratios(&self) -> Vec<f64> {
-        let fenced = self.estimate.map_or(true, |e| e.basis == Basis::Fenced);
+        let fenced = self.estimate.is_none_or(|e| e.basis == Basis::Fenced);
         self.blocks
             .iter()
             .map(|b| {

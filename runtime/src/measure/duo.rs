@@ -310,7 +310,7 @@ mod tests {
         let calls = Cell::new(0u64);
         let first = || {
             calls.set(calls.get() + 1);
-            if calls.get() % 5_000 == 0 {
+            if calls.get().is_multiple_of(5_000) {
                 stolen.set(stolen.get() + 1);
             }
             (0..200u64).map(std::hint::black_box).sum::<u64>()

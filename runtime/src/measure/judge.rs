@@ -160,7 +160,11 @@ mod tests {
     /// A short duo (wall time judges) with a 1% difference, ±0.1% jitter by `i`, and the
     /// given switches. (Without jitter the interval has zero width and the test stops.)
     fn short(i: usize, switches: ContextSwitches) -> DuoTimings {
-        let jitter = if (i / 2) % 2 == 0 { 1.001 } else { 0.999 };
+        let jitter = if (i / 2).is_multiple_of(2) {
+            1.001
+        } else {
+            0.999
+        };
         DuoTimings {
             switches: Some(switches),
             ..DuoTimings::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
