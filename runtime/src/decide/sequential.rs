@@ -318,12 +318,18 @@ impl Sequential {
                 } else {
                     unfenced.effective_blocks
                 };
+                // Fewer effective blocks, each with the per-block spread the blocks show: the
+                // sum of squares is rescaled to the effective count (passing the whole sum
+                // with the smaller count counted the widening twice and left a 2× amortized
+                // cost at 2 ms undecided after 5 s with an interval of 0.93–4.3).
+                let spread = self.all_sums.log_ratio_and_spread()?.1;
+                let blocks = self.all_sums.n().max(1) as f64;
                 Estimate {
                     effective_blocks,
                     log_interval: self.sequence.interval(
                         effective_blocks,
                         unfenced.log_ratio,
-                        self.all_sums.log_ratio_and_spread()?.1,
+                        spread * effective_blocks as f64 / blocks,
                     ),
                     ..unfenced
                 }
