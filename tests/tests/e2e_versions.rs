@@ -1,7 +1,10 @@
 //! End to end for cross-version comparisons: the bench target `versions` of
 //! `tests/e2e-crate` is built as is, saved as baseline `main` (numbers and executable), then
-//! rebuilt with one routine 1.5× slower and compared with `main` in duos across processes,
-//! gated by `--max-regression 10%`. Also: the same build against itself, a crashing baseline
+//! rebuilt with one routine 3× slower and compared with `main` in duos across processes,
+//! gated by `--max-regression 50%`. Wide margins, as for every timing test: across two
+//! processes a ~1 µs routine of the very same build has measured 1.48× under CI's load
+//! (where the processes land on the cores; see docs/VALIDATION.md), so a tighter gate here
+//! would test the machine, not the feature. Also: the same build against itself, a crashing baseline
 //! executable, and the unpaired fallbacks.
 
 mod common;
@@ -106,7 +109,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
             "--baseline",
             "main",
             "--max-regression",
-            "10%",
+            "50%",
             "--json",
             json.to_str().unwrap(),
         ],
@@ -116,7 +119,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     assert!(same.status.success(), "{out}");
     for name in ["slowed", "unchanged", "crashes_in_baseline"] {
         let r = ratio(&out, name);
-        assert!((0.9..1.1).contains(&r), "{name}: ratio {r}\n{out}");
+        assert!((0.6..1.6).contains(&r), "{name}: ratio {r}\n{out}");
     }
     assert_eq!(out.matches("  versions paired:").count(), 3, "{out}");
     let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
@@ -129,14 +132,14 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     for trial in doc["trials"].as_array().unwrap() {
         assert_eq!(trial["kind"], "versions", "{trial:#}");
         assert_eq!(trial["baseline"], "main", "{trial:#}");
-        assert_eq!(trial["claim"], "ratio <= 1.1", "{trial:#}");
+        assert_eq!(trial["claim"], "ratio <= 1.5", "{trial:#}");
     }
 
-    // The branch: `slowed` does 1.5× the work, `unchanged` does not.
+    // The branch: `slowed` does 3× the work, `unchanged` does not.
     let branch = bench(
         &dir,
-        Some("50"),
-        &["--baseline", "main", "--max-regression", "10%"],
+        Some("200"),
+        &["--baseline", "main", "--max-regression", "50%"],
         &[],
     );
     let out = text(&branch);
@@ -148,18 +151,18 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     assert!(!out.contains("---- unchanged ----"), "{out}");
     let slowed = ratio(&out, "slowed");
     assert!(
-        (1.3..1.75).contains(&slowed),
+        (2.2..4.0).contains(&slowed),
         "slowed: ratio {slowed}\n{out}"
     );
     let unchanged = ratio(&out, "unchanged");
     assert!(
-        (0.9..1.1).contains(&unchanged),
+        (0.6..1.6).contains(&unchanged),
         "unchanged: ratio {unchanged}\n{out}"
     );
     assert!(
         out.contains(
-            "---- slowed ----\nnew/old against baseline `main`: claim `ratio <= 1.1` refuted: \
-             ratio 1."
+            "---- slowed ----\nnew/old against baseline `main`: claim `ratio <= 1.5` refuted: \
+             ratio "
         ),
         "{out}"
     );
@@ -167,7 +170,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     // The baseline's executable aborts inside its routine: one line, no process left.
     let crashed = bench(
         &dir,
-        Some("50"),
+        Some("200"),
         &["--baseline", "main", "crashes_in_baseline", "--exact"],
         &[("E2E_CRASH", "1")],
     );
@@ -214,12 +217,12 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     fs::remove_file(&exe).unwrap();
     let unpaired = bench(
         &dir,
-        Some("50"),
+        Some("200"),
         &[
             "--baseline",
             "main",
             "--max-regression",
-            "10%",
+            "50%",
             "slowed",
             "--exact",
         ],
@@ -246,7 +249,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
         let foreign = bench(
             &dir,
-            Some("50"),
+            Some("200"),
             &["--baseline", "main", "slowed", "--exact"],
             &[],
         );

@@ -1,5 +1,5 @@
 //! Two versions of one crate: built once as is (the baseline) and once with
-//! `E2E_SLOWDOWN_PERCENT=50` set at compile time (the branch), which makes `slowed` 1.5×
+//! `E2E_SLOWDOWN_PERCENT=200` set at compile time (the branch), which makes `slowed` 3×
 //! slower and leaves `unchanged` alone. `tests/tests/e2e_versions.rs` saves a baseline from
 //! the first build and compares the second with it in duos, across processes.
 
