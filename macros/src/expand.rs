@@ -1,5 +1,6 @@
-//! The expansion: the user's function unchanged, then an anonymous const holding the entry
-//! point and the descriptor submitted to the registry.
+//! The expansion: the user's function unchanged, then a const holding the entry point and
+//! the descriptor submitted to the registry (named after the function, so that it can check
+//! that it stands at module level: `placement.rs`).
 //!
 //! ```text
 //! #[bench(args = [10, 1000])]
@@ -7,7 +8,8 @@
 //!
 //! // becomes
 //! fn sort(b: &mut Bencher, n: usize) { .. }
-//! const _: () = {
+//! const __duobench_sort: AtModuleLevel = {
+//!     /* placement check: placement.rs */
 //!     fn __duobench_entry(__duobench_handle: &mut ::duobench::Bencher, __duobench_arg: usize) {
 //!         match __duobench_arg {
 //!             0 => sort(__duobench_handle, 10),
@@ -34,6 +36,7 @@ use crate::args::{Kind, Opt, Options};
 use crate::claim::Claim;
 use crate::fallback;
 use crate::item::{self, Shape};
+use crate::placement;
 use crate::valid::{self, Bench};
 use crate::value::{Count, OnInconclusive, Throughput};
 use proc_macro2::{Literal, TokenStream};
@@ -87,12 +90,19 @@ fn expand(bench: &Bench) -> TokenStream {
     let cfgs = item.attrs.iter().filter(|attr| attr.path().is_ident("cfg"));
     let attr_options = attr_options(options, arg_dependent_throughput(bench).is_some());
     let throughput_check = throughput_check(bench);
+    let marker = placement::marker(item);
+    let placement_check = placement::check(item);
+    let module_items = placement::module_items();
     quote! {
         #item
 
         #(#cfgs)*
-        const _: () = {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, dead_code)]
+        const #marker: ::duobench::__private::AtModuleLevel = {
+            #placement_check
             fn __duobench_entry(__duobench_handle: &mut #handle_ty, __duobench_arg: usize) {
+                #module_items
                 #body
             }
             #throughput_check
@@ -110,6 +120,7 @@ fn expand(bench: &Bench) -> TokenStream {
                     options: #attr_options,
                 }
             }
+            ::duobench::__private::AtModuleLevel
         };
     }
 }

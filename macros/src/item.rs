@@ -164,7 +164,10 @@ fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<Option<Ident>> {
     if let Some(FnArg::Receiver(receiver)) = sig.inputs.first() {
         return Err(Error::new_spanned(
             receiver,
-            format!("{attr} functions cannot take `self`: use a free function"),
+            format!(
+                "{attr} functions cannot take `self`: {attr} goes on a free function; move it \
+                 out of the `impl` block and call the method from there"
+            ),
         ));
     }
     Ok(type_param)

@@ -12,6 +12,7 @@ mod duration;
 mod expand;
 mod fallback;
 mod item;
+mod placement;
 mod source;
 mod valid;
 mod value;

@@ -40,6 +40,7 @@ pub use std::hint::black_box;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::harness::descriptor::{Descriptor, Routine};
+    pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};
     pub use crate::model::attrs::{
         AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
     };

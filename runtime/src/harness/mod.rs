@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod descriptor;
 pub mod limits;
+pub mod placement;
 pub mod preflight;
 pub mod registry;
 pub mod runner;
