@@ -8,9 +8,9 @@ use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
 use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
+use crate::measure::local_routine::LocalRoutine;
 use crate::measure::meter::{Meter, Metered};
 use crate::measure::time_batch::{TimeBatch, TimeWith};
-use crate::measure::timed_batch::TimedBatch;
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::measure::usage::UsageReading;
 use crate::model::attrs::{Measure, Throughput};
@@ -141,9 +141,12 @@ impl Bencher {
             let run = if needs_drop::<O>() {
                 // Outputs are parked until the clock stops: chunks keep that bounded.
                 let mut chunker = Chunker::new(size_of::<O>(), &timer);
-                run_linear(|k| chunker.time(k, |c| runner.time(c)), &settings)
+                run_linear(|k| chunker.time(k, |c| runner.time_batch(c)), &settings)
             } else {
-                run_linear(|k| (runner.time(k) - timer.overhead_ns).max(0.0), &settings)
+                run_linear(
+                    |k| (runner.time_batch(k) - timer.overhead_ns).max(0.0),
+                    &settings,
+                )
             };
             self.finish(run, timer);
             self.record_usage(usage);
@@ -170,12 +173,13 @@ impl Bencher {
             let usage = UsageReading::now();
             let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
             // The chunker returns net time; a batch side returns it with one clock read.
-            let mut side = TimeWith(|k| chunker.time(k, |c| runner.time(c)) + timer.overhead_ns);
+            let mut side =
+                TimeWith(|k| chunker.time(k, |c| runner.time_batch(c)) + timer.overhead_ns);
             if self.versions(&mut side) {
                 return;
             }
             let run = run_linear(
-                |k| chunker.time(k, |c| runner.time(c)),
+                |k| chunker.time(k, |c| runner.time_batch(c)),
                 &self.linear_settings(timer),
             );
             self.finish(run, timer);
@@ -209,7 +213,7 @@ impl Bencher {
 
     /// `allocs == N`: after the measurement (or smoke run), counts the routine's
     /// allocations; a broken limit fails the trial.
-    fn check_allocs(&mut self, runner: &mut impl TimedBatch) {
+    fn check_allocs(&mut self, runner: &mut impl LocalRoutine) {
         let Some(limit) = self.settings.allocs else {
             return;
         };

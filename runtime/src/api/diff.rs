@@ -5,8 +5,8 @@ use crate::api::diff_fn::{compare_batches, DiffConfig};
 use crate::measure::batch::BatchRunner;
 use crate::measure::duo::DuoProgress;
 use crate::measure::executor::Executor;
+use crate::measure::local_routine::{ChunkedInputs, LocalRoutine};
 use crate::measure::meter::{Meter, Metered};
-use crate::measure::timed_batch::{ChunkedInputs, TimedBatch};
 use crate::measure::timer::timer_cost;
 use crate::measure::usage::UsageReading;
 use crate::model::mode::Mode;
@@ -163,8 +163,8 @@ impl Diff {
     /// Test mode without a claim runs each routine once; otherwise the full procedure.
     fn smoke_or_measure(
         &mut self,
-        mut first: impl TimedBatch,
-        mut second: impl TimedBatch,
+        mut first: impl LocalRoutine,
+        mut second: impl LocalRoutine,
     ) -> DiffOutcome {
         if self.mode == Mode::Test && self.settings.claim.is_none() {
             first.run_once();
@@ -175,7 +175,7 @@ impl Diff {
         }
     }
 
-    fn measure(&mut self, first: impl TimedBatch, second: impl TimedBatch) -> DiffOutcome {
+    fn measure(&mut self, first: impl LocalRoutine, second: impl LocalRoutine) -> DiffOutcome {
         let timer = timer_cost();
         let meters = Meter::new(self.settings.measure)
             .and_then(|one| Meter::new(self.settings.measure).map(|other| (one, other)));

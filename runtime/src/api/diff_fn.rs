@@ -5,7 +5,7 @@
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoSettings};
-use crate::measure::timed_batch::TimedBatch;
+use crate::measure::local_routine::LocalRoutine;
 use crate::measure::timer::timer_cost;
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
@@ -69,10 +69,10 @@ pub(crate) fn compare_observed<O1, O2>(
     DiffResult::from_run(&run, settings.timer)
 }
 
-/// [`compare_observed`] over any two [`TimedBatch`]es (routines with untimed inputs).
+/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs).
 pub(crate) fn compare_batches(
-    first: impl TimedBatch,
-    second: impl TimedBatch,
+    first: impl LocalRoutine,
+    second: impl LocalRoutine,
     config: &DiffConfig,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {

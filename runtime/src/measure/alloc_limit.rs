@@ -1,7 +1,7 @@
 //! `allocs == 0` on `#[bench]`: counts what the routine allocates per iteration and says, in
 //! the trial's failure, by how much a limit is broken.
 
-use super::timed_batch::TimedBatch;
+use super::local_routine::LocalRoutine;
 use crate::measure::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
 use crate::model::attrs::AllocLimit;
 
@@ -10,7 +10,7 @@ use crate::model::attrs::AllocLimit;
 pub const COUNTED_ITERS: u64 = 64;
 
 /// Checks `limit` against the routine in `batch`; `Err` is the trial's failure message.
-pub fn check(limit: AllocLimit, batch: &mut impl TimedBatch) -> Result<(), String> {
+pub fn check(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), String> {
     if !counting_allocator_installed() {
         return Err(format!(
             "{} needs duobench's counting allocator; add to the bench file: {INSTALL_LINE}",

@@ -90,7 +90,7 @@ pub fn run_duos<O1, O2>(
     )
 }
 
-/// [`run_duos`] over any two [`TimedBatch`]es (routines with untimed inputs, for one).
+/// [`run_duos`] over any two [`TimeBatch`] sides (routines with untimed inputs, for one).
 pub fn run_duo_batches(
     first: impl TimeBatch,
     second: impl TimeBatch,

@@ -5,8 +5,9 @@
 //! the wall clock's overhead leaves the routine's share.
 
 use super::instructions::InstructionCounter;
+use super::local_routine::LocalRoutine;
 use super::os::thread_cpu_time_ns;
-use super::timed_batch::TimedBatch;
+use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::measure::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
 use crate::model::attrs::Measure;
@@ -58,13 +59,13 @@ impl Meter {
 }
 
 /// A batch measured by a [`Meter`] instead of (for [`Meter::Wall`], as well as) the clock.
-pub struct Metered<T: TimedBatch> {
+pub struct Metered<T: LocalRoutine> {
     inner: T,
     meter: Meter,
     timer: TimerCost,
 }
 
-impl<T: TimedBatch> Metered<T> {
+impl<T: LocalRoutine> Metered<T> {
     /// Wraps `inner`; nothing runs yet.
     pub fn new(inner: T, meter: Meter, timer: TimerCost) -> Self {
         Self {
@@ -75,13 +76,13 @@ impl<T: TimedBatch> Metered<T> {
     }
 }
 
-impl<T: TimedBatch> TimedBatch for Metered<T> {
-    fn time(&mut self, iters: u64) -> f64 {
+impl<T: LocalRoutine> TimeBatch for Metered<T> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
         if matches!(self.meter, Meter::Wall) {
-            return self.inner.time(iters);
+            return self.inner.time_batch(iters);
         }
         let before = self.meter.read();
-        self.inner.time(iters);
+        self.inner.time_batch(iters);
         let counted = self.meter.read() - before;
         let own_cost = match self.meter {
             // The batch's two wall-clock reads ran on this thread's CPU time too.
@@ -91,7 +92,9 @@ impl<T: TimedBatch> TimedBatch for Metered<T> {
         // The caller subtracts one wall-clock overhead per batch: add it back.
         (counted - own_cost).max(0.0) + self.timer.overhead_ns
     }
+}
 
+impl<T: LocalRoutine> LocalRoutine for Metered<T> {
     fn run_once(&mut self) {
         self.inner.run_once();
     }
@@ -135,7 +138,7 @@ mod tests {
             TIMER,
         );
         // Ten sleeps of 2 ms are 20 ms of wall time and almost no CPU time.
-        let cpu_ns = sleeper.time(10) - TIMER.overhead_ns;
+        let cpu_ns = sleeper.time_batch(10) - TIMER.overhead_ns;
         assert!(cpu_ns < 5_000_000.0, "{cpu_ns}");
     }
 
@@ -152,7 +155,7 @@ mod tests {
         match Meter::new(Measure::Instructions) {
             Ok(meter) => {
                 let mut batch = Metered::new(BatchRunner::new(|| 1 + 1), meter, TIMER);
-                assert!(batch.time(1_000) > 0.0);
+                assert!(batch.time_batch(1_000) > 0.0);
             }
             Err(e) => assert!(e.starts_with("instructions: not available here: "), "{e}"),
         }

@@ -1,7 +1,7 @@
-//! What the duo loop needs of each side: time a batch of k iterations. The local side is a
-//! [`TimedBatch`] (`BatchRunner`, `ChunkedInputs`); the other side may be a routine in another process (`versions::remote`).
-
-use super::timed_batch::TimedBatch;
+//! What the duo loop needs of each side: time a batch of k iterations. A local side is a
+//! [`LocalRoutine`](super::local_routine::LocalRoutine) (`BatchRunner`, `ChunkedInputs`),
+//! which can do more; the other side may be a routine in another process (`api/versions/`)
+//! or a closure that times itself ([`TimeWith`]).
 
 /// One side of a duo: runs `iters` iterations of its routine and returns the elapsed wall
 /// time in nanoseconds, including one clock read (the duo loop subtracts the timer's
@@ -9,13 +9,6 @@ use super::timed_batch::TimedBatch;
 pub trait TimeBatch {
     /// Times one batch of `iters` iterations.
     fn time_batch(&mut self, iters: u64) -> f64;
-}
-
-/// Every local routine (plain, or on untimed inputs) is one side of a duo.
-impl<T: TimedBatch> TimeBatch for T {
-    fn time_batch(&mut self, iters: u64) -> f64 {
-        self.time(iters)
-    }
 }
 
 /// A batch timer made of a closure, for sides that time themselves (`iter_batched`,

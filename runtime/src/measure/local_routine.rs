@@ -1,31 +1,36 @@
-//! What the duo loop times: anything that runs k iterations of a routine between two clock
-//! reads. Plain routines time a batch directly ([`BatchRunner`]); routines that take an
-//! untimed input per iteration make the inputs before the clock starts, a bounded chunk at a
-//! time ([`ChunkedInputs`]).
+//! A routine in this process: it times batches like any duo side ([`TimeBatch`]), and it
+//! can also run once untimed and count what one call allocates. Plain routines time a batch
+//! directly ([`BatchRunner`]); routines that take an untimed input per iteration make the
+//! inputs before the clock starts, a bounded chunk at a time ([`ChunkedInputs`]).
+//!
+//! Two traits, because a duo side need not be local: the other build's routine in a child
+//! process, or a closure that times itself (`iter_custom`), can time a batch and nothing
+//! else. The duo loop asks only [`TimeBatch`]; smoke runs and allocation limits need a
+//! [`LocalRoutine`].
 
 use super::batch::BatchRunner;
 use super::batched::BatchedRunner;
 use super::chunks::Chunker;
+use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::measure::alloc::AllocCount;
 use std::mem::size_of;
 
-/// Runs k iterations of one routine and says how long they took.
-pub trait TimedBatch {
-    /// Runs `iters` iterations and returns their time in nanoseconds, including one clock
-    /// read (the caller subtracts the timer's overhead once).
-    fn time(&mut self, iters: u64) -> f64;
+/// A routine that runs here: times batches, runs once, counts one call's allocations.
+pub trait LocalRoutine: TimeBatch {
     /// Runs the routine once, untimed (smoke runs).
     fn run_once(&mut self);
     /// Runs the routine once and returns what it allocated (inputs' setup excluded).
     fn allocs_once(&mut self) -> AllocCount;
 }
 
-impl<O, F: FnMut() -> O> TimedBatch for BatchRunner<O, F> {
-    fn time(&mut self, iters: u64) -> f64 {
+impl<O, F: FnMut() -> O> TimeBatch for BatchRunner<O, F> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
         BatchRunner::time(self, iters)
     }
+}
 
+impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
     fn run_once(&mut self) {
         BatchRunner::run_once(self);
     }
@@ -37,11 +42,13 @@ impl<O, F: FnMut() -> O> TimedBatch for BatchRunner<O, F> {
     }
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimedBatch for BatchedRunner<I, O, S, R> {
-    fn time(&mut self, iters: u64) -> f64 {
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
         BatchedRunner::time(self, iters)
     }
+}
 
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, O, S, R> {
     fn run_once(&mut self) {
         BatchedRunner::run_once(self);
     }
@@ -70,14 +77,16 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> ChunkedInputs<I, O, S, R> {
     }
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimedBatch for ChunkedInputs<I, O, S, R> {
-    fn time(&mut self, iters: u64) -> f64 {
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for ChunkedInputs<I, O, S, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
         let runner = &mut self.runner;
         // The chunker subtracts the clock's cost once per chunk; the duo loop subtracts it
         // once per batch, so one is added back to keep the two conventions apart.
         self.chunker.time(iters, |c| runner.time(c)) + self.overhead_ns
     }
+}
 
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, O, S, R> {
     fn run_once(&mut self) {
         self.runner.run_once();
     }
@@ -115,7 +124,7 @@ mod tests {
             },
             &TIMER,
         );
-        assert!(batch.time(10) >= TIMER.overhead_ns);
+        assert!(batch.time_batch(10) >= TIMER.overhead_ns);
         batch.run_once();
         assert_eq!((made.get(), used.get()), (11, 11));
         assert!(largest_live.get() <= 16, "{}", largest_live.get());
