@@ -132,29 +132,9 @@ impl Bencher {
         let timer = timer_cost();
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
-        if self.mode == Mode::Bench {
-            if self.versions(&mut runner) {
-                return;
-            }
-            let usage = UsageReading::now();
-            let settings = self.linear_settings(timer);
-            let run = if needs_drop::<O>() {
-                // Outputs are parked until the clock stops: chunks keep that bounded.
-                let mut chunker = Chunker::new(size_of::<O>(), &timer);
-                run_linear(|k| chunker.time(k, |c| runner.time_batch(c)), &settings)
-            } else {
-                run_linear(
-                    |k| (runner.time_batch(k) - timer.overhead_ns).max(0.0),
-                    &settings,
-                )
-            };
-            self.finish(run, timer);
-            self.record_usage(usage);
-        } else {
-            runner.run_once();
-            self.outcome = Some(BenchOutcome::Smoke);
-        }
-        self.check_allocs(&mut runner);
+        // Outputs are parked until the clock stops: chunks keep that bounded.
+        let chunker = needs_drop::<O>().then(|| Chunker::new(size_of::<O>(), &timer));
+        self.measure_local(&mut runner, chunker, timer);
     }
 
     /// Times `routine` on inputs made by `setup`; setup and the drop of inputs and outputs
@@ -169,17 +149,36 @@ impl Bencher {
         let timer = timer_cost();
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchedRunner::new(setup, routine), meter, timer);
+        let chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+        self.measure_local(&mut runner, Some(chunker), timer);
+    }
+
+    /// The shared tail of `iter` and `iter_batched`: in bench mode, serve or pair the routine
+    /// (cross-version runs) or sample it linearly; in test mode, run it once; then check an
+    /// `allocs` limit. A `chunker` times batches in bounded chunks, for iterations that
+    /// leave something behind until the clock stops; without one a batch is timed whole.
+    fn measure_local(
+        &mut self,
+        runner: &mut impl LocalRoutine,
+        mut chunker: Option<Chunker>,
+        timer: TimerCost,
+    ) {
         if self.mode == Mode::Bench {
-            let usage = UsageReading::now();
-            let mut chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
-            // The chunker returns net time; a batch side returns it with one clock read.
-            let mut side =
-                TimeWith(|k| chunker.time(k, |c| runner.time_batch(c)) + timer.overhead_ns);
+            // A duo side returns a batch's time with one clock read; linear sampling takes
+            // it net.
+            let mut side = TimeWith(|k| match &mut chunker {
+                Some(chunker) => chunker.time(k, |c| runner.time_batch(c)) + timer.overhead_ns,
+                None => runner.time_batch(k),
+            });
             if self.versions(&mut side) {
                 return;
             }
+            let usage = UsageReading::now();
             let run = run_linear(
-                |k| chunker.time(k, |c| runner.time_batch(c)),
+                |k| match &mut chunker {
+                    Some(chunker) => chunker.time(k, |c| runner.time_batch(c)),
+                    None => (runner.time_batch(k) - timer.overhead_ns).max(0.0),
+                },
                 &self.linear_settings(timer),
             );
             self.finish(run, timer);
@@ -188,7 +187,7 @@ impl Bencher {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
         }
-        self.check_allocs(&mut runner);
+        self.check_allocs(runner);
     }
 
     /// The meter for the selected measure; when it cannot work here, records why and
