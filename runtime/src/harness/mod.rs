@@ -3,9 +3,12 @@
 
 pub mod cli;
 pub mod descriptor;
+pub mod family_alpha;
+pub mod finish;
 pub mod limits;
 pub mod placement;
 pub mod preflight;
 pub mod registry;
 pub mod runner;
+pub mod trial;
 pub mod version_setup;

@@ -1,0 +1,33 @@
+//! `--family-alpha`: the claims of one run share one error rate.
+
+use crate::harness::cli::Invocation;
+use crate::harness::registry::TrialSpec;
+use crate::session::options::Overrides;
+use libtest_mimic::Trial;
+
+/// With `--family-alpha A`, the m claims that will run share A: each is judged at A / m
+/// (Bonferroni). Each claim's confidence sequence holds at all times with probability
+/// 1 − A/m, so by the union bound all of them hold together with probability 1 − A, early
+/// stopping included.
+pub fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overrides {
+    let Some(family_alpha) = invocation.overrides.family_alpha else {
+        return invocation.overrides.clone();
+    };
+    let args = &invocation.libtest;
+    let claims = specs
+        .iter()
+        .filter(|spec| spec.descriptor.options.claim.is_some())
+        .filter(|spec| {
+            // libtest decides what runs; ask it with a trial that carries only the name.
+            let probe = Trial::test(spec.name(), || Ok(()))
+                .with_kind(spec.kind())
+                .with_ignored_flag(spec.descriptor.ignore.is_some());
+            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+        })
+        .count()
+        .max(1);
+    Overrides {
+        alpha: Some(family_alpha / claims as f64),
+        ..invocation.overrides.clone()
+    }
+}
