@@ -11,6 +11,7 @@ mod export_tests;
 pub mod html;
 pub mod json;
 mod json_bench;
+mod json_diff;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;

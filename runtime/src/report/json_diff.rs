@@ -1,0 +1,170 @@
+//! A comparison's trial in the `--json` document (kind `diff`, or `versions` for a
+//! `#[bench]` paired with a baseline's executable): ratio, tests, summaries, outliers and
+//! the clock that judged.
+
+use super::diff_record::DiffRecord;
+use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
+use crate::decide::verdict::ClaimText;
+use crate::measure::usage::OsUsage;
+use crate::stats::{StudentT, Welch};
+use serde::Serialize;
+
+/// A comparison's trial (kind `diff` or `versions`).
+#[derive(Serialize)]
+pub struct DiffTrial<'a> {
+    name: &'a str,
+    bench_target: &'a str,
+    kind: &'static str,
+    /// Kind `versions`: the baseline whose executable ran the old routine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<String>,
+    routines: Routines<'a>,
+    calibration: bool,
+    measure: &'static str,
+    executor_overhead_ns: Option<f64>,
+    os: Option<OsUsage>,
+    claim: Option<String>,
+    verdict: &'static str,
+    alpha: f64,
+    ratio: Ratio,
+    student: Option<Student>,
+    welch: Option<WelchOut>,
+    first: Option<RoutineSummary>,
+    second: Option<RoutineSummary>,
+    pairs: usize,
+    outliers: Outliers,
+    clock: ClockOut,
+    blocks: usize,
+    duos_per_block: usize,
+    batch_iters: u64,
+    warmup_secs: f64,
+    measure_secs: f64,
+}
+
+#[derive(Serialize)]
+struct Routines<'a> {
+    first: &'a str,
+    second: &'a str,
+}
+
+#[derive(Serialize)]
+struct Ratio {
+    estimate: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    median_based: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Student {
+    ratio: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    t: Option<f64>,
+    df: Option<f64>,
+    p: Option<f64>,
+    n: usize,
+}
+
+#[derive(Serialize)]
+struct WelchOut {
+    ratio: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    t: Option<f64>,
+    df: Option<f64>,
+    p: Option<f64>,
+    n_first: usize,
+    n_second: usize,
+}
+
+#[derive(Serialize)]
+struct Outliers {
+    duos_set_aside: usize,
+    duos_preempted: usize,
+    preempted_set_aside: usize,
+}
+
+#[derive(Serialize)]
+struct ClockOut {
+    judged_on: &'static str,
+    reason: String,
+}
+
+/// The trial of one comparison.
+pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
+    let r = &record.result;
+    DiffTrial {
+        name: &record.name,
+        bench_target: record.bench_target,
+        kind: if record.versions.is_some() {
+            "versions"
+        } else {
+            "diff"
+        },
+        baseline: record.versions.map(|name| name.to_string()),
+        routines: Routines {
+            first: record.names.first,
+            second: record.names.second,
+        },
+        calibration: record.calibration,
+        measure: r.measure.name(),
+        executor_overhead_ns: r.executor_overhead_ns,
+        os: r.os,
+        claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
+        verdict: r.verdict.word(),
+        alpha: r.alpha,
+        ratio: Ratio {
+            estimate: finite(r.ratio),
+            interval: r.interval.and_then(|(low, high)| interval(low, high)),
+            level: 1.0 - r.alpha,
+            median_based: finite(r.median_ratio),
+        },
+        student: r.student.as_ref().map(student),
+        welch: r.welch.as_ref().map(welch),
+        first: r.first.as_ref().map(summary),
+        second: r.second.as_ref().map(summary),
+        pairs: r.pairs,
+        outliers: Outliers {
+            duos_set_aside: r.duos_set_aside,
+            duos_preempted: r.duos_preempted,
+            preempted_set_aside: r.preempted_set_aside,
+        },
+        clock: ClockOut {
+            judged_on: r.clock.name(),
+            reason: r.clock_reason.describe(),
+        },
+        blocks: r.blocks,
+        duos_per_block: r.duos_per_block,
+        batch_iters: r.batch_iters,
+        warmup_secs: r.warmup_time.as_secs_f64(),
+        measure_secs: r.measure_time.as_secs_f64(),
+    }
+}
+
+/// The paired test is on log-differences: its mean and interval are reported as ratios.
+fn student(t: &StudentT) -> Student {
+    Student {
+        ratio: finite(t.mean.exp()),
+        interval: interval(t.ci_low.exp(), t.ci_high.exp()),
+        level: t.level,
+        t: finite(t.t),
+        df: finite(t.df),
+        p: finite(t.p_two_sided),
+        n: t.n,
+    }
+}
+
+/// Welch's test is on log latencies: the difference of means is a log ratio.
+fn welch(w: &Welch) -> WelchOut {
+    WelchOut {
+        ratio: finite(w.diff.exp()),
+        interval: interval(w.ci_low.exp(), w.ci_high.exp()),
+        level: w.level,
+        t: finite(w.t),
+        df: finite(w.df),
+        p: finite(w.p_two_sided),
+        n_first: w.n_a,
+        n_second: w.n_b,
+    }
+}
