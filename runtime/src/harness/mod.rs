@@ -2,6 +2,7 @@
 //! turns registrations into trials and records into outputs. The top layer.
 
 pub mod cli;
+pub mod cli_values;
 pub mod descriptor;
 pub mod family_alpha;
 pub mod finish;
