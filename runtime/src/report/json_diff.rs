@@ -1,9 +1,12 @@
 //! A comparison's trial in the `--json` document (kind `diff`, or `versions` for a
-//! `#[bench]` paired with a baseline's executable): ratio, tests, summaries, outliers and
-//! the clock that judged.
+//! `#[bench]` paired with a baseline's executable): ratio and what it rests on, tests,
+//! summaries, outliers and the clock that judged.
 
 use super::diff_record::DiffRecord;
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
+use crate::analysis::drift::Drift;
+use crate::decide::ownership::SpikeSplit;
+use crate::decide::sequential::Basis;
 use crate::decide::verdict::ClaimText;
 use crate::measure::usage::OsUsage;
 use crate::stats::{StudentT, Welch};
@@ -53,6 +56,15 @@ struct Ratio {
     interval: Option<Interval>,
     level: f64,
     median_based: Option<f64>,
+    basis: Option<&'static str>,
+    dependence: Option<f64>,
+    drift: Option<DriftOut>,
+}
+
+#[derive(Serialize)]
+struct DriftOut {
+    first_half: f64,
+    second_half: f64,
 }
 
 #[derive(Serialize)]
@@ -81,8 +93,15 @@ struct WelchOut {
 #[derive(Serialize)]
 struct Outliers {
     duos_set_aside: usize,
+    spike_split: SpikeSplitOut,
     duos_preempted: usize,
     preempted_set_aside: usize,
+}
+
+#[derive(Serialize)]
+struct SpikeSplitOut {
+    first: usize,
+    second: usize,
 }
 
 #[derive(Serialize)]
@@ -119,6 +138,9 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             interval: r.interval.and_then(|(low, high)| interval(low, high)),
             level: 1.0 - r.alpha,
             median_based: finite(r.median_ratio),
+            basis: r.basis.map(basis_name),
+            dependence: finite(r.dependence),
+            drift: r.drift.and_then(drift),
         },
         student: r.student.as_ref().map(student),
         welch: r.welch.as_ref().map(welch),
@@ -127,6 +149,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         pairs: r.pairs,
         outliers: Outliers {
             duos_set_aside: r.duos_set_aside,
+            spike_split: spike_split(r.spike_split),
             duos_preempted: r.duos_preempted,
             preempted_set_aside: r.preempted_set_aside,
         },
@@ -168,3 +191,32 @@ fn welch(w: &Welch) -> WelchOut {
         n_second: w.n_b,
     }
 }
+
+/// The schema's word for which duos the estimate rests on; `hull` is `Basis::Both`: the
+/// interval spans the fenced and the unfenced one.
+fn basis_name(basis: Basis) -> &'static str {
+    match basis {
+        Basis::Fenced => "fenced",
+        Basis::Unfenced => "unfenced",
+        Basis::Both => "hull",
+    }
+}
+
+/// A drift whose halves are both finite ratios, else `null`.
+fn drift(d: Drift) -> Option<DriftOut> {
+    Some(DriftOut {
+        first_half: finite(d.first_half)?,
+        second_half: finite(d.second_half)?,
+    })
+}
+
+fn spike_split(split: SpikeSplit) -> SpikeSplitOut {
+    SpikeSplitOut {
+        first: split.first,
+        second: split.second,
+    }
+}
+
+#[cfg(test)]
+#[path = "json_diff_tests.rs"]
+pub(super) mod tests;

@@ -1,0 +1,109 @@
+//! Tests of what a comparison's trial says about the basis of its estimate: the ownership
+//! split of set-aside duos, the basis, the dependence factor and the drift.
+
+use crate::analysis::drift::Drift;
+use crate::decide::ownership::SpikeSplit;
+use crate::decide::sequential::Basis;
+use crate::fixture::records::{record, BELOW, TIMER};
+use crate::model::mode::Mode;
+use crate::report::diff_record::DiffRecord;
+use crate::report::json::{to_json, RunInfo};
+use crate::report::record::Record;
+use serde_json::Value;
+
+/// A decided comparison whose interval is the hull of two estimates, over correlated blocks
+/// whose ratio drifted: every field of this file set to something other than its default.
+pub(in crate::report) fn drifting_hull() -> DiffRecord {
+    let mut rec = record("drifting", 0.5, Some(BELOW), 2_000);
+    rec.result.spike_split = SpikeSplit {
+        first: 2,
+        second: 7,
+    };
+    rec.result.basis = Some(Basis::Both);
+    rec.result.dependence = 1.75;
+    rec.result.drift = Some(Drift {
+        first_half: 0.45,
+        second_half: 0.55,
+    });
+    rec
+}
+
+fn trial(rec: DiffRecord) -> Value {
+    let run = RunInfo {
+        mode: Mode::Bench,
+        timer: TIMER,
+        meta: crate::fixture::records::run_meta(),
+    };
+    let doc: Value = serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run))
+        .expect("the document is valid JSON");
+    doc["trials"][0].clone()
+}
+
+#[test]
+fn the_basis_of_the_estimate_is_in_the_ratio_and_the_split_in_the_outliers() {
+    let t = trial(drifting_hull());
+    assert_eq!(t["ratio"]["basis"], "hull");
+    assert_eq!(t["ratio"]["dependence"], 1.75);
+    assert_eq!(t["ratio"]["drift"]["first_half"], 0.45);
+    assert_eq!(t["ratio"]["drift"]["second_half"], 0.55);
+    assert_eq!(t["outliers"]["spike_split"]["first"], 2);
+    assert_eq!(t["outliers"]["spike_split"]["second"], 7);
+}
+
+#[test]
+fn each_basis_has_its_word() {
+    for (basis, word) in [
+        (Basis::Fenced, "fenced"),
+        (Basis::Unfenced, "unfenced"),
+        (Basis::Both, "hull"),
+    ] {
+        let mut rec = drifting_hull();
+        rec.result.basis = Some(basis);
+        assert_eq!(trial(rec)["ratio"]["basis"], word);
+    }
+}
+
+#[test]
+fn a_run_without_an_estimate_or_drift_writes_null() {
+    // No duo at all: no basis, a dependence of 1, no drift, nothing set aside.
+    let t = trial(record("empty", 1.0, None, 0));
+    assert_eq!(t["ratio"]["basis"], Value::Null);
+    assert_eq!(t["ratio"]["dependence"], 1.0);
+    assert_eq!(t["ratio"]["drift"], Value::Null);
+    assert_eq!(t["outliers"]["spike_split"]["first"], 0);
+    // A drift that is not a finite ratio is null, not NaN.
+    let mut rec = drifting_hull();
+    rec.result.drift = Some(Drift {
+        first_half: f64::NAN,
+        second_half: 0.5,
+    });
+    assert_eq!(trial(rec)["ratio"]["drift"], Value::Null);
+}
+
+#[test]
+fn the_schema_describes_these_fields_and_refuses_other_values() {
+    let schema: Value =
+        serde_json::from_str(include_str!("../../../docs/duobench.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let run = RunInfo {
+        mode: Mode::Bench,
+        timer: TIMER,
+        meta: crate::fixture::records::run_meta(),
+    };
+    let good: Value =
+        serde_json::from_str(&to_json(&[Record::Diff(Box::new(drifting_hull()))], &run)).unwrap();
+    assert!(validator.is_valid(&good));
+    let bad = |path: &[&str], value: Value| {
+        let mut doc = good.clone();
+        let mut at = &mut doc["trials"][0];
+        for key in path {
+            at = &mut at[*key];
+        }
+        *at = value;
+        !validator.is_valid(&doc)
+    };
+    assert!(bad(&["ratio", "basis"], "both".into()));
+    assert!(bad(&["ratio", "dependence"], 0.5.into()));
+    assert!(bad(&["ratio", "drift", "first_half"], (-1.0).into()));
+    assert!(bad(&["outliers", "spike_split", "second"], (-1).into()));
+}
