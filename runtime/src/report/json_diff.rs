@@ -219,4 +219,4 @@ fn spike_split(split: SpikeSplit) -> SpikeSplitOut {
 
 #[cfg(test)]
 #[path = "json_diff_tests.rs"]
-pub(super) mod tests;
+mod tests;

@@ -2,31 +2,13 @@
 //! split of set-aside duos, the basis, the dependence factor and the drift.
 
 use crate::analysis::drift::Drift;
-use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
-use crate::fixture::records::{record, BELOW, TIMER};
+use crate::fixture::records::{drifting_hull, record, TIMER};
 use crate::model::mode::Mode;
 use crate::report::diff_record::DiffRecord;
 use crate::report::json::{to_json, RunInfo};
 use crate::report::record::Record;
 use serde_json::Value;
-
-/// A decided comparison whose interval is the hull of two estimates, over correlated blocks
-/// whose ratio drifted: every field of this file set to something other than its default.
-pub(in crate::report) fn drifting_hull() -> DiffRecord {
-    let mut rec = record("drifting", 0.5, Some(BELOW), 2_000);
-    rec.result.spike_split = SpikeSplit {
-        first: 2,
-        second: 7,
-    };
-    rec.result.basis = Some(Basis::Both);
-    rec.result.dependence = 1.75;
-    rec.result.drift = Some(Drift {
-        first_half: 0.45,
-        second_half: 0.55,
-    });
-    rec
-}
 
 fn trial(rec: DiffRecord) -> Value {
     let run = RunInfo {

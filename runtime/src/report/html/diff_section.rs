@@ -1,4 +1,5 @@
-//! One comparison's section of the HTML report: its facts in a line, then its three charts.
+//! One comparison's section of the HTML report: its facts in a line, what its estimate rests
+//! on (as the terminal's notes word it), then its three charts.
 
 use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
@@ -6,6 +7,7 @@ use super::ratio_chart::ratio_chart;
 use super::{escape, figure};
 use crate::measure::clock::Clock;
 use crate::report::diff_block::interval_text;
+use crate::report::diff_notes::notes;
 use crate::report::diff_record::DiffRecord;
 use crate::util::units::format_secs;
 use crate::util::units::ratio_text;
@@ -56,6 +58,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         format_secs(r.measure_time),
         format_secs(r.warmup_time),
     );
+    out.push_str(&notes_list(record));
     out.push_str(&crate::report::measure_line::facts_paragraphs(
         r.measure,
         r.executor_overhead_ns,
@@ -96,4 +99,64 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     );
     out.push_str("</div>\n</section>\n");
     out
+}
+
+/// Whose the set-aside duos were and which duos the estimate rests on, correlated blocks, a
+/// drifting ratio: the terminal block's note lines (`diff_notes.rs`), one item each, with
+/// their label in bold. Empty when there is nothing to say.
+fn notes_list(record: &DiffRecord) -> String {
+    let text = notes(&record.result, record.names);
+    if text.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<ul class=\"notes\">\n");
+    for line in text.lines() {
+        let line = line.trim();
+        let (label, rest) = line.split_once(' ').unwrap_or(("", line));
+        let _ = writeln!(
+            out,
+            "<li><b>{}</b> {}</li>",
+            escape(label),
+            escape(rest.trim_start())
+        );
+    }
+    out.push_str("</ul>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::records::{drifting_hull, record, BELOW};
+
+    #[test]
+    fn the_basis_of_the_estimate_is_listed_under_the_facts() {
+        let page = section(&drifting_hull(), "d");
+        let list = &page[page.find("<ul class=\"notes\">").expect("a notes list")..];
+        let list = &list[..list.find("</ul>").unwrap()];
+        // Too few outliers to tell whose: the hull, with the split by routine.
+        assert!(
+            list.contains("<li><b>outliers</b> 9 outlying duos (2 slow in radix, 7 in std_sort)"),
+            "{list}"
+        );
+        assert!(
+            list.contains("<li><b>blocks</b> correlated: 1.8 blocks count as one"),
+            "{list}"
+        );
+        assert!(
+            list.contains("<li><b>drift</b> the ratio drifts: 0.4500 in the first half"),
+            "{list}"
+        );
+        assert_eq!(list.matches("<li>").count(), 3);
+    }
+
+    #[test]
+    fn nothing_to_say_gives_no_list() {
+        let rec = record("quiet", 0.5, Some(BELOW), 2_000);
+        assert!(
+            notes(&rec.result, rec.names).is_empty(),
+            "the fixture is quiet"
+        );
+        assert!(!section(&rec, "q").contains("class=\"notes\""));
+    }
 }
