@@ -76,7 +76,7 @@ fn stand_in(item: &ItemFn) -> TokenStream {
         FnArg::Receiver(_) => None,
     });
     quote! {
-        #[allow(dead_code, unused_variables, clippy::all)]
+        #[allow(dead_code, unused_variables, clippy::all, clippy::pedantic)]
         #asyncness fn #ident #generics (#(_: #types),*) #where_clause {
             ::core::unreachable!()
         }

@@ -216,7 +216,3 @@ fn spike_split(split: SpikeSplit) -> SpikeSplitOut {
         second: split.second,
     }
 }
-
-#[cfg(test)]
-#[path = "json_diff_tests.rs"]
-mod tests;

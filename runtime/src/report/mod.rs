@@ -12,6 +12,8 @@ pub mod html;
 pub mod json;
 mod json_bench;
 mod json_diff;
+#[cfg(test)]
+mod json_diff_tests;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;
