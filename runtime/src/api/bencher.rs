@@ -32,6 +32,7 @@ use std::time::Duration;
 ///     let v: Vec<u64> = (0..n as u64).rev().collect();
 ///     b.iter_batched(|| v.clone(), |mut v| v.sort());
 /// }
+/// # fn main() {}
 /// ```
 ///
 /// Under `cargo bench` the routine is warmed up, then timed in samples of d, 2d, …, Nd

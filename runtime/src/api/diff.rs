@@ -26,6 +26,7 @@ use std::future::Future;
 ///     let data: Vec<u64> = (0..1_000).collect();
 ///     d.compare(|| data.iter().sum::<u64>(), || data.iter().fold(0, |a, b| a + b));
 /// }
+/// # fn main() {}
 /// ```
 #[derive(Debug)]
 pub struct Diff {
@@ -100,6 +101,7 @@ impl Diff {
     ///         |mut v| { v.sort(); v },
     ///     );
     /// }
+    /// # fn main() {}
     /// ```
     ///
     /// # Panics

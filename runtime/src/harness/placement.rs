@@ -8,12 +8,18 @@
 //! body) it becomes an associated item the lookup does not see, the fallback is found, and
 //! [`module_level`] fails with the message below instead of "`const` items in this context
 //! need a name".
+//!
+//! The price: a function in a function body is refused too (its registration cannot tell a
+//! block from an `impl`: only a module's items can be glob-imported ahead of the
+//! stand-ins). Doctests wrap their code in `fn main`, so an example with `#[bench]` writes
+//! its own `fn main() {}`.
 
 /// Implemented by the marker that only a module-level registration defines.
 #[diagnostic::on_unimplemented(
     message = "`#[bench]` and `#[bench_diff]` go on free functions, not on functions in an `impl` block or a function body",
     label = "this function is not at module level",
-    note = "move it out of the `impl` block; to measure an associated function, call it from a free one: `#[bench] fn run(b: &mut Bencher) {{ Suite::run(b) }}`"
+    note = "move it out of the `impl` block; to measure an associated function, call it from a free one: `#[bench] fn run(b: &mut Bencher) {{ Suite::run(b) }}`",
+    note = "in a doctest, which wraps the example in `fn main`, write `fn main() {{}}` in the example to keep the function at module level"
 )]
 pub trait ModuleLevel {}
 

@@ -77,7 +77,11 @@ fn trial_specs_of(descriptors: impl IntoIterator<Item = &'static Descriptor>) ->
 /// One line per clash, naming the name and both definitions (`file:line`).
 pub fn check_unique_names(specs: &[TrialSpec]) -> Result<(), String> {
     let mut by_name: Vec<(String, &TrialSpec)> = specs.iter().map(|s| (s.name(), s)).collect();
-    by_name.sort_by(|a, b| a.0.cmp(&b.0));
+    // Equal names in source order: inventory registers in no fixed order.
+    by_name.sort_by(|a, b| {
+        let place = |s: &TrialSpec| (s.descriptor.file, s.descriptor.line);
+        a.0.cmp(&b.0).then_with(|| place(a.1).cmp(&place(b.1)))
+    });
     let clashes: Vec<String> = by_name
         .windows(2)
         .filter(|pair| pair[0].0 == pair[1].0)
