@@ -212,10 +212,11 @@ fn amortized_costs_of_long_routines_are_not_missed() {
             1.0 / rate,
             robust.passed
         );
-        // Frequent own costs are decided, and counted as the routine's.
+        // A clearly false claim is never passed (deciding it takes more than this budget:
+        // about 30 owned outliers must be seen first).
         if i == 0 {
             let false_claim = simulate(seed, &scenario, below(1.2));
-            assert!(false_claim.refuted >= RUNS * 9 / 10, "{}", false_claim.refuted);
+            assert!(at_most_alpha(false_claim.passed), "{}", false_claim.passed);
         }
     }
     // Control: deciding after ten duos misses a cost in one call of fifty most of the time.
