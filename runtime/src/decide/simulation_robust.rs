@@ -17,7 +17,7 @@ fn well_above_alpha(count: usize) -> bool {
 const OLD_FENCE: Safeguards = Safeguards {
     follow: false,
     ownership: false,
-    dependence: true,
+    ..Safeguards::ALL
 };
 
 /// The first routine's every batch has a `rate` chance of extra work worth four of the
@@ -92,7 +92,6 @@ fn wander(sd: f64, memory_ms: f64) -> Scenario {
 }
 
 #[test]
-#[ignore = "minutes under load: run with `cargo test --release -p duobench --lib -- --ignored wander`"]
 fn a_wandering_relative_speed_widens_the_interval() {
     // (Each run simulates 200 ms of 20 µs batches. Shorter memories average out within the
     // run; long ones are the hard case. Measured: sd 0.1% with 50 ms memory holds alpha and
@@ -177,4 +176,57 @@ fn a_ratio_that_changes_after_the_pilot_is_followed() {
         "control refuted {}",
         fooled.refuted
     );
+}
+
+
+/// A long routine (one call per batch, one duo per block, an 8-duo pilot, 400 duos of
+/// budget) whose every batch has a `rate` chance of extra work worth `size` batches.
+fn long_amortized(rate: f64, size: f64) -> Scenario {
+    Scenario {
+        pilot_duos: 8,
+        duos_per_block: 1,
+        max_duos: 400,
+        ..Scenario::new(
+            1.0,
+            Noise {
+                sigma: 0.01,
+                spike_rate: rate,
+                spike_size: size,
+                ..CLEAN
+            },
+        )
+    }
+}
+
+#[test]
+fn amortized_costs_of_long_routines_are_not_missed() {
+    // From a cost in every fifth call to one in fifty, the mean ratio about 2 (and 1.15).
+    for (i, (rate, size)) in [(0.2, 5.0), (0.05, 3.0), (0.02, 50.0)].into_iter().enumerate() {
+        let scenario = long_amortized(rate, size);
+        let truth = scenario.mean_ratio();
+        let seed = 40 + i as u64;
+        let robust = simulate(seed, &scenario, below(truth));
+        assert!(
+            at_most_alpha(robust.passed),
+            "1 in {}: {} of {RUNS} passed `ratio < {truth}`",
+            1.0 / rate,
+            robust.passed
+        );
+        // A clearly false claim is never passed (deciding it takes more than this budget:
+        // about 30 owned outliers must be seen first).
+        if i == 0 {
+            let false_claim = simulate(seed, &scenario, below(1.2));
+            assert!(at_most_alpha(false_claim.passed), "{}", false_claim.passed);
+        }
+    }
+    // Control: deciding after ten duos misses a cost in one call of fifty most of the time.
+    let control = Scenario {
+        safeguards: Safeguards {
+            sample_floor: false,
+            ..Safeguards::ALL
+        },
+        ..long_amortized(0.02, 50.0)
+    };
+    let fooled = simulate(42, &control, below(control.mean_ratio())).passed;
+    assert!(well_above_alpha(fooled), "control passed only {fooled}");
 }

@@ -2,6 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `super::budget`).
 
 use super::budget::Deadline;
+use crate::decide::sequential::MIN_DECISION_DUOS;
 use super::time_batch::TimeBatch;
 use std::time::Duration;
 
@@ -23,7 +24,7 @@ pub(super) fn duos_per_block(duo_ns: f64) -> usize {
 
 /// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
 /// `min_blocks`).
-pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos";
+pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos (75 duos at least)";
 
 /// Duos whose pace is remembered.
 const RECENT: usize = 5;
@@ -83,7 +84,7 @@ impl DuoPace {
     pub fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
         let duo_ns = self.duo_ns(iters);
         let block = duos_per_block(duo_ns);
-        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + blocks * block;
+        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(MIN_DECISION_DUOS);
         duos as f64 * duo_ns
     }
 }

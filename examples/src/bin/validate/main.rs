@@ -79,6 +79,13 @@ fn verbose() -> bool {
     std::env::var_os("VALIDATE_VERBOSE").is_some()
 }
 
+/// Standard deviation of per-duo log differences.
+fn spread(xs: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
+}
+
 fn option_value(args: &[String], name: &str) -> Option<usize> {
     let at = args.iter().position(|a| a == name)?;
     args.get(at + 1)?.parse().ok()
@@ -146,7 +153,7 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                 let r = compare(|| work(&state, slow), || work(&state, steps), &config);
                 if verbose() {
                     eprintln!(
-                        "{base} {ratio} ({:.0} ns): {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} preempted {} (set aside {}) clock {} ({}) blocks {} in {:.2} s",
+                        "{base} {ratio} ({:.0} ns): {:?} ratio {:.4} {:?} median {:.4} pairs {} set aside {} preempted {} (set aside {}) clock {} ({}) blocks {} dependence {:.2} basis {:?} duo sd {:.4}% warmup {:.2} s in {:.2} s",
                         r.second.as_ref().map_or(f64::NAN, |s| s.median),
                         r.verdict,
                         r.ratio,
@@ -159,6 +166,10 @@ fn known_ratios(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
                         r.clock.name(),
                         r.clock_reason.describe(),
                         r.blocks,
+                        r.dependence,
+                        r.basis,
+                        100.0 * spread(&r.duo_log_diffs),
+                        r.warmup_time.as_secs_f64(),
                         r.total_time().as_secs_f64()
                     );
                 }
