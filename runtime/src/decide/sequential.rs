@@ -391,8 +391,7 @@ impl Sequential {
     fn look(&self) -> Option<Verdict> {
         let estimate = self.estimate?;
         if estimate.effective_blocks < self.settings.min_blocks
-            || (self.settings.safeguards.sample_floor
-                && self.duo_means.len() < MIN_DECISION_DUOS)
+            || (self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
         {
             return None;
         }

@@ -178,7 +178,6 @@ fn a_ratio_that_changes_after_the_pilot_is_followed() {
     );
 }
 
-
 /// A long routine (one call per batch, one duo per block, an 8-duo pilot, 400 duos of
 /// budget) whose every batch has a `rate` chance of extra work worth `size` batches.
 fn long_amortized(rate: f64, size: f64) -> Scenario {
@@ -201,7 +200,10 @@ fn long_amortized(rate: f64, size: f64) -> Scenario {
 #[test]
 fn amortized_costs_of_long_routines_are_not_missed() {
     // From a cost in every fifth call to one in fifty, the mean ratio about 2 (and 1.15).
-    for (i, (rate, size)) in [(0.2, 5.0), (0.05, 3.0), (0.02, 50.0)].into_iter().enumerate() {
+    for (i, (rate, size)) in [(0.2, 5.0), (0.05, 3.0), (0.02, 50.0)]
+        .into_iter()
+        .enumerate()
+    {
         let scenario = long_amortized(rate, size);
         let truth = scenario.mean_ratio();
         let seed = 40 + i as u64;

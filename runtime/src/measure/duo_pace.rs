@@ -2,8 +2,8 @@
 //! the fewest duos of a meaningful comparison would cost (see `super::budget`).
 
 use super::budget::Deadline;
-use crate::decide::sequential::MIN_DECISION_DUOS;
 use super::time_batch::TimeBatch;
+use crate::decide::sequential::MIN_DECISION_DUOS;
 use std::time::Duration;
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the
@@ -84,7 +84,8 @@ impl DuoPace {
     pub fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
         let duo_ns = self.duo_ns(iters);
         let block = duos_per_block(duo_ns);
-        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(MIN_DECISION_DUOS);
+        let duos =
+            MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(MIN_DECISION_DUOS);
         duos as f64 * duo_ns
     }
 }
