@@ -50,6 +50,10 @@ pub struct BenchResult {
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
+    /// What one iteration of an empty routine cost in the same batch loop, measured right
+    /// after the trial, in nanoseconds (`None` where not measured: other measures than wall
+    /// time, inputs, async and custom timing). The doctor compares the slope with it.
+    pub empty_iteration_ns: Option<f64>,
 }
 
 impl BenchResult {
@@ -91,6 +95,7 @@ impl BenchResult {
             measure: Measure::Wall,
             executor_overhead_ns: None,
             os: None,
+            empty_iteration_ns: None,
         })
     }
 

@@ -6,6 +6,7 @@ use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
+use crate::measure::empty_loop::empty_iteration_ns;
 use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::meter::{Meter, Metered};
@@ -147,6 +148,7 @@ impl Bencher {
             };
             self.finish(run, timer);
             self.record_usage(usage);
+            self.record_floor(&timer);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -204,6 +206,16 @@ impl Bencher {
         let usage = start.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.os = usage;
+        }
+    }
+
+    /// For the doctor: an empty routine's time per iteration in the same loop, now, when
+    /// the result is wall time (other measures have no time floor to compare with).
+    fn record_floor(&mut self, timer: &TimerCost) {
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            if result.measure == Measure::Wall {
+                result.empty_iteration_ns = Some(empty_iteration_ns(timer));
+            }
         }
     }
 
