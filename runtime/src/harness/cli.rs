@@ -124,6 +124,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
         default: "off",
     },
     OwnOption {
+        flag: "--no-doctor",
+        env: "DUOBENCH_NO_DOCTOR",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.no_doctor = Some(on)),
+        value_name: "",
+        help: "Give no benchmark doctor warnings (work optimized away, noise, memory growth, \
+               load, ...)",
+        default: "off",
+    },
+    OwnOption {
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,
@@ -666,6 +676,17 @@ mod tests {
         );
         let e = parse(&["--report", " "], &[]).unwrap_err();
         assert_eq!(e.0, "--report  : expected a directory");
+    }
+
+    #[test]
+    fn no_doctor_is_a_switch() {
+        assert_eq!(parse(&[], &[]).unwrap().overrides.no_doctor, None);
+        let inv = parse(&["--no-doctor"], &[]).unwrap();
+        assert_eq!(inv.overrides.no_doctor, Some(true));
+        let inv = parse(&[], &[("DUOBENCH_NO_DOCTOR", "1")]).unwrap();
+        assert_eq!(inv.overrides.no_doctor, Some(true));
+        let e = parse(&[], &[("DUOBENCH_NO_DOCTOR", "maybe")]).unwrap_err();
+        assert!(e.0.starts_with("DUOBENCH_NO_DOCTOR=maybe:"), "{e}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::api::versions::{PairedResult, Versus};
+use crate::analysis::doctor::{run_warnings, Warning};
 use crate::decide::verdict::Verdict;
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::{Descriptor, Routine};
@@ -14,6 +15,7 @@ use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::{check_outputs, report_dir};
 use crate::harness::registry::{check_unique_names, trial_specs, TrialSpec};
 use crate::harness::version_setup as versions;
+use crate::measure::machine::MachineFacts;
 use crate::measure::timer::timer_cost;
 use crate::model::attrs::OnInconclusive;
 use crate::model::mode::Mode;
@@ -21,6 +23,7 @@ use crate::report::bench_block::bench_block;
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
 use crate::report::diff_block::{failure_message, record_block};
 use crate::report::diff_record::{DiffRecord, RoutineNames};
+use crate::report::doctor::{doctor_lines, examine};
 use crate::report::json::RunInfo;
 use crate::report::outputs::{write_export, write_html, write_json};
 use crate::report::paint::Paint;
@@ -93,7 +96,8 @@ pub fn main() -> ! {
     // Reaps the baseline's executable now: `exit` below runs no destructors.
     drop(versus);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
-    let records = diffs.records();
+    let mut records = diffs.records();
+    let run_warnings = run_doctor(&invocation, &mut records);
     if pretty && !blocks.is_empty() {
         println!("duobench results\n");
         for block in blocks {
@@ -112,7 +116,26 @@ pub fn main() -> ! {
     if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
         eprintln!("{note}");
     }
-    write_outputs(&invocation, &records, pretty, conclusion, &run_meta)
+    if !invocation.libtest.list {
+        eprint!("{}", doctor_lines(&records, &run_warnings));
+    }
+    write_outputs(&invocation, &records, pretty, conclusion, &run_meta, &run_warnings)
+}
+
+/// The benchmark doctor, unless `--no-doctor`: attaches each record's warnings and returns
+/// the run's own (build and machine, as the system reports them at the end of the run).
+/// A smoke run under `cargo test` measured nothing, so only the build is judged there.
+fn run_doctor(invocation: &Invocation, records: &mut [Record]) -> Vec<Warning> {
+    if invocation.overrides.no_doctor == Some(true) || invocation.libtest.list {
+        return Vec::new();
+    }
+    examine(records);
+    let machine = if records.is_empty() {
+        MachineFacts::default()
+    } else {
+        MachineFacts::read()
+    };
+    run_warnings(cfg!(debug_assertions), &machine)
 }
 
 /// One line after the run when claims were judged on an unoptimized build: their verdicts
@@ -154,6 +177,7 @@ fn write_outputs(
     pretty: bool,
     conclusion: Conclusion,
     run_meta: &RunMeta,
+    run_warnings: &[Warning],
 ) -> ! {
     let options = &invocation.overrides;
     if invocation.libtest.list {
@@ -164,6 +188,7 @@ fn write_outputs(
             mode: invocation.mode,
             timer: timer_cost(),
             meta: run_meta.clone(),
+            doctor: run_warnings.to_vec(),
         };
         if let Err(e) = write_json(path, records, &run) {
             eprintln!("error: {e}");
@@ -181,7 +206,7 @@ fn write_outputs(
         }
     }
     if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
-        match write_html(&dir, records) {
+        match write_html(&dir, records, run_warnings) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
             Err(e) => eprintln!("warning: {e}"),

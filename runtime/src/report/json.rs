@@ -4,10 +4,12 @@
 //! decides names and units.
 
 use super::diff_record::DiffRecord;
+use super::doctor::{warnings_json, WarningOut};
 use super::json_bench::{bench_trial, BenchTrial};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use super::record::Record;
 use super::run_meta::RunMeta;
+use crate::analysis::doctor::Warning;
 use crate::decide::verdict::ClaimText;
 use crate::measure::timer::TimerCost;
 use crate::measure::usage::OsUsage;
@@ -28,6 +30,8 @@ pub struct RunInfo {
     pub timer: TimerCost,
     /// When, with what and where the run happened.
     pub meta: RunMeta,
+    /// The benchmark doctor's warnings about the run as a whole (build, machine).
+    pub doctor: Vec<Warning>,
 }
 
 #[derive(Serialize)]
@@ -38,6 +42,7 @@ struct Document<'a> {
     mode: &'static str,
     run: &'a RunMeta,
     timer: Timer,
+    doctor: Vec<WarningOut>,
     trials: Vec<AnyTrial<'a>>,
 }
 
@@ -74,8 +79,10 @@ struct Trial<'a> {
     routines: Routines<'a>,
     calibration: bool,
     measure: &'static str,
+    unit: &'static str,
     executor_overhead_ns: Option<f64>,
     os: Option<OsUsage>,
+    doctor: Vec<WarningOut>,
     claim: Option<String>,
     verdict: &'static str,
     alpha: f64,
@@ -167,6 +174,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             overhead_ns: run.timer.overhead_ns,
             resolution_ns: run.timer.resolution_ns,
         },
+        doctor: warnings_json(&run.doctor),
         trials: records
             .iter()
             .map(|record| match record {
@@ -196,8 +204,10 @@ fn trial(record: &DiffRecord) -> Trial<'_> {
         },
         calibration: record.calibration,
         measure: r.measure.name(),
+        unit: r.measure.unit(),
         executor_overhead_ns: r.executor_overhead_ns,
         os: r.os,
+        doctor: warnings_json(&record.doctor),
         claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
         verdict: r.verdict.word(),
         alpha: r.alpha,

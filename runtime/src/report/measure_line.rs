@@ -3,14 +3,26 @@
 
 use crate::measure::usage::OsUsage;
 use crate::model::attrs::Measure;
+use crate::util::units::{format_count, format_ns};
 
 /// How to read the figures of a trial that measured `measure`; `None` for wall time.
 fn meaning(measure: Measure) -> Option<&'static str> {
     match measure {
         Measure::Wall => None,
         Measure::CpuTime => Some("thread CPU time (time spent descheduled is not counted)"),
-        Measure::Allocations => Some("allocations per iteration (read ns as a count)"),
-        Measure::Instructions => Some("instructions retired per iteration (read ns as a count)"),
+        Measure::Allocations => Some("allocations per iteration (counted, not timed)"),
+        Measure::Instructions => Some("instructions retired per iteration (counted, not timed)"),
+    }
+}
+
+/// One per-iteration figure of `measure` in its own unit: `57.1 ns`, `3 allocs`,
+/// `1.23 K instr`.
+#[must_use]
+pub fn per_iteration(measure: Measure, value: f64) -> String {
+    match measure {
+        Measure::Wall | Measure::CpuTime => format_ns(value),
+        Measure::Allocations => format!("{} allocs", format_count(value)),
+        Measure::Instructions => format!("{} instr", format_count(value)),
     }
 }
 
@@ -43,7 +55,7 @@ pub fn executor_line(overhead_ns: Option<f64>) -> String {
     overhead_ns.map_or_else(String::new, |ns| {
         format!(
             "  executor built-in block_on: {} per iteration (an empty future; included above)\n",
-            crate::util::units::format_ns(ns)
+            format_ns(ns)
         )
     })
 }
@@ -67,5 +79,12 @@ mod tests {
     fn only_other_measures_than_wall_time_get_a_line() {
         assert_eq!(measure_line(Measure::Wall), "");
         assert!(measure_line(Measure::Allocations).starts_with("  measure  allocations — "));
+    }
+
+    #[test]
+    fn counts_are_shown_as_counts() {
+        assert_eq!(per_iteration(Measure::Allocations, 3.0), "3 allocs");
+        assert_eq!(per_iteration(Measure::Instructions, 1_234.0), "1.23 K instr");
+        assert_eq!(per_iteration(Measure::CpuTime, 57.1), "57.1 ns");
     }
 }
