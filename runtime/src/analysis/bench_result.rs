@@ -47,6 +47,9 @@ pub struct BenchResult {
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).
     pub executor_overhead_ns: Option<f64>,
+    /// Async routines: which executor ran them, `built-in` or `tokio` (`None` for plain
+    /// routines).
+    pub executor: Option<&'static str>,
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
@@ -94,6 +97,7 @@ impl BenchResult {
             timer,
             measure: Measure::Wall,
             executor_overhead_ns: None,
+            executor: None,
             os: None,
             empty_iteration_ns: None,
         })

@@ -244,6 +244,7 @@ impl Bencher {
         self.iter(|| executor.block_on(routine()));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
+            result.executor = Some("built-in");
         }
     }
 
@@ -337,6 +338,9 @@ impl Bencher {
         self.outcome
     }
 }
+
+#[cfg(feature = "tokio")]
+mod tokio;
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,8 @@ pub mod duo_batches;
 mod duo_pace;
 pub mod empty_loop;
 pub mod executor;
+#[cfg(feature = "tokio")]
+pub mod executor_tokio;
 pub mod instructions;
 pub mod judge;
 pub mod linear;

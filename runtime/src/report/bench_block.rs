@@ -30,7 +30,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let mut out = String::new();
     let _ = writeln!(out, "[bench] {name}");
     out.push_str(&measure_line(r.measure));
-    out.push_str(&executor_line(r.executor_overhead_ns));
+    out.push_str(&executor_line(r.executor, r.executor_overhead_ns));
     out.push_str(&os_line(r.os));
     let level = format!("{:.0}%", 100.0 * r.level);
     let m = r.measure;

@@ -23,7 +23,7 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
     );
     let block = block
         + &measure_line(record.result.measure)
-        + &executor_line(record.result.executor_overhead_ns)
+        + &executor_line(record.result.executor, record.result.executor_overhead_ns)
         + &os_line(record.result.os);
     if record.calibration {
         block + &calibration_line(&record.result)

@@ -37,10 +37,15 @@ pub fn measure_line(measure: Measure) -> String {
 /// The lines above as HTML paragraphs (the texts need no escaping); nothing for wall time
 /// without executor or OS figures.
 #[must_use]
-pub fn facts_paragraphs(measure: Measure, executor_ns: Option<f64>, os: Option<OsUsage>) -> String {
+pub fn facts_paragraphs(
+    measure: Measure,
+    executor: Option<&str>,
+    executor_ns: Option<f64>,
+    os: Option<OsUsage>,
+) -> String {
     [
         measure_line(measure),
-        executor_line(executor_ns),
+        executor_line(executor, executor_ns),
         os_line(os),
     ]
     .iter()
@@ -51,10 +56,11 @@ pub fn facts_paragraphs(measure: Measure, executor_ns: Option<f64>, os: Option<O
 
 /// `  executor ...` for async routines, or nothing.
 #[must_use]
-pub fn executor_line(overhead_ns: Option<f64>) -> String {
+pub fn executor_line(executor: Option<&str>, overhead_ns: Option<f64>) -> String {
     overhead_ns.map_or_else(String::new, |ns| {
         format!(
-            "  executor built-in block_on: {} per iteration (an empty future; included above)\n",
+            "  executor {} block_on: {} per iteration (an empty future; included above)\n",
+            executor.unwrap_or("built-in"),
             format_ns(ns)
         )
     })

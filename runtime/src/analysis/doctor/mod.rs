@@ -78,7 +78,7 @@ pub fn bench_warnings(name: &str, result: &BenchResult) -> Vec<Warning> {
         optimized_away(result),
         setup_dominates(result),
         noisy_bench(result),
-        memory_growth(&result.run.iters, &result.run.peak_rss_kib).map(MemoryGrowth::warning),
+        memory_growth(&result.run.iters, &result.run.rss_kib).map(MemoryGrowth::warning),
         long_name(name),
     ]
     .into_iter()

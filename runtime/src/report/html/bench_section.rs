@@ -100,6 +100,7 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
     );
     out.push_str(&crate::report::measure_line::facts_paragraphs(
         r.measure,
+        r.executor,
         r.executor_overhead_ns,
         r.os,
     ));

@@ -58,6 +58,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     );
     out.push_str(&crate::report::measure_line::facts_paragraphs(
         r.measure,
+        r.executor,
         r.executor_overhead_ns,
         r.os,
     ));
