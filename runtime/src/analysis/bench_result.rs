@@ -57,6 +57,9 @@ pub struct BenchResult {
     /// after the trial, in nanoseconds (`None` where not measured: other measures than wall
     /// time, inputs, async and custom timing). The doctor compares the slope with it.
     pub empty_iteration_ns: Option<f64>,
+    /// `measure = allocations`: bytes allocated per iteration (over 64 iterations after the
+    /// run; `None` for other measures).
+    pub alloc_bytes_per_iteration: Option<f64>,
 }
 
 impl BenchResult {
@@ -100,6 +103,7 @@ impl BenchResult {
             executor: None,
             os: None,
             empty_iteration_ns: None,
+            alloc_bytes_per_iteration: None,
         })
     }
 

@@ -149,6 +149,7 @@ impl Bencher {
             self.finish(run, timer);
             self.record_usage(usage);
             self.record_floor(&timer);
+            self.record_alloc_bytes(&mut runner);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -182,6 +183,7 @@ impl Bencher {
             );
             self.finish(run, timer);
             self.record_usage(usage);
+            self.record_alloc_bytes(&mut runner);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -215,6 +217,15 @@ impl Bencher {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             if result.measure == Measure::Wall {
                 result.empty_iteration_ns = Some(empty_iteration_ns(timer));
+            }
+        }
+    }
+
+    /// `measure = allocations`: the bytes beside the count, per iteration.
+    fn record_alloc_bytes(&mut self, runner: &mut impl TimedBatch) {
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            if result.measure == Measure::Allocations {
+                result.alloc_bytes_per_iteration = alloc_limit::bytes_per_iteration(runner);
             }
         }
     }

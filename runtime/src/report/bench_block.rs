@@ -2,7 +2,9 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
-use super::measure_line::{executor_line, measure_line, os_line, per_iteration};
+use super::measure_line::{
+    alloc_bytes_line, executor_line, measure_line, os_line, per_iteration,
+};
 use crate::analysis::bench_result::BenchResult;
 use crate::measure::linear::Sampling;
 use crate::model::attrs::{Measure, Throughput};
@@ -31,6 +33,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let _ = writeln!(out, "[bench] {name}");
     out.push_str(&measure_line(r.measure));
     out.push_str(&executor_line(r.executor, r.executor_overhead_ns));
+    out.push_str(&alloc_bytes_line(r.alloc_bytes_per_iteration));
     out.push_str(&os_line(r.os));
     let level = format!("{:.0}%", 100.0 * r.level);
     let m = r.measure;

@@ -3,7 +3,7 @@
 
 use crate::measure::usage::OsUsage;
 use crate::model::attrs::Measure;
-use crate::util::units::{format_count, format_ns};
+use crate::util::units::{format_bytes, format_count, format_ns};
 
 /// How to read the figures of a trial that measured `measure`; `None` for wall time.
 fn meaning(measure: Measure) -> Option<&'static str> {
@@ -66,6 +66,17 @@ pub fn executor_line(executor: Option<&str>, overhead_ns: Option<f64>) -> String
     })
 }
 
+/// `  bytes    ...` for `measure = allocations`, or nothing.
+#[must_use]
+pub fn alloc_bytes_line(bytes_per_iteration: Option<f64>) -> String {
+    bytes_per_iteration.map_or_else(String::new, |bytes| {
+        format!(
+            "  bytes    {}/iter allocated (counted over 64 iterations after the run)\n",
+            format_bytes(bytes)
+        )
+    })
+}
+
 /// `  os       ...`: peak-memory growth and context switches, or nothing.
 #[must_use]
 pub fn os_line(usage: Option<OsUsage>) -> String {
@@ -92,5 +103,10 @@ mod tests {
         assert_eq!(per_iteration(Measure::Allocations, 3.0), "3 allocs");
         assert_eq!(per_iteration(Measure::Instructions, 1_234.0), "1.23 K instr");
         assert_eq!(per_iteration(Measure::CpuTime, 57.1), "57.1 ns");
+        assert_eq!(
+            alloc_bytes_line(Some(1_239.0)),
+            "  bytes    1.21 KiB/iter allocated (counted over 64 iterations after the run)\n"
+        );
+        assert_eq!(alloc_bytes_line(None), "");
     }
 }

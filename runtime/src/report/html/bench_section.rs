@@ -104,6 +104,10 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         r.executor_overhead_ns,
         r.os,
     ));
+    let bytes = crate::report::measure_line::alloc_bytes_line(r.alloc_bytes_per_iteration);
+    if !bytes.is_empty() {
+        let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
+    }
     out.push_str(&crate::report::doctor::warnings_html(&record.doctor));
     out.push_str("<div class=\"charts\">\n");
     figure(
