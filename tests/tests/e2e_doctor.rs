@@ -57,20 +57,35 @@ fn checks_of(doc: &Value, name: &str) -> Vec<String> {
 #[test]
 fn work_optimized_away_is_flagged_and_real_work_is_not() {
     let (out, doc) = default_run();
-    assert!(checks_of(doc, "constant").contains(&"optimized_away".to_owned()), "{out}");
-    assert!(!checks_of(doc, "real_work").contains(&"optimized_away".to_owned()), "{out}");
+    assert!(
+        checks_of(doc, "constant").contains(&"optimized_away".to_owned()),
+        "{out}"
+    );
+    assert!(
+        !checks_of(doc, "real_work").contains(&"optimized_away".to_owned()),
+        "{out}"
+    );
     let line = out
         .lines()
         .find(|l| l.starts_with("warning (doctor, optimized_away): constant: "))
         .unwrap_or_else(|| panic!("no terminal warning in:\n{out}"));
-    assert!(line.contains("What to do: ") && line.contains("black_box"), "{line}");
+    assert!(
+        line.contains("What to do: ") && line.contains("black_box"),
+        "{line}"
+    );
 }
 
 #[test]
 fn memory_kept_from_every_call_is_flagged_and_memory_given_back_is_not() {
     let (out, doc) = default_run();
-    assert!(checks_of(doc, "leaks").contains(&"memory_grows".to_owned()), "{out}");
-    assert!(!checks_of(doc, "frees").contains(&"memory_grows".to_owned()), "{out}");
+    assert!(
+        checks_of(doc, "leaks").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
+    assert!(
+        !checks_of(doc, "frees").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
 }
 
 #[test]

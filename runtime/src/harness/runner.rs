@@ -3,11 +3,11 @@
 
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::api::versions::{PairedResult, Versus};
-use crate::analysis::doctor::{run_warnings, Warning};
 use crate::decide::verdict::Verdict;
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::{Descriptor, Routine};
@@ -119,7 +119,14 @@ pub fn main() -> ! {
     if !invocation.libtest.list {
         eprint!("{}", doctor_lines(&records, &run_warnings));
     }
-    write_outputs(&invocation, &records, pretty, conclusion, &run_meta, &run_warnings)
+    write_outputs(
+        &invocation,
+        &records,
+        pretty,
+        conclusion,
+        &run_meta,
+        &run_warnings,
+    )
 }
 
 /// The benchmark doctor, unless `--no-doctor`: attaches each record's warnings and returns

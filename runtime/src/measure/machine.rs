@@ -43,7 +43,10 @@ fn governors() -> Vec<String> {
         .filter_map(Result::ok)
         .filter_map(|entry| {
             let name = entry.file_name().into_string().ok()?;
-            let is_cpu = name.strip_prefix("cpu")?.bytes().all(|b| b.is_ascii_digit());
+            let is_cpu = name
+                .strip_prefix("cpu")?
+                .bytes()
+                .all(|b| b.is_ascii_digit());
             let path = entry.path().join("cpufreq/scaling_governor");
             let governor = fs::read_to_string(path).ok().filter(|_| is_cpu)?;
             Some((name, governor.trim().to_owned()))

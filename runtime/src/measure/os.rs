@@ -177,7 +177,10 @@ mod tests {
         let held = std::hint::black_box(vec![1u8; 64 << 20]);
         let after = resident_kib().unwrap();
         // 64 MiB touched; other test threads may free some memory meanwhile.
-        assert!(after >= before + 32 * 1024, "{before} KiB, then {after} KiB");
+        assert!(
+            after >= before + 32 * 1024,
+            "{before} KiB, then {after} KiB"
+        );
         drop(held);
     }
 

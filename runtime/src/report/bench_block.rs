@@ -2,9 +2,7 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
-use super::measure_line::{
-    alloc_bytes_line, executor_line, measure_line, os_line, per_iteration,
-};
+use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::bench_result::BenchResult;
 use crate::measure::linear::Sampling;
 use crate::model::attrs::{Measure, Throughput};

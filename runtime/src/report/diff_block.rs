@@ -80,7 +80,11 @@ pub fn diff_block(
         ("second", names.second, &r.second),
     ] {
         if let Some(s) = summary {
-            let _ = writeln!(out, "  {label}   {}", routine_line(routine, width, s, r.measure));
+            let _ = writeln!(
+                out,
+                "  {label}   {}",
+                routine_line(routine, width, s, r.measure)
+            );
         }
     }
     let _ = writeln!(

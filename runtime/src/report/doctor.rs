@@ -98,7 +98,10 @@ mod tests {
     #[test]
     fn warnings_reach_every_output_with_what_to_do() {
         let long = "x".repeat(70);
-        let mut records = [diff(&long, 0.5, None, 500), bench_record("b", Baseline::First)];
+        let mut records = [
+            diff(&long, 0.5, None, 500),
+            bench_record("b", Baseline::First),
+        ];
         examine(&mut records);
         assert_eq!(warnings_of(&records[0]), [long_name(&long).unwrap()]);
         let run = [debug_build(true).unwrap()];

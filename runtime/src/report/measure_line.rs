@@ -101,7 +101,10 @@ mod tests {
     #[test]
     fn counts_are_shown_as_counts() {
         assert_eq!(per_iteration(Measure::Allocations, 3.0), "3 allocs");
-        assert_eq!(per_iteration(Measure::Instructions, 1_234.0), "1.23 K instr");
+        assert_eq!(
+            per_iteration(Measure::Instructions, 1_234.0),
+            "1.23 K instr"
+        );
         assert_eq!(per_iteration(Measure::CpuTime, 57.1), "57.1 ns");
         assert_eq!(
             alloc_bytes_line(Some(1_239.0)),

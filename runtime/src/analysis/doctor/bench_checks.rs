@@ -27,7 +27,9 @@ const NOISY_SEVERE_SHARE: f64 = 0.10;
 /// carries the preempted samples, the median does not.
 #[must_use]
 pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
-    let floor = r.empty_iteration_ns.filter(|_| r.measure == Measure::Wall)?;
+    let floor = r
+        .empty_iteration_ns
+        .filter(|_| r.measure == Measure::Wall)?;
     let per_iteration = r.slope.point.min(r.median.point);
     (per_iteration <= FLOOR_FACTOR * floor + FLOOR_SLACK_NS).then(|| Warning {
         check: Check::OptimizedAway,

@@ -74,13 +74,18 @@ fn memory_that_keeps_growing_is_flagged_and_a_plateau_is_not() {
         })
         .collect();
     let growth = memory_growth(&iters, &leaking).expect("flagged");
-    assert!((growth.bytes_per_iteration() - 64.0).abs() < 1.0, "{growth:?}");
+    assert!(
+        (growth.bytes_per_iteration() - 64.0).abs() < 1.0,
+        "{growth:?}"
+    );
     assert!(growth.warning().finding.contains("64.0 B per iteration"));
     // A working set reached in the first samples, then flat.
     let plateau: Vec<u64> = (0..100).map(|i| 50_000 + 8_000.min(i * 2_000)).collect();
     assert_eq!(memory_growth(&iters, &plateau), None);
     // One late allocation of 4 MiB is one step, not growth with the iterations.
-    let late: Vec<u64> = (0..100).map(|i| if i < 90 { 50_000 } else { 54_096 }).collect();
+    let late: Vec<u64> = (0..100)
+        .map(|i| if i < 90 { 50_000 } else { 54_096 })
+        .collect();
     assert_eq!(memory_growth(&iters, &late), None);
     assert_eq!(memory_growth(&iters, &[]), None);
 }
@@ -98,7 +103,11 @@ fn scattered_duos_are_noise_and_many_set_aside_are_reported() {
     r.pairs = 400;
     r.duos_set_aside = 50;
     let w = many_set_aside(&r).expect("flagged");
-    assert!(w.finding.starts_with("50 of 200 duos (25.0%)"), "{}", w.finding);
+    assert!(
+        w.finding.starts_with("50 of 200 duos (25.0%)"),
+        "{}",
+        w.finding
+    );
 }
 
 #[test]

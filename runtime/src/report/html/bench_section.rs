@@ -6,11 +6,11 @@ use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
 use crate::analysis::change::ChangeVerdict;
+use crate::model::attrs::Measure;
 use crate::report::bench_block::{count_text, p_text, percent};
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
-use crate::stats::Estimate;
-use crate::model::attrs::Measure;
 use crate::report::measure_line::per_iteration;
+use crate::stats::Estimate;
 use crate::util::units::{format_secs, three_significant};
 use std::fmt::Write;
 

@@ -184,7 +184,10 @@ fn compare_and_save_in(
         result.run.iters.clone(),
         result.run.ns.clone(),
     );
-    file::write(&dir.join(file_name(choice.save_as(), result.measure)), &saved)?;
+    file::write(
+        &dir.join(file_name(choice.save_as(), result.measure)),
+        &saved,
+    )?;
     Ok(compared)
 }
 

@@ -75,7 +75,10 @@ fn baselines_are_kept_per_measure() {
     let mut cpu = result(20.0);
     cpu.measure = crate::model::attrs::Measure::CpuTime;
     // The wall-time run is not compared with a CPU-time one, and stays.
-    assert_eq!(compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(), None);
+    assert_eq!(
+        compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(),
+        None
+    );
     assert!(dir.0.join("base@cpu_time.json").is_file());
     let wall = compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
     assert!(wall.unwrap().change.relative.point.abs() < 0.01);
