@@ -1,8 +1,8 @@
 //! The benchmark doctor's warnings in every output: attached to the records after the run,
-//! printed as lines after the blocks, and rendered for the JSON document and the HTML report.
+//! printed as lines after the blocks, and rendered for the JSON document (the HTML report's
+//! list is `html/doctor_list`).
 //! The checks themselves are in `analysis::doctor`.
 
-use super::html::escape;
 use super::record::Record;
 use crate::analysis::doctor::{bench_warnings, diff_warnings, Warning};
 use serde::Serialize;
@@ -69,26 +69,6 @@ pub fn warnings_json(warnings: &[Warning]) -> Vec<WarningOut> {
         .collect()
 }
 
-/// The warnings as an HTML list; nothing when there are none.
-#[must_use]
-pub fn warnings_html(warnings: &[Warning]) -> String {
-    if warnings.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("<ul class=\"doctor\">\n");
-    for w in warnings {
-        let _ = writeln!(
-            out,
-            "<li><strong>doctor ({})</strong>: {}. <em>What to do:</em> {}.</li>",
-            w.check.name(),
-            escape(&w.finding),
-            escape(w.advice)
-        );
-    }
-    out.push_str("</ul>\n");
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,8 +94,5 @@ mod tests {
         assert_eq!(doctor_lines(&records[1..], &[]), "");
         let json = serde_json::to_value(warnings_json(&run)).unwrap();
         assert_eq!(json[0]["check"], "debug_build");
-        let html = warnings_html(&run);
-        assert!(html.contains("doctor (debug_build)") && html.contains("What to do:"));
-        assert_eq!(warnings_html(&[]), "");
     }
 }

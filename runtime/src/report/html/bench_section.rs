@@ -108,7 +108,7 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
     if !bytes.is_empty() {
         let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
     }
-    out.push_str(&crate::report::doctor::warnings_html(&record.doctor));
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
     out.push_str("<div class=\"charts\">\n");
     figure(
         &mut out,

@@ -62,7 +62,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         r.executor_overhead_ns,
         r.os,
     ));
-    out.push_str(&crate::report::doctor::warnings_html(&record.doctor));
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
     out.push_str("<div class=\"charts\">\n");
     let names = record.names;
     let latency = match &r.latency_bins {

@@ -11,16 +11,17 @@ mod bench_charts;
 mod bench_section;
 mod charts;
 mod diff_section;
+mod doctor_list;
 mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
 
 use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
-use super::doctor::warnings_html;
 use super::record::Record;
 use crate::analysis::doctor::Warning;
 use crate::util::units::ratio_text;
+use doctor_list::warnings_html;
 use std::fmt::Write;
 
 /// Opens a target page's content.
