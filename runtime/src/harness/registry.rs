@@ -77,7 +77,10 @@ fn trial_specs_of(descriptors: impl IntoIterator<Item = &'static Descriptor>) ->
 /// One line per clash, naming the name and both definitions (`file:line`).
 pub fn check_unique_names(specs: &[TrialSpec]) -> Result<(), String> {
     let mut by_name: Vec<(String, &TrialSpec)> = specs.iter().map(|s| (s.name(), s)).collect();
-    by_name.sort_by(|a, b| a.0.cmp(&b.0));
+    // By name, then by definition site: inventory gives no order, and the message must not
+    // change between builds.
+    let site = |s: &TrialSpec| (s.descriptor.file, s.descriptor.line);
+    by_name.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| site(a.1).cmp(&site(b.1))));
     let clashes: Vec<String> = by_name
         .windows(2)
         .filter(|pair| pair[0].0 == pair[1].0)
