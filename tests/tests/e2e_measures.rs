@@ -143,6 +143,30 @@ fn async_routines_run_on_the_built_in_executor() {
 }
 
 #[test]
+fn async_routines_run_on_tokio_with_the_feature() {
+    let (_, out) = test_run();
+    assert_eq!(outcome_of(out, "bench", "tokio_routine"), "ok", "{out}");
+    assert_eq!(outcome_of(out, "diff", "tokio_three_x"), "ok", "{out}");
+    let output = cargo(&[
+        "bench",
+        "-q",
+        "--bench",
+        "measures",
+        "--",
+        "tokio_routine",
+        "--exact",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "300ms",
+        "--no-report",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("  executor tokio block_on: "), "{out}");
+}
+
+#[test]
 fn bench_mode_reports_the_executor_overhead() {
     let output = cargo(&[
         "bench",

@@ -47,9 +47,19 @@ pub struct BenchResult {
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).
     pub executor_overhead_ns: Option<f64>,
+    /// Async routines: which executor ran them, `built-in` or `tokio` (`None` for plain
+    /// routines).
+    pub executor: Option<&'static str>,
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
+    /// What one iteration of an empty routine cost in the same batch loop, measured right
+    /// after the trial, in nanoseconds (`None` where not measured: other measures than wall
+    /// time, inputs, async and custom timing). The doctor compares the slope with it.
+    pub empty_iteration_ns: Option<f64>,
+    /// `measure = allocations`: bytes allocated per iteration (over 64 iterations after the
+    /// run; `None` for other measures).
+    pub alloc_bytes_per_iteration: Option<f64>,
 }
 
 impl BenchResult {
@@ -90,7 +100,10 @@ impl BenchResult {
             timer,
             measure: Measure::Wall,
             executor_overhead_ns: None,
+            executor: None,
             os: None,
+            empty_iteration_ns: None,
+            alloc_bytes_per_iteration: None,
         })
     }
 

@@ -86,6 +86,9 @@ pub struct DiffResult {
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).
     pub executor_overhead_ns: Option<f64>,
+    /// Async routines: which executor ran them, `built-in` or `tokio` (`None` for plain
+    /// routines).
+    pub executor: Option<&'static str>,
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
@@ -143,6 +146,7 @@ impl DiffResult {
         DiffResult {
             measure: Measure::Wall,
             executor_overhead_ns: None,
+            executor: None,
             os: None,
             verdict,
             alpha: settings.alpha,

@@ -5,4 +5,5 @@ pub mod bench_result;
 pub mod change;
 pub mod chart_data;
 pub mod diff_result;
+pub mod doctor;
 pub mod drift;

@@ -6,6 +6,7 @@ use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
 use crate::measure::chunks::Chunker;
+use crate::measure::empty_loop::empty_iteration_ns;
 use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::local_routine::LocalRoutine;
@@ -136,6 +137,8 @@ impl Bencher {
         // Outputs are parked until the clock stops: chunks keep that bounded.
         let chunker = needs_drop::<O>().then(|| Chunker::new(size_of::<O>(), &timer));
         self.measure_local(&mut runner, chunker, timer);
+        // An empty routine's time, for the doctor's optimized-away check.
+        self.record_floor(&timer);
     }
 
     /// Times `routine` on inputs made by `setup`; setup and the drop of inputs and outputs
@@ -184,6 +187,7 @@ impl Bencher {
             );
             self.finish(run, timer);
             self.record_usage(usage);
+            self.record_alloc_bytes(runner);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -208,6 +212,25 @@ impl Bencher {
         let usage = start.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.os = usage;
+        }
+    }
+
+    /// For the doctor: an empty routine's time per iteration in the same loop, now, when
+    /// the result is wall time (other measures have no time floor to compare with).
+    fn record_floor(&mut self, timer: &TimerCost) {
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            if result.measure == Measure::Wall {
+                result.empty_iteration_ns = Some(empty_iteration_ns(timer));
+            }
+        }
+    }
+
+    /// `measure = allocations`: the bytes beside the count, per iteration.
+    fn record_alloc_bytes(&mut self, runner: &mut impl LocalRoutine) {
+        if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+            if result.measure == Measure::Allocations {
+                result.alloc_bytes_per_iteration = alloc_limit::bytes_per_iteration(runner);
+            }
         }
     }
 
@@ -236,6 +259,7 @@ impl Bencher {
         self.iter(|| executor.block_on(routine()));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
+            result.executor = Some("built-in");
         }
     }
 
@@ -329,6 +353,9 @@ impl Bencher {
         self.outcome
     }
 }
+
+#[cfg(feature = "tokio")]
+mod tokio;
 
 #[cfg(test)]
 mod tests {

@@ -152,6 +152,7 @@ impl Diff {
         self.compare(|| one.block_on(first()), || other.block_on(second()));
         if let Some(DiffOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
+            result.executor = Some("built-in");
         }
     }
 
@@ -221,3 +222,6 @@ impl Diff {
         self.outcome
     }
 }
+
+#[cfg(feature = "tokio")]
+mod tokio;

@@ -123,6 +123,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
         default: "off",
     },
     OwnOption {
+        flag: "--no-doctor",
+        env: "DUOBENCH_NO_DOCTOR",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.no_doctor = Some(on)),
+        value_name: "",
+        help: "Give no benchmark doctor warnings (work optimized away, noise, memory growth, \
+               load, ...)",
+        default: "off",
+    },
+    OwnOption {
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,

@@ -220,6 +220,17 @@ fn report_takes_a_directory_that_may_not_exist_yet() {
 }
 
 #[test]
+fn no_doctor_is_a_switch() {
+    assert_eq!(parse(&[], &[]).unwrap().overrides.no_doctor, None);
+    let inv = parse(&["--no-doctor"], &[]).unwrap();
+    assert_eq!(inv.overrides.no_doctor, Some(true));
+    let inv = parse(&[], &[("DUOBENCH_NO_DOCTOR", "1")]).unwrap();
+    assert_eq!(inv.overrides.no_doctor, Some(true));
+    let e = parse(&[], &[("DUOBENCH_NO_DOCTOR", "maybe")]).unwrap_err();
+    assert!(e.0.starts_with("DUOBENCH_NO_DOCTOR=maybe:"), "{e}");
+}
+
+#[test]
 fn no_report_is_a_switch() {
     let inv = parse(&["--no-report", "sort"], &[]).unwrap();
     assert_eq!(inv.overrides.no_report, Some(true));

@@ -1,5 +1,6 @@
 //! After the trials: the notes, the output files and the exit status.
 
+use crate::analysis::doctor::Warning;
 use crate::harness::cli::Invocation;
 use crate::harness::preflight::report_dir;
 use crate::measure::timer::timer_cost;
@@ -37,6 +38,7 @@ pub fn write_outputs(
     pretty: bool,
     conclusion: Conclusion,
     run_meta: &RunMeta,
+    run_warnings: &[Warning],
 ) -> ! {
     let options = &invocation.overrides;
     if invocation.libtest.list {
@@ -47,6 +49,7 @@ pub fn write_outputs(
             mode: invocation.mode,
             timer: timer_cost(),
             meta: run_meta.clone(),
+            doctor: run_warnings.to_vec(),
         };
         if let Err(e) = write_json(path, records, &run) {
             eprintln!("error: {e}");
@@ -64,7 +67,7 @@ pub fn write_outputs(
         }
     }
     if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
-        match write_html(&dir, records) {
+        match write_html(&dir, records, run_warnings) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
             Err(e) => eprintln!("warning: {e}"),

@@ -1,6 +1,7 @@
 //! The harness's entry point: turns registered benchmarks into libtest trials, runs them one
 //! at a time, prints the reports after libtest's summary and exits with libtest's status.
 
+use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
 use crate::harness::family_alpha::share_family_alpha;
@@ -10,7 +11,9 @@ use crate::harness::preflight::check_outputs;
 use crate::harness::registry::{check_unique_names, trial_specs};
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
+use crate::measure::machine::MachineFacts;
 use crate::report::diff_record::DiffRecord;
+use crate::report::doctor::{doctor_lines, examine};
 use crate::report::paint::Paint;
 use crate::report::record::{Record, RecordSink};
 use crate::report::run_meta::RunMeta;
@@ -77,7 +80,8 @@ pub fn main() -> ! {
     // Reaps the baseline's executable now: `exit` below runs no destructors.
     drop(versus);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
-    let records = diffs.records();
+    let mut records = diffs.records();
+    let run_warnings = run_doctor(&invocation, &mut records);
     if pretty && !blocks.is_empty() {
         println!("duobench results\n");
         for block in blocks {
@@ -96,7 +100,33 @@ pub fn main() -> ! {
     if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
         eprintln!("{note}");
     }
-    write_outputs(&invocation, &records, pretty, conclusion, &run_meta)
+    if !invocation.libtest.list {
+        eprint!("{}", doctor_lines(&records, &run_warnings));
+    }
+    write_outputs(
+        &invocation,
+        &records,
+        pretty,
+        conclusion,
+        &run_meta,
+        &run_warnings,
+    )
+}
+
+/// The benchmark doctor, unless `--no-doctor`: attaches each record's warnings and returns
+/// the run's own (build and machine, as the system reports them at the end of the run).
+/// A smoke run under `cargo test` measured nothing, so only the build is judged there.
+fn run_doctor(invocation: &Invocation, records: &mut [Record]) -> Vec<Warning> {
+    if invocation.overrides.no_doctor == Some(true) || invocation.libtest.list {
+        return Vec::new();
+    }
+    examine(records);
+    let machine = if records.is_empty() {
+        MachineFacts::default()
+    } else {
+        MachineFacts::read()
+    };
+    run_warnings(cfg!(debug_assertions), &machine)
 }
 
 /// How comparisons are shown: blocks coloured as `--color` says for stdout; a progress line

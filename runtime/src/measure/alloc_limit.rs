@@ -17,6 +17,17 @@ pub fn check(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), Str
             written(limit)
         ));
     }
+    verdict(limit, count(batch))
+}
+
+/// Bytes the routine in `batch` allocates per iteration, counted as `check` counts; `None`
+/// without the counting allocator.
+pub fn bytes_per_iteration(batch: &mut impl LocalRoutine) -> Option<f64> {
+    counting_allocator_installed().then(|| count(batch).bytes as f64 / COUNTED_ITERS as f64)
+}
+
+/// What [`COUNTED_ITERS`] iterations allocate, after one uncounted call.
+fn count(batch: &mut impl LocalRoutine) -> AllocCount {
     batch.allocs_once();
     let mut total = AllocCount::default();
     for _ in 0..COUNTED_ITERS {
@@ -24,7 +35,7 @@ pub fn check(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), Str
         total.allocations += one.allocations;
         total.bytes += one.bytes;
     }
-    verdict(limit, total)
+    total
 }
 
 /// The verdict on `total`, counted over [`COUNTED_ITERS`] iterations.

@@ -4,6 +4,7 @@
 //! fixed cost per sample.
 
 use super::budget::{Deadline, Shortfall};
+use super::os::resident_kib;
 use super::timer::TimerCost;
 use std::time::{Duration, Instant};
 
@@ -121,6 +122,9 @@ pub struct LinearRun {
     /// Set when the budget could not fit the fewest samples (10): the samples taken are
     /// too few to analyse.
     pub shortfall: Option<Shortfall>,
+    /// The process's resident set after each sample, in KiB (empty where the OS does not
+    /// report it): memory that keeps growing with the iterations shows here.
+    pub rss_kib: Vec<u64>,
 }
 
 /// Warms up and samples, within the budget plus at most one call (see
@@ -167,6 +171,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         warmup_time,
         measure_time: Duration::ZERO,
         shortfall: None,
+        rss_kib: Vec::with_capacity(plan.samples),
     };
     let measure_start = Instant::now();
     // Wall time per iteration over all samples so far: one preempted sample does not stop
@@ -198,6 +203,8 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         let sample_start = Instant::now();
         run.ns.push(time_batch(k));
         run.iters.push(k);
+        // Read outside the timed batch.
+        run.rss_kib.extend(resident_kib());
         fastest = fastest.min(sample_start.elapsed().as_nanos() as f64 / k as f64);
         sampled_iters = sampled_iters.saturating_add(k);
         per_iter = measure_start.elapsed().as_nanos() as f64 / sampled_iters as f64;

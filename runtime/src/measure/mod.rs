@@ -11,11 +11,15 @@ pub mod clock;
 pub mod duo;
 pub mod duo_batches;
 mod duo_pace;
+pub mod empty_loop;
 pub mod executor;
+#[cfg(feature = "tokio")]
+pub mod executor_tokio;
 pub mod instructions;
 pub mod judge;
 pub mod linear;
 pub mod local_routine;
+pub mod machine;
 pub mod meter;
 pub mod os;
 pub mod time_batch;

@@ -47,6 +47,17 @@ pub enum Measure {
 }
 
 impl Measure {
+    /// The unit of a per-iteration figure of this measure, as the JSON document names it:
+    /// `ns` for the clocks, a count for the counters.
+    #[must_use]
+    pub fn unit(self) -> &'static str {
+        match self {
+            Measure::Wall | Measure::CpuTime => "ns",
+            Measure::Allocations => "allocations",
+            Measure::Instructions => "instructions",
+        }
+    }
+
     /// The name as written in attributes and on the command line.
     #[must_use]
     pub fn name(self) -> &'static str {

@@ -2,10 +2,10 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
-use super::measure_line::{executor_line, measure_line, os_line};
+use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::bench_result::BenchResult;
 use crate::measure::linear::Sampling;
-use crate::model::attrs::Throughput;
+use crate::model::attrs::{Measure, Throughput};
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
 use crate::util::units::{
@@ -30,39 +30,43 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let mut out = String::new();
     let _ = writeln!(out, "[bench] {name}");
     out.push_str(&measure_line(r.measure));
-    out.push_str(&executor_line(r.executor_overhead_ns));
+    out.push_str(&executor_line(r.executor, r.executor_overhead_ns));
+    out.push_str(&alloc_bytes_line(r.alloc_bytes_per_iteration));
     out.push_str(&os_line(r.os));
     let level = format!("{:.0}%", 100.0 * r.level);
+    let m = r.measure;
     let _ = writeln!(
         out,
-        "  time     {}  per iteration (slope; {level} bootstrap interval)",
-        estimate_text(&r.slope)
+        "  {:<8} {}  per iteration (slope; {level} bootstrap interval)",
+        if m.unit() == "ns" { "time" } else { "count" },
+        estimate_text(&r.slope, m)
     );
     let _ = writeln!(
         out,
         "  mean     {}  median {}",
-        estimate_text(&r.mean),
-        estimate_text(&r.median)
+        estimate_text(&r.mean, m),
+        estimate_text(&r.median, m)
     );
+    let value = |x: f64| per_iteration(m, x);
     if let Some(s) = &r.per_iteration {
         let _ = writeln!(
             out,
             "  spread   sd {}  min {}  p5 {}  p25 {}  p75 {}  p95 {}  p99 {}  max {}",
-            format_ns(s.sd),
-            format_ns(s.min),
-            format_ns(s.p5),
-            format_ns(s.p25),
-            format_ns(s.p75),
-            format_ns(s.p95),
-            format_ns(s.p99),
-            format_ns(s.max)
+            value(s.sd),
+            value(s.min),
+            value(s.p5),
+            value(s.p25),
+            value(s.p75),
+            value(s.p95),
+            value(s.p99),
+            value(s.max)
         );
     }
     if let Some(t) = r.throughput {
         let _ = writeln!(out, "  thrpt    {}", throughput_text(t, &r.slope));
     }
     let _ = writeln!(out, "  outliers {}", outliers_text(&r.outliers));
-    let _ = writeln!(out, "  change   {}", baseline_text(baseline));
+    let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
     let _ = writeln!(
         out,
         "  samples  {}, {} in all; {} measuring + {} warmup",
@@ -85,12 +89,12 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     out
 }
 
-fn estimate_text(e: &Estimate) -> String {
+fn estimate_text(e: &Estimate, measure: Measure) -> String {
     format!(
         "{:>9}  [{}, {}]",
-        format_ns(e.point),
-        format_ns(e.low),
-        format_ns(e.high)
+        per_iteration(measure, e.point),
+        per_iteration(measure, e.low),
+        per_iteration(measure, e.high)
     )
 }
 
@@ -132,8 +136,13 @@ fn outliers_text(o: &Outliers) -> String {
     )
 }
 
-fn baseline_text(status: BaselineStatus<'_>) -> String {
+fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
     match status {
+        BaselineStatus::FirstRun(name) if measure != Measure::Wall => format!(
+            "none yet for measure {0}: saved as baseline `{name}` of {0} (baselines are kept \
+             per measure; one of another measure is not compared with)",
+            measure.name()
+        ),
         BaselineStatus::FirstRun(name) if name == BaselineName::previous_run() => {
             "none yet: this is the first run; the next one is compared with it".to_owned()
         }
@@ -154,7 +163,7 @@ fn baseline_text(status: BaselineStatus<'_>) -> String {
                 percent(ch.relative.low),
                 percent(ch.relative.high),
                 p_text(ch.p_value),
-                format_ns(c.baseline_slope.point),
+                per_iteration(measure, c.baseline_slope.point),
                 ch.verdict.words(),
                 three_significant(100.0 * ch.noise_threshold)
             )

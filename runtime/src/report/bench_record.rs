@@ -3,6 +3,7 @@
 
 use super::bench_block::BaselineStatus;
 use crate::analysis::bench_result::BenchResult;
+use crate::analysis::doctor::Warning;
 use crate::model::bench_target::bench_target;
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 
@@ -44,6 +45,8 @@ pub struct BenchRecord {
     /// Set when `--baseline` asked for a paired cross-version comparison and the saved
     /// numbers were compared instead (unpaired): why, and what became of the gate.
     pub unpaired_because: Option<String>,
+    /// The benchmark doctor's warnings (filled after the run unless it is silenced).
+    pub doctor: Vec<Warning>,
 }
 
 impl BenchRecord {
@@ -61,6 +64,7 @@ impl BenchRecord {
             result,
             baseline,
             unpaired_because: None,
+            doctor: Vec::new(),
         }
     }
 }

@@ -1,12 +1,12 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
 use super::diff_record::{DiffRecord, RoutineNames};
-use super::measure_line::{executor_line, measure_line, os_line};
+use super::measure_line::{executor_line, measure_line, os_line, per_iteration};
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{log_margin, ClaimText, Verdict};
 use crate::measure::clock::Clock;
-use crate::model::attrs::Claim;
+use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
 use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
 use std::fmt::Write;
@@ -23,7 +23,7 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
     );
     let block = block
         + &measure_line(record.result.measure)
-        + &executor_line(record.result.executor_overhead_ns)
+        + &executor_line(record.result.executor, record.result.executor_overhead_ns)
         + &os_line(record.result.os);
     if record.calibration {
         block + &calibration_line(&record.result)
@@ -80,7 +80,11 @@ pub fn diff_block(
         ("second", names.second, &r.second),
     ] {
         if let Some(s) = summary {
-            let _ = writeln!(out, "  {label}   {}", routine_line(routine, width, s));
+            let _ = writeln!(
+                out,
+                "  {label}   {}",
+                routine_line(routine, width, s, r.measure)
+            );
         }
     }
     let _ = writeln!(
@@ -180,14 +184,15 @@ pub fn interval_text(r: &DiffResult) -> String {
 }
 
 /// One routine's summary, its name padded to `width` so both routines' columns line up.
-fn routine_line(routine: &str, width: usize, s: &Summary) -> String {
+fn routine_line(routine: &str, width: usize, s: &Summary, measure: Measure) -> String {
+    let value = |x: f64| per_iteration(measure, x);
     format!(
         "{routine:<width$}  median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
-        format_ns(s.median),
-        format_ns(s.mean),
-        format_ns(s.sd),
-        format_ns(s.p5),
-        format_ns(s.p95),
+        value(s.median),
+        value(s.mean),
+        value(s.sd),
+        value(s.p5),
+        value(s.p95),
         s.n
     )
 }

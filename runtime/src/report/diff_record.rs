@@ -2,6 +2,7 @@
 //! `#[bench_diff]` counterpart of `bench_record.rs`.
 
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::doctor::Warning;
 use crate::api::versions::PairedResult;
 use crate::decide::verdict::ClaimText;
 use crate::model::attrs::Claim;
@@ -57,6 +58,8 @@ pub struct DiffRecord {
     /// A `#[bench]` paired with the same trial in this baseline's stored executable (ratio
     /// new/old); `None` for a `#[bench_diff]`.
     pub versions: Option<BaselineName>,
+    /// The benchmark doctor's warnings (filled after the run unless it is silenced).
+    pub doctor: Vec<Warning>,
 }
 
 impl DiffRecord {
@@ -79,6 +82,7 @@ impl DiffRecord {
             calibration,
             result,
             versions: None,
+            doctor: Vec::new(),
         }
     }
 
@@ -97,6 +101,7 @@ impl DiffRecord {
             calibration: false,
             result: paired.result,
             versions: Some(paired.baseline),
+            doctor: Vec::new(),
         }
     }
 

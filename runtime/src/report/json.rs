@@ -3,10 +3,12 @@
 //! serde; this module, `json_diff` (a comparison's trial) and `json_bench` (a `#[bench]`'s)
 //! are the one place that decides names and units.
 
+use super::doctor::{warnings_json, WarningOut};
 use super::json_bench::{bench_trial, BenchTrial};
 use super::json_diff::{diff_trial, DiffTrial};
 use super::record::Record;
 use super::run_meta::RunMeta;
+use crate::analysis::doctor::Warning;
 use crate::measure::timer::TimerCost;
 use crate::model::mode::Mode;
 use serde::Serialize;
@@ -24,6 +26,8 @@ pub struct RunInfo {
     pub timer: TimerCost,
     /// When, with what and where the run happened.
     pub meta: RunMeta,
+    /// The benchmark doctor's warnings about the run as a whole (build, machine).
+    pub doctor: Vec<Warning>,
 }
 
 #[derive(Serialize)]
@@ -34,6 +38,7 @@ struct Document<'a> {
     mode: &'static str,
     run: &'a RunMeta,
     timer: Timer,
+    doctor: Vec<WarningOut>,
     trials: Vec<AnyTrial<'a>>,
 }
 
@@ -82,6 +87,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             overhead_ns: run.timer.overhead_ns,
             resolution_ns: run.timer.resolution_ns,
         },
+        doctor: warnings_json(&run.doctor),
         trials: records
             .iter()
             .map(|record| match record {

@@ -3,6 +3,7 @@
 //! `docs/duobench.schema.json` field for field.
 
 use super::bench_record::{BaselineOutcome, BenchRecord};
+use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::change::ChangeVerdict;
 use crate::measure::linear::Sampling;
@@ -18,8 +19,12 @@ pub(super) struct BenchTrial<'a> {
     bench_target: &'a str,
     kind: &'static str,
     measure: &'static str,
+    unit: &'static str,
+    executor: Option<&'static str>,
     executor_overhead_ns: Option<f64>,
+    alloc_bytes_per_iteration: Option<f64>,
     os: Option<OsUsage>,
+    doctor: Vec<WarningOut>,
     level: f64,
     slope_ns: EstimateOut,
     mean_ns: EstimateOut,
@@ -120,8 +125,12 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         bench_target: record.bench_target,
         kind: "bench",
         measure: r.measure.name(),
+        unit: r.measure.unit(),
+        executor: r.executor,
         executor_overhead_ns: r.executor_overhead_ns,
+        alloc_bytes_per_iteration: r.alloc_bytes_per_iteration,
         os: r.os,
+        doctor: warnings_json(&record.doctor),
         level: r.level,
         slope_ns: estimate(&r.slope),
         mean_ns: estimate(&r.mean),

@@ -3,6 +3,7 @@
 //! summaries, outliers and the clock that judged.
 
 use super::diff_record::DiffRecord;
+use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::drift::Drift;
 use crate::decide::ownership::SpikeSplit;
@@ -24,8 +25,11 @@ pub struct DiffTrial<'a> {
     routines: Routines<'a>,
     calibration: bool,
     measure: &'static str,
+    unit: &'static str,
+    executor: Option<&'static str>,
     executor_overhead_ns: Option<f64>,
     os: Option<OsUsage>,
+    doctor: Vec<WarningOut>,
     claim: Option<String>,
     verdict: &'static str,
     alpha: f64,
@@ -128,8 +132,11 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         },
         calibration: record.calibration,
         measure: r.measure.name(),
+        unit: r.measure.unit(),
+        executor: r.executor,
         executor_overhead_ns: r.executor_overhead_ns,
         os: r.os,
+        doctor: warnings_json(&record.doctor),
         claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
         verdict: r.verdict.word(),
         alpha: r.alpha,

@@ -15,6 +15,7 @@ fn trial(rec: DiffRecord) -> Value {
         mode: Mode::Bench,
         timer: TIMER,
         meta: crate::fixture::records::run_meta(),
+        doctor: Vec::new(),
     };
     let doc: Value = serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run))
         .expect("the document is valid JSON");
@@ -71,6 +72,7 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
         mode: Mode::Bench,
         timer: TIMER,
         meta: crate::fixture::records::run_meta(),
+        doctor: Vec::new(),
     };
     let good: Value =
         serde_json::from_str(&to_json(&[Record::Diff(Box::new(drifting_hull()))], &run)).unwrap();

@@ -13,6 +13,7 @@ mod fields {
             mode: Mode::Bench,
             timer: TIMER,
             meta: crate::fixture::records::run_meta(),
+            doctor: Vec::new(),
         };
         serde_json::from_str(&to_json(records, &run)).expect("the document is valid JSON")
     }
@@ -140,6 +141,7 @@ mod schema {
             mode: Mode::Bench,
             timer: TIMER,
             meta: crate::fixture::records::run_meta(),
+            doctor: Vec::new(),
         };
         let mut doc: serde_json::Value =
             serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
@@ -172,6 +174,7 @@ mod schema {
                 mode,
                 timer: TIMER,
                 meta: crate::fixture::records::run_meta(),
+                doctor: Vec::new(),
             };
             let doc: serde_json::Value = serde_json::from_str(&to_json(&records, &run)).unwrap();
             let errors: Vec<String> = validator
@@ -205,6 +208,7 @@ mod schema {
             mode: Mode::Bench,
             timer: TIMER,
             meta: crate::fixture::records::run_meta(),
+            doctor: Vec::new(),
         };
         let good: serde_json::Value =
             serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();

@@ -5,6 +5,7 @@ pub mod bench_record;
 pub mod diff_block;
 mod diff_notes;
 pub mod diff_record;
+pub mod doctor;
 pub mod export;
 #[cfg(test)]
 mod export_tests;

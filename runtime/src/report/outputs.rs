@@ -7,6 +7,7 @@ use super::html::{index_page, page_content, target_page};
 use super::json::{to_json, RunInfo};
 use super::merge::merge_document;
 use super::record::Record;
+use crate::analysis::doctor::Warning;
 use crate::util::atomic_file::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -79,7 +80,11 @@ fn read_existing(path: &Path) -> Result<Option<String>, String> {
 /// # Errors
 ///
 /// A one-line message naming the file or directory and what went wrong.
-pub fn write_html(dir: &Path, records: &[Record]) -> Result<Option<PathBuf>, String> {
+pub fn write_html(
+    dir: &Path,
+    records: &[Record],
+    run_warnings: &[Warning],
+) -> Result<Option<PathBuf>, String> {
     let Some(first) = records.first() else {
         return Ok(None);
     };
@@ -89,7 +94,7 @@ pub fn write_html(dir: &Path, records: &[Record]) -> Result<Option<PathBuf>, Str
     fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
     let target = first.bench_target();
     let page = dir.join(format!("{target}.html"));
-    write_atomically(&page, target_page(target, records).as_bytes())
+    write_atomically(&page, target_page(target, records, run_warnings).as_bytes())
         .map_err(|e| failed(&page, e))?;
     let index = dir.join("index.html");
     write_atomically(&index, index_page(&target_pages(dir)).as_bytes())
@@ -132,19 +137,19 @@ mod tests {
     #[test]
     fn html_pages_and_an_index_that_gathers_them() {
         let dir = scratch("html");
-        assert_eq!(write_html(&dir, &[]), Ok(None));
+        assert_eq!(write_html(&dir, &[], &[]), Ok(None));
         assert!(!dir.exists(), "nothing is written without records");
         let records = [
             diff("a", 0.5, Some(BELOW), 1_000),
             diff("b", 1.0, None, 300),
         ];
-        let index = write_html(&dir, &records).unwrap().unwrap();
+        let index = write_html(&dir, &records, &[]).unwrap().unwrap();
         assert_eq!(index, dir.join("index.html"));
         // Another bench target's page, as an earlier run of it would have left it.
-        let other = target_page("other_target", &records[..1]);
+        let other = target_page("other_target", &records[..1], &[]);
         fs::write(dir.join("other_target.html"), other).unwrap();
         fs::write(dir.join("notes.html"), "<p>not ours</p>").unwrap();
-        write_html(&dir, &records).unwrap();
+        write_html(&dir, &records, &[]).unwrap();
         let text = fs::read_to_string(&index).unwrap();
         assert_eq!(text.matches("<section class=\"comparison\"").count(), 3);
         assert!(
@@ -165,6 +170,7 @@ mod tests {
             mode: Mode::Test,
             timer: TIMER,
             meta: crate::fixture::records::run_meta(),
+            doctor: Vec::new(),
         };
         write_json(&path, &[diff("a", 0.5, Some(BELOW), 500)], &run).unwrap();
         let doc: serde_json::Value =

@@ -40,6 +40,8 @@ pub struct Overrides {
     pub report_dir: Option<PathBuf>,
     /// `--no-report` / `DUOBENCH_NO_REPORT=1`: write no HTML report.
     pub no_report: Option<bool>,
+    /// `--no-doctor` / `DUOBENCH_NO_DOCTOR=1`: give no benchmark doctor warnings.
+    pub no_doctor: Option<bool>,
     /// `--save-baseline NAME` / `DUOBENCH_SAVE_BASELINE`: compare `#[bench]` results with
     /// this baseline if it exists, then save them under it.
     pub save_baseline: Option<BaselineName>,
@@ -74,6 +76,7 @@ impl Overrides {
             json: self.json.or(lower.json),
             report_dir: self.report_dir.or(lower.report_dir),
             no_report: self.no_report.or(lower.no_report),
+            no_doctor: self.no_doctor.or(lower.no_doctor),
             save_baseline: self.save_baseline.or(lower.save_baseline),
             baseline: self.baseline.or(lower.baseline),
             noise_threshold: self.noise_threshold.or(lower.noise_threshold),

@@ -130,6 +130,25 @@ pub fn format_elements_per_s(per_s: f64) -> String {
     )
 }
 
+/// Formats a size in bytes with three significant digits in binary units: `812 B`,
+/// `1.21 KiB`, `3.40 MiB`.
+#[must_use]
+pub fn format_bytes(bytes: f64) -> String {
+    scaled_rate(bytes, 1024.0, &["B", "KiB", "MiB", "GiB", "TiB"])
+}
+
+/// Formats a count with three significant digits and a decimal prefix: `3`, `0.5`,
+/// `1.23 K`, `45.6 M` (counts per iteration are averages, so they may have decimals).
+#[must_use]
+pub fn format_count(count: f64) -> String {
+    // Whole counts below a thousand (3 allocations) read best without decimals.
+    if count.is_finite() && count.abs() < 999.5 && (count - count.round()).abs() < 1e-9 {
+        return format!("{}", count.round());
+    }
+    let text = scaled_rate(count, 1000.0, &["", "K", "M", "G", "T"]);
+    text.trim_end().to_owned()
+}
+
 fn scaled_rate(per_s: f64, step: f64, units: &[&str]) -> String {
     if !per_s.is_finite() {
         return "–".to_owned();
@@ -157,6 +176,17 @@ pub fn ratio_text(ratio: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_sizes_get_their_own_units() {
+        assert_eq!(format_count(3.0), "3");
+        assert_eq!(format_count(0.0), "0");
+        assert_eq!(format_count(2.5), "2.50");
+        assert_eq!(format_count(1_234.0), "1.23 K");
+        assert_eq!(format_count(45_600_000.0), "45.6 M");
+        assert_eq!(format_bytes(812.0), "812 B");
+        assert_eq!(format_bytes(1_239.0), "1.21 KiB");
+    }
 
     /// Every case of the table the attributes' parser is tested against too.
     #[test]

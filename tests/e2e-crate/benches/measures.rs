@@ -89,6 +89,23 @@ fn async_three_x(d: &mut Diff) {
     );
 }
 
+/// An async routine on a current-thread tokio runtime (duobench's `tokio` feature, on in this
+/// crate): it spawns a task, which needs tokio's context.
+#[bench]
+fn tokio_routine(b: &mut duobench::Bencher) {
+    b.iter_tokio(|| async { tokio::spawn(async { 40 + 2 }).await.unwrap_or(0) });
+}
+
+/// A comparison on tokio: both routines on their own current-thread runtime.
+#[bench_diff(ratio > 2.0)]
+fn tokio_three_x(d: &mut Diff) {
+    let state = &Cell::new(1);
+    d.compare_tokio(
+        move || async move { work(state, 3_000) },
+        move || async move { work(state, 1_000) },
+    );
+}
+
 fn main() {
     duobench::main()
 }

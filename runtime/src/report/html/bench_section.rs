@@ -6,10 +6,12 @@ use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
 use crate::analysis::change::ChangeVerdict;
+use crate::model::attrs::Measure;
 use crate::report::bench_block::{count_text, p_text, percent};
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
+use crate::report::measure_line::per_iteration;
 use crate::stats::Estimate;
-use crate::util::units::{format_ns, format_secs, three_significant};
+use crate::util::units::{format_secs, three_significant};
 use std::fmt::Write;
 
 /// The verdict's CSS class and words: a bench without a comparison has none.
@@ -26,8 +28,12 @@ fn verdict(outcome: &BaselineOutcome) -> (&'static str, &'static str) {
     }
 }
 
-fn estimate_interval(e: &Estimate) -> String {
-    format!("[{}, {}]", format_ns(e.low), format_ns(e.high))
+fn estimate_interval(e: &Estimate, measure: Measure) -> String {
+    format!(
+        "[{}, {}]",
+        per_iteration(measure, e.low),
+        per_iteration(measure, e.high)
+    )
 }
 
 /// What the bench was compared with, in a few words.
@@ -58,8 +64,8 @@ pub fn bench_row(record: &BenchRecord, id: &str) -> String {
          <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {class}\">{words}</span>\
          </td></tr>\n",
         escape(&record.name),
-        format_ns(slope.point),
-        estimate_interval(slope),
+        per_iteration(record.result.measure, slope.point),
+        estimate_interval(slope, record.result.measure),
         escape(&change_cell(&record.baseline)),
     )
 }
@@ -81,11 +87,11 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         "<p class=\"facts\">time <b>{}</b> {} per iteration (slope, {:.0}% bootstrap) · mean {} \
          · median {} · {} samples, {} iterations · {} outliers (Tukey, kept) · {} measuring + \
          {} warmup</p>",
-        format_ns(r.slope.point),
-        estimate_interval(&r.slope),
+        per_iteration(r.measure, r.slope.point),
+        estimate_interval(&r.slope, r.measure),
         100.0 * r.level,
-        format_ns(r.mean.point),
-        format_ns(r.median.point),
+        per_iteration(r.measure, r.mean.point),
+        per_iteration(r.measure, r.median.point),
         r.run.iters.len(),
         count_text(r.total_iters()),
         r.outliers.total(),
@@ -94,9 +100,15 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
     );
     out.push_str(&crate::report::measure_line::facts_paragraphs(
         r.measure,
+        r.executor,
         r.executor_overhead_ns,
         r.os,
     ));
+    let bytes = crate::report::measure_line::alloc_bytes_line(r.alloc_bytes_per_iteration);
+    if !bytes.is_empty() {
+        let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
+    }
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
     out.push_str("<div class=\"charts\">\n");
     figure(
         &mut out,

@@ -61,9 +61,11 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     out.push_str(&notes_list(record));
     out.push_str(&crate::report::measure_line::facts_paragraphs(
         r.measure,
+        r.executor,
         r.executor_overhead_ns,
         r.os,
     ));
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
     out.push_str("<div class=\"charts\">\n");
     let names = record.names;
     let latency = match &r.latency_bins {

@@ -11,6 +11,7 @@ mod bench_charts;
 mod bench_section;
 mod charts;
 mod diff_section;
+mod doctor_list;
 mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
@@ -18,7 +19,9 @@ mod ratio_chart;
 use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
 use super::record::Record;
+use crate::analysis::doctor::Warning;
 use crate::util::units::ratio_text;
+use doctor_list::warnings_html;
 use std::fmt::Write;
 
 /// Opens a target page's content.
@@ -76,11 +79,12 @@ fn anchor(target: &str, index: usize, name: &str) -> String {
 
 /// The page of one bench target: a table of its trials (a comparison's ratio and claim, a
 /// `#[bench]`'s time per iteration and change against its baseline), then a section for
-/// each.
+/// each. The doctor's warnings about the run as a whole (`run_warnings`) come first.
 #[must_use]
-pub fn target_page(target: &str, records: &[Record]) -> String {
+pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -> String {
     let mut content = String::new();
     let _ = writeln!(content, "<h2 id=\"{0}\">{0}</h2>", escape(target));
+    content.push_str(&warnings_html(run_warnings));
     content.push_str(
         "<table class=\"summary\">\n<tr><th>trial</th><th>estimate</th><th>interval</th>\
          <th>claim or baseline</th><th>verdict</th></tr>\n",
@@ -186,7 +190,7 @@ mod tests {
             bench_record("scaled", Baseline::Previous(1.0)),
             bench_record("fresh", Baseline::First),
         ];
-        let page = target_page("mixed", &records);
+        let page = target_page("mixed", &records, &[]);
         assert_eq!(page.matches("<section class=\"comparison\"").count(), 1);
         assert_eq!(page.matches("<section class=\"bench\"").count(), 2);
         // Three charts for the comparison, three for the compared bench, two for the first
@@ -209,7 +213,7 @@ mod tests {
 
     #[test]
     fn one_section_with_three_charts_per_comparison() {
-        let page = target_page("claims", &records());
+        let page = target_page("claims", &records(), &[]);
         assert_eq!(page.matches("<section class=\"comparison\"").count(), 3);
         assert_eq!(page.matches("<svg").count(), 9);
         assert_eq!(page.matches("</svg>").count(), 9);
@@ -227,7 +231,7 @@ mod tests {
 
     #[test]
     fn the_page_is_self_contained_and_escaped() {
-        let page = target_page("claims", &records());
+        let page = target_page("claims", &records(), &[]);
         assert!(!page.contains("<script"));
         assert!(!page.contains("src="));
         assert!(!page.contains("href=\"http"));
@@ -239,8 +243,8 @@ mod tests {
     #[test]
     fn the_index_gathers_target_contents() {
         let records = records();
-        let a = target_page("alpha", &records[..1]);
-        let b = target_page("beta", &records[1..]);
+        let a = target_page("alpha", &records[..1], &[]);
+        let b = target_page("beta", &records[1..], &[]);
         assert_eq!(page_content("<p>no markers</p>"), None);
         let parts = [
             (

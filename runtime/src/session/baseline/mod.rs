@@ -25,6 +25,7 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
 
 use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
+use crate::model::attrs::Measure;
 use crate::model::bench_target::bench_target;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
 use std::path::PathBuf;
@@ -142,7 +143,7 @@ fn compare_and_save_in(
 ) -> Result<Option<Compared>, BaselineError> {
     let choice = settings.choice;
     let against = choice.compare_with();
-    let old_path = dir.join(format!("{against}.json"));
+    let old_path = dir.join(file_name(against, result.measure));
     let old = match file::read(&old_path, &key.trial) {
         Ok(old) => Some(old),
         Err(e) if *e.problem() == Problem::Missing => match choice {
@@ -183,8 +184,22 @@ fn compare_and_save_in(
         result.run.iters.clone(),
         result.run.ns.clone(),
     );
-    file::write(&dir.join(format!("{}.json", choice.save_as())), &saved)?;
+    file::write(
+        &dir.join(file_name(choice.save_as(), result.measure)),
+        &saved,
+    )?;
     Ok(compared)
+}
+
+/// The file of baseline `name` for runs of `measure`: baselines are kept per measure, so a
+/// run of CPU time is never compared with one of wall time. Wall time keeps the plain name
+/// (the files of earlier versions); other measures add `@measure`, which no baseline name
+/// contains.
+fn file_name(name: BaselineName, measure: Measure) -> String {
+    match measure {
+        Measure::Wall => format!("{name}.json"),
+        other => format!("{name}@{}.json", other.name()),
+    }
 }
 
 /// Whether baseline `name` was saved for any trial of the bench target that `trial_dir`

@@ -68,6 +68,25 @@ fn each_run_compares_with_the_previous_one() {
 }
 
 #[test]
+fn baselines_are_kept_per_measure() {
+    let dir = Scratch::new("per-measure");
+    let s = settings(None, None);
+    compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
+    let mut cpu = result(20.0);
+    cpu.measure = crate::model::attrs::Measure::CpuTime;
+    // The wall-time run is not compared with a CPU-time one, and stays.
+    assert_eq!(
+        compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(),
+        None
+    );
+    assert!(dir.0.join("base@cpu_time.json").is_file());
+    let wall = compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
+    assert!(wall.unwrap().change.relative.point.abs() < 0.01);
+    let again = compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap();
+    assert!(again.unwrap().change.relative.point.abs() < 0.01);
+}
+
+#[test]
 fn named_baselines_are_saved_and_compared_with() {
     let dir = Scratch::new("named");
     // A trial directory inside a bench target directory of its own.

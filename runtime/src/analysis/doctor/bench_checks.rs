@@ -1,0 +1,120 @@
+//! Checks of one `#[bench]` result: work optimized away, a fixed cost per sample that
+//! dominates, and noise.
+
+use super::{Check, Warning};
+use crate::analysis::bench_result::BenchResult;
+use crate::model::attrs::Measure;
+use crate::util::units::{format_ns, three_significant};
+
+/// A slope below `FLOOR_FACTOR · floor + FLOOR_SLACK_NS` is indistinguishable from the empty
+/// routine's: one real operation through `black_box` (a load, an add, a store) costs about
+/// as much again as the empty iteration, so it lands above this line.
+const FLOOR_FACTOR: f64 = 1.5;
+const FLOOR_SLACK_NS: f64 = 0.1;
+
+/// A fixed cost per sample above this share of an average sample is reported.
+const SETUP_SHARE: f64 = 0.05;
+/// ... when it is also this many standard errors above zero.
+const SETUP_SIGNIFICANCE: f64 = 3.0;
+
+/// An interval whose half-width exceeds this share of its estimate is noisy.
+const NOISY_HALF_WIDTH: f64 = 0.10;
+/// Severe outliers above this share of the samples are noise too.
+const NOISY_SEVERE_SHARE: f64 = 0.10;
+
+/// The time per iteration is at the level of an empty routine measured in the same loop
+/// right after. Of the slope and the median, the lower counts: on a busy machine the slope
+/// carries the preempted samples, the median does not.
+#[must_use]
+pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
+    let floor = r
+        .empty_iteration_ns
+        .filter(|_| r.measure == Measure::Wall)?;
+    let per_iteration = r.slope.point.min(r.median.point);
+    (per_iteration <= FLOOR_FACTOR * floor + FLOOR_SLACK_NS).then(|| Warning {
+        check: Check::OptimizedAway,
+        finding: format!(
+            "{} per iteration, as fast as an empty routine in the same loop ({}): the work was \
+             probably optimized away, or its result is a constant the compiler computed ahead",
+            format_ns(per_iteration),
+            format_ns(floor)
+        ),
+        advice: "pass the inputs through black_box(..) and return the result from the routine, \
+                 so the compiler can neither precompute nor drop the work",
+    })
+}
+
+/// Linear sampling's fit has a large, clearly positive intercept: every sample pays a fixed
+/// cost beside its iterations (setup inside the timed batch, a cold cache per sample).
+#[must_use]
+pub fn setup_dominates(r: &BenchResult) -> Option<Warning> {
+    let fit = r.fit?;
+    let n = r.run.ns.len();
+    if n < 3 {
+        return None;
+    }
+    let mean_sample_ns = r.run.ns.iter().sum::<f64>() / n as f64;
+    let share = fit.intercept / mean_sample_ns;
+    let se = intercept_standard_error(&r.run.iters, &r.run.ns, fit.intercept, fit.slope)?;
+    let clear = fit.intercept > SETUP_SIGNIFICANCE * se;
+    (share > SETUP_SHARE && clear).then(|| Warning {
+        check: Check::SetupDominates,
+        finding: format!(
+            "every sample pays a fixed {} beside its iterations ({}% of an average sample; \
+             linear fit intercept, {} standard errors above zero)",
+            format_ns(fit.intercept),
+            three_significant(100.0 * share),
+            three_significant(fit.intercept / se)
+        ),
+        advice: "move per-sample setup out of the timed routine (iter_batched makes inputs \
+                 untimed); the slope excludes this cost, the mean and median include it",
+    })
+}
+
+/// The ordinary least-squares standard error of the intercept: σ̂·√(1/n + x̄²/Sxx).
+fn intercept_standard_error(iters: &[u64], ns: &[f64], intercept: f64, slope: f64) -> Option<f64> {
+    let n = ns.len() as f64;
+    let x: Vec<f64> = iters.iter().map(|&k| k as f64).collect();
+    let x_mean = x.iter().sum::<f64>() / n;
+    let sxx: f64 = x.iter().map(|xi| (xi - x_mean).powi(2)).sum();
+    let rss: f64 = x
+        .iter()
+        .zip(ns)
+        .map(|(xi, yi)| (yi - intercept - slope * xi).powi(2))
+        .sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let sigma = (rss / (n - 2.0)).sqrt();
+    Some(sigma * (1.0 / n + x_mean * x_mean / sxx).sqrt())
+}
+
+/// The slope's interval is wide, or many samples are severe outliers.
+#[must_use]
+pub fn noisy_bench(r: &BenchResult) -> Option<Warning> {
+    let half_width = (r.slope.high - r.slope.low) / (2.0 * r.slope.point);
+    let o = &r.outliers;
+    let severe = (o.low_severe + o.high_severe) as f64 / o.n.max(1) as f64;
+    let finding = if half_width.is_finite() && half_width > NOISY_HALF_WIDTH {
+        format!(
+            "the per-iteration time is only known to ±{}% ({}% interval)",
+            three_significant(100.0 * half_width),
+            three_significant(100.0 * r.level)
+        )
+    } else if severe > NOISY_SEVERE_SHARE {
+        format!(
+            "{} of {} samples are severe outliers",
+            o.low_severe + o.high_severe,
+            o.n
+        )
+    } else {
+        return None;
+    };
+    Some(Warning {
+        check: Check::HighNoise,
+        finding,
+        advice: "quiet the machine (close other programs) or give the trial more time \
+                 (max_time); to compare two routines on a busy machine, use #[bench_diff], \
+                 whose duos cancel the machine's drift",
+    })
+}

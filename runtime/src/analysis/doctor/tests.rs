@@ -1,0 +1,146 @@
+//! Each check on a result built to show its condition, and on one that does not.
+
+use super::*;
+use crate::fixture::bench_runs::{result, run};
+use crate::fixture::records::result as diff_result;
+
+fn checks(warnings: &[Warning]) -> Vec<Check> {
+    warnings.iter().map(|w| w.check).collect()
+}
+
+#[test]
+fn a_clean_bench_gets_no_warning() {
+    let mut r = result(run(20.0, 100, 1_000, None), None);
+    r.empty_iteration_ns = Some(0.3);
+    assert_eq!(bench_warnings("sort/1000", &r), vec![]);
+}
+
+#[test]
+fn a_slope_at_the_empty_routines_level_is_optimized_away() {
+    let mut r = result(run(0.31, 100, 1_000_000, None), None);
+    r.empty_iteration_ns = Some(0.3);
+    let w = optimized_away(&r).expect("flagged");
+    assert!(w.finding.contains("optimized away"), "{}", w.finding);
+    assert!(w.advice.contains("black_box"));
+    // One real operation more than the empty loop is work, and so is anything when the
+    // floor was not measured.
+    r.empty_iteration_ns = Some(0.1);
+    assert_eq!(optimized_away(&r), None);
+    r.empty_iteration_ns = None;
+    assert_eq!(optimized_away(&r), None);
+}
+
+#[test]
+fn a_large_fixed_cost_per_sample_is_setup_dominating() {
+    let mut linear = run(2.0, 100, 1_000, None);
+    // 100 µs per sample against 101 µs of iterations in an average sample.
+    for ns in &mut linear.ns {
+        *ns += 100_000.0;
+    }
+    let r = result(linear, None);
+    let w = setup_dominates(&r).expect("flagged");
+    assert_eq!(w.check, Check::SetupDominates);
+    assert!(w.finding.contains("100 µs"), "{}", w.finding);
+    // A small fixed cost (0.5% of a sample) is not worth a warning.
+    let mut small = run(2.0, 100, 1_000, None);
+    for ns in &mut small.ns {
+        *ns += 500.0;
+    }
+    assert_eq!(setup_dominates(&result(small, None)), None);
+}
+
+#[test]
+fn a_wide_interval_or_many_severe_outliers_is_noise() {
+    let mut r = result(run(20.0, 100, 1_000, None), None);
+    assert_eq!(noisy_bench(&r), None);
+    r.slope.low = 15.0;
+    r.slope.high = 25.0;
+    assert!(noisy_bench(&r).unwrap().finding.contains("±25.0%"));
+    let mut r = result(run(20.0, 100, 1_000, None), None);
+    r.outliers.high_severe = 15;
+    assert!(noisy_bench(&r).unwrap().finding.contains("15 of 100"));
+}
+
+#[test]
+fn memory_that_keeps_growing_is_flagged_and_a_plateau_is_not() {
+    let iters: Vec<u64> = (1..=100).map(|i| 1_000 * i).collect();
+    // A leak of 64 bytes per iteration: the peak follows the cumulative iterations.
+    let mut total = 0u64;
+    let leaking: Vec<u64> = iters
+        .iter()
+        .map(|&k| {
+            total += k;
+            50_000 + total * 64 / 1024
+        })
+        .collect();
+    let growth = memory_growth(&iters, &leaking).expect("flagged");
+    assert!(
+        (growth.bytes_per_iteration() - 64.0).abs() < 1.0,
+        "{growth:?}"
+    );
+    assert!(growth.warning().finding.contains("64.0 B per iteration"));
+    // A working set reached in the first samples, then flat.
+    let plateau: Vec<u64> = (0..100).map(|i| 50_000 + 8_000.min(i * 2_000)).collect();
+    assert_eq!(memory_growth(&iters, &plateau), None);
+    // One late allocation of 4 MiB is one step, not growth with the iterations.
+    let late: Vec<u64> = (0..100)
+        .map(|i| if i < 90 { 50_000 } else { 54_096 })
+        .collect();
+    assert_eq!(memory_growth(&iters, &late), None);
+    assert_eq!(memory_growth(&iters, &[]), None);
+}
+
+#[test]
+fn scattered_duos_are_noise_and_many_set_aside_are_reported() {
+    let mut r = diff_result(0.5, None, 400);
+    assert_eq!(diff_warnings("a", &r), vec![]);
+    // Duos that stray ±30% in log from each other: a robust spread of 1.4826 · 0.3.
+    r.duo_log_diffs = (0..200)
+        .map(|i| -0.69 + if i % 2 == 0 { 0.3 } else { -0.3 })
+        .collect();
+    let w = noisy_diff(&r).expect("flagged");
+    assert!(w.finding.contains("±56.0%"), "{}", w.finding);
+    r.pairs = 400;
+    r.duos_set_aside = 50;
+    let w = many_set_aside(&r).expect("flagged");
+    assert!(
+        w.finding.starts_with("50 of 200 duos (25.0%)"),
+        "{}",
+        w.finding
+    );
+}
+
+#[test]
+fn the_machine_is_judged_only_on_what_it_says() {
+    let quiet = MachineFacts {
+        load_1min: Some(0.4),
+        cores: Some(2),
+        governors: vec!["performance".into(), "performance".into()],
+    };
+    assert_eq!(run_warnings(false, &quiet), vec![]);
+    assert_eq!(run_warnings(false, &MachineFacts::default()), vec![]);
+    let busy = MachineFacts {
+        load_1min: Some(5.2),
+        cores: Some(2),
+        governors: vec!["powersave".into(), "performance".into()],
+    };
+    assert_eq!(
+        checks(&run_warnings(true, &busy)),
+        vec![Check::DebugBuild, Check::HeavyLoad, Check::FrequencyScaling]
+    );
+    // Exactly as many runnable tasks as cores is not overload.
+    let full = MachineFacts {
+        load_1min: Some(2.0),
+        ..quiet
+    };
+    assert_eq!(heavy_load(&full), None);
+}
+
+#[test]
+fn long_names_are_flagged() {
+    assert_eq!(long_name("sort/10000"), None);
+    let long = "a".repeat(61);
+    assert_eq!(long_name(&long).unwrap().check, Check::LongName);
+    let r = diff_result(0.5, None, 400);
+    assert_eq!(checks(&diff_warnings(&long, &r)), vec![Check::LongName]);
+}

@@ -1,0 +1,43 @@
+//! End-to-end: conditions the benchmark doctor must flag, built on purpose, beside look-alikes
+//! it must leave alone. Run by `tests/tests/e2e_doctor.rs`.
+
+use duobench::{bench, black_box, Bencher};
+use duobench_e2e::work;
+use std::cell::Cell;
+use std::time::Duration;
+
+/// The result is a constant the compiler computes ahead: each iteration only stores it.
+#[bench]
+fn constant() -> u64 {
+    (1..=20u64).product::<u64>() / 3
+}
+
+/// The same shape with work the compiler cannot see through.
+#[bench]
+fn real_work(b: &mut Bencher) {
+    let state = Cell::new(1);
+    b.iter(|| work(&state, 100));
+}
+
+/// Keeps 16 KiB from every call. The sleep bounds the iterations (a few thousand in the
+/// end-to-end test's 400 ms), so the leak stays at tens of MiB.
+#[bench]
+fn leaks(b: &mut Bencher) {
+    b.iter(|| {
+        std::thread::sleep(Duration::from_micros(50));
+        std::mem::forget(black_box(vec![1u8; 16 * 1024]));
+    });
+}
+
+/// Allocates as much per call and gives it back.
+#[bench]
+fn frees(b: &mut Bencher) {
+    b.iter(|| {
+        std::thread::sleep(Duration::from_micros(50));
+        black_box(vec![1u8; 16 * 1024]).len()
+    });
+}
+
+fn main() {
+    duobench::main()
+}

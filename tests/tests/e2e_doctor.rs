@@ -1,0 +1,121 @@
+//! End to end: the benchmark doctor in the user crate (`tests/e2e-crate/benches/doctor.rs`):
+//! work optimized away and memory that grows are flagged, their look-alikes are not,
+//! `--no-doctor` silences it, and an unoptimized build is flagged.
+
+mod common;
+
+use common::{cargo, target_dir, text};
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// A short `cargo bench` of the doctor target writing `--json`, with `extra` options.
+fn bench_run(file: &str, extra: &[&str]) -> (String, Value) {
+    let json = target_dir().join(file);
+    let _ = std::fs::remove_file(&json);
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    let mut args = vec![
+        "bench",
+        "-q",
+        "--bench",
+        "doctor",
+        "--",
+        "--warmup",
+        "50ms",
+        "--max-time",
+        "400ms",
+        "--no-report",
+        "--json",
+        json_arg,
+    ];
+    args.extend_from_slice(extra);
+    let output = cargo(&args);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    let doc = serde_json::from_slice(&std::fs::read(&json).expect("the JSON file")).unwrap();
+    (out, doc)
+}
+
+fn default_run() -> &'static (String, Value) {
+    static RUN: OnceLock<(String, Value)> = OnceLock::new();
+    RUN.get_or_init(|| bench_run("doctor.json", &[]))
+}
+
+/// The checks the doctor gave trial `name`.
+fn checks_of(doc: &Value, name: &str) -> Vec<String> {
+    let trial = doc["trials"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["name"] == name))
+        .unwrap_or_else(|| panic!("no trial {name} in {doc}"));
+    trial["doctor"]
+        .as_array()
+        .expect("a doctor array")
+        .iter()
+        .map(|w| w["check"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn work_optimized_away_is_flagged_and_real_work_is_not() {
+    let (out, doc) = default_run();
+    assert!(
+        checks_of(doc, "constant").contains(&"optimized_away".to_owned()),
+        "{out}"
+    );
+    assert!(
+        !checks_of(doc, "real_work").contains(&"optimized_away".to_owned()),
+        "{out}"
+    );
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("warning (doctor, optimized_away): constant: "))
+        .unwrap_or_else(|| panic!("no terminal warning in:\n{out}"));
+    assert!(
+        line.contains("What to do: ") && line.contains("black_box"),
+        "{line}"
+    );
+}
+
+#[test]
+fn memory_kept_from_every_call_is_flagged_and_memory_given_back_is_not() {
+    let (out, doc) = default_run();
+    assert!(
+        checks_of(doc, "leaks").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
+    assert!(
+        !checks_of(doc, "frees").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_doctor_silences_every_output() {
+    let (out, doc) = bench_run("doctor-silenced.json", &["--no-doctor", "constant"]);
+    assert!(!out.contains("warning (doctor"), "{out}");
+    assert_eq!(checks_of(&doc, "constant"), Vec::<String>::new());
+    assert_eq!(doc["doctor"], Value::Array(Vec::new()));
+}
+
+#[test]
+fn an_unoptimized_build_is_flagged_and_an_optimized_one_is_not() {
+    let (out, _) = default_run();
+    assert!(!out.contains("(doctor, debug_build)"), "{out}");
+    // Debug assertions in duobench only: the other dependencies stay built as they are.
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--config",
+        "profile.release.package.duobench.debug-assertions=true",
+        "-q",
+        "--bench",
+        "doctor",
+        "--",
+        "constant",
+    ]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(
+        out.contains("warning (doctor, debug_build): this is an unoptimized build"),
+        "{out}"
+    );
+}
