@@ -109,7 +109,10 @@ fn amortized_costs_count_in_the_ratio() {
     // `ratio < 1.2` with an estimate near 1.
     let (_, out) = test_run();
     let estimate = refuted_estimate(out, "ratio < 1.2");
-    assert!((2.4..3.6).contains(&estimate), "{estimate}:\n{out}");
+    // A decision waits until the interval's half-width is at most half the log distance to
+    // the boundary, so an estimate of 3 may come out anywhere within about ×/÷ 1.4 of it;
+    // the typical batch's ratio, 1, is far outside.
+    assert!((2.0..4.5).contains(&estimate), "{estimate}:\n{out}");
 }
 
 #[test]

@@ -166,7 +166,15 @@ pub(crate) fn run_duos_probed(
         let warm = elapsed >= settings.warmup
             || settled_early(&pilot)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
-        if (warm && pilot.len() >= MIN_PILOT_DUOS) || !deadline.fits_after(elapsed, fewest) {
+        // Whether the minimum fits is judged only after two duos at the current batch size:
+        // right after the batch grows, the pace is extrapolated from smaller batches, whose
+        // fixed costs make it pessimistic (a comparison counting allocations grew to 10,000
+        // iterations a batch and gave up at once, its pace taken from batches of one), and a
+        // single duo may have waited for a busy machine.
+        let measured_at_size = pilot.len() >= 2;
+        if (warm && pilot.len() >= MIN_PILOT_DUOS)
+            || (measured_at_size && !deadline.fits_after(elapsed, fewest))
+        {
             break;
         }
     }

@@ -37,6 +37,8 @@ pub struct DuoPace {
     ns_per_iter: f64,
     /// The latest duos' wall time per iteration, oldest first.
     recent: Vec<f64>,
+    /// The batch size those duos ran at.
+    recent_iters: u64,
     /// Time the probing calls took.
     pub probe_time: Duration,
 }
@@ -58,6 +60,7 @@ impl DuoPace {
         Self {
             ns_per_iter: 2.0 * (first + second),
             recent: Vec::with_capacity(RECENT + 1),
+            recent_iters: 1,
             probe_time: deadline.elapsed(),
         }
     }
@@ -69,6 +72,12 @@ impl DuoPace {
 
     /// Records that a duo at `iters` took `took`.
     pub fn record(&mut self, iters: u64, took: Duration) {
+        // A duo's fixed costs weigh less in larger batches: only the latest size's duos
+        // predict the next ones.
+        if self.recent_iters != iters {
+            self.recent.clear();
+            self.recent_iters = iters;
+        }
         self.recent
             .push(took.as_nanos() as f64 / iters.max(1) as f64);
         if self.recent.len() > RECENT {
