@@ -1,6 +1,8 @@
 //! The stored executable of a baseline, running as a child in serve mode: started once per
 //! bench target, asked for one trial at a time, always reaped.
 
+#[cfg(test)]
+use super::protocol::BatchReport;
 use super::protocol::{check_hello, Reply, Request, SERVE_FLAG};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -148,12 +150,12 @@ mod tests {
                 // Answers every batch with 1000 ns, after a line of its own output.
                 (
                     "serves",
-                    "echo 'duobench:hello 1'\nwhile read line; do echo 'user output'; \
-                     echo 'duobench:ns 1000.0'; done",
+                    "echo 'duobench:hello 2'\nwhile read line; do echo 'user output'; \
+                     echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done",
                 ),
                 ("exits", "exit 3"),
                 ("other", "echo 'duobench:hello 99'\ncat >/dev/null"),
-                ("stubborn", "echo 'duobench:hello 1'\nexec sleep 60"),
+                ("stubborn", "echo 'duobench:hello 2'\nexec sleep 60"),
             ];
             for (name, body) in scripts {
                 let path = dir.join(name);
@@ -173,7 +175,15 @@ mod tests {
     #[test]
     fn a_child_that_serves_is_asked_and_reaped() {
         let mut process = BaselineProcess::start(&script("serves")).unwrap();
-        assert_eq!(process.ask(&Request::Batch(10)), Ok(Reply::Ns(1000.0)));
+        let batch = BatchReport {
+            ns: 1000.0,
+            cpu_ns: Some(900),
+            switches: Some(crate::measure::os::ContextSwitches {
+                voluntary: 0,
+                involuntary: 1,
+            }),
+        };
+        assert_eq!(process.ask(&Request::Batch(10)), Ok(Reply::Batch(batch)));
         assert_eq!(process.broken(), None);
         let pid = process.child.id();
         drop(process);
