@@ -37,6 +37,23 @@ fn timed(side: &mut dyn TimeBatch, iters: u64) -> BatchReport {
     }
 }
 
+/// Leaves Ctrl-C and SIGTERM to the comparing process. A terminal's Ctrl-C (and a CI
+/// runner's cancel) reaches the whole process group: a serving child that died of it would
+/// turn the parent's orderly stop (abandon the running trial, write the finished ones) into
+/// a failed trial. The parent closes the child's stdin when it stops, and the child exits
+/// then; if the parent itself dies, its end of the pipe closes all the same.
+pub(crate) fn leave_interrupts_to_the_parent() {
+    #[cfg(unix)]
+    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+    #[cfg(not(unix))]
+    let signals = [signal_hook::consts::SIGINT];
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in signals {
+        // Not installed: the child dies with the parent's group, which says so in one line.
+        let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&ignored));
+    }
+}
+
 /// The next request line; exits the process when the parent has closed stdin.
 pub(crate) fn next_request() -> String {
     let mut line = String::new();
