@@ -1,8 +1,6 @@
 //! The stored executable of a baseline, running as a child in serve mode: started once per
 //! bench target, asked for one trial at a time, always reaped.
 
-#[cfg(test)]
-use super::protocol::BatchReport;
 use super::protocol::{check_hello, Reply, Request, SERVE_FLAG};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -136,6 +134,7 @@ impl Drop for BaselineProcess {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use crate::api::versions::protocol::{BatchReport, PROTOCOL_VERSION};
     use std::os::unix::fs::PermissionsExt;
 
     /// Stand-ins for stored executables: shell scripts, all written before any test starts
@@ -146,16 +145,22 @@ mod tests {
         let dir = DIR.get_or_init(|| {
             let dir = std::env::temp_dir().join(format!("duobench-child-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
+            let hello = format!("echo 'duobench:hello {PROTOCOL_VERSION}'");
             let scripts = [
                 // Answers every batch with 1000 ns, after a line of its own output.
                 (
                     "serves",
-                    "echo 'duobench:hello 2'\nwhile read line; do echo 'user output'; \
-                     echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done",
+                    format!(
+                        "{hello}\nwhile read line; do echo 'user output'; \
+                         echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done"
+                    ),
                 ),
-                ("exits", "exit 3"),
-                ("other", "echo 'duobench:hello 99'\ncat >/dev/null"),
-                ("stubborn", "echo 'duobench:hello 2'\nexec sleep 60"),
+                ("exits", "exit 3".to_owned()),
+                (
+                    "other",
+                    "echo 'duobench:hello 99'\ncat >/dev/null".to_owned(),
+                ),
+                ("stubborn", format!("{hello}\nexec sleep 60")),
             ];
             for (name, body) in scripts {
                 let path = dir.join(name);

@@ -130,3 +130,44 @@ impl Drop for Serving<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn batch(cpu_ns: Option<u64>, involuntary: Option<u64>) -> BatchReport {
+        BatchReport {
+            ns: 1000.0,
+            cpu_ns,
+            switches: involuntary.map(|involuntary| ContextSwitches {
+                voluntary: 1,
+                involuntary,
+            }),
+        }
+    }
+
+    #[test]
+    fn the_probe_reads_both_childrens_evidence_summed() {
+        let tally = Tally::default();
+        let mut probe = &tally;
+        tally.add(&batch(Some(900), Some(0)));
+        tally.add(&batch(Some(950), Some(2)));
+        assert_eq!(probe.cpu_ns(), Some(1850));
+        let expected = ContextSwitches {
+            voluntary: 2,
+            involuntary: 2,
+        };
+        assert_eq!(probe.switches(), Some(expected));
+    }
+
+    #[test]
+    fn a_reading_one_child_could_not_give_stays_unknown() {
+        let tally = Tally::default();
+        let mut probe = &tally;
+        tally.add(&batch(None, Some(1)));
+        tally.add(&batch(Some(900), None));
+        tally.add(&batch(Some(900), Some(1)));
+        assert_eq!(probe.cpu_ns(), None);
+        assert_eq!(probe.switches(), None);
+    }
+}
