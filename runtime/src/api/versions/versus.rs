@@ -143,6 +143,10 @@ pub fn run_paired(
         Ok(other) => return Err(format!("the baseline's executable answered `{other}`")),
         Err(why) => return Err(format!("the baseline's trial did not start: {why}")),
     }
+    let tally = Tally::default();
+    // From here on, dropping `old` ends its trial: a failure to start the new side below
+    // leaves the baseline's process in step for the next trial.
+    let mut old = Serving::new(old, "the baseline's executable", &tally);
     match new.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
         // The same executable as this process: it has every trial this process runs.
@@ -153,9 +157,7 @@ pub fn run_paired(
         }
         Err(why) => return Err(format!("this executable's serving process failed: {why}")),
     }
-    let tally = Tally::default();
     let mut new = Serving::new(new, "this executable's serving process", &tally);
-    let mut old = Serving::new(old, "the baseline's executable", &tally);
     let claim = regression_claim(settings.max_regression);
     let duo_settings = duo_settings(&DiffConfig {
         warmup: settings.warmup,
