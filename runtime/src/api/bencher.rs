@@ -109,18 +109,16 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Served);
                 true
             }
-            Role::Paired { versus, trial } => {
-                match run_paired(side, versus, trial, &self.settings) {
-                    Ok(paired) => {
-                        self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
-                        true
-                    }
-                    Err(why) => {
-                        self.unpaired_because = Some(why);
-                        false
-                    }
+            Role::Paired { versus, trial } => match run_paired(versus, trial, &self.settings) {
+                Ok(paired) => {
+                    self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
+                    true
                 }
-            }
+                Err(why) => {
+                    self.unpaired_because = Some(why);
+                    false
+                }
+            },
         }
     }
 

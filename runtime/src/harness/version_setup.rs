@@ -8,7 +8,7 @@ use crate::api::bencher::Bencher;
 #[cfg(doc)]
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
-use crate::api::versions::serve::{next_request, send};
+use crate::api::versions::serve::{leave_interrupts_to_the_parent, next_request, send};
 use crate::api::versions::store::store_executable;
 use crate::api::versions::versus::Versus;
 pub use crate::api::versions::Role;
@@ -101,6 +101,7 @@ pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> 
 
 /// Serves trials until stdin closes, then exits.
 pub fn serve(specs: &[TrialSpec]) -> ! {
+    leave_interrupts_to_the_parent();
     send(&Reply::Hello(PROTOCOL_VERSION));
     loop {
         let reply = match Request::parse(&next_request()) {

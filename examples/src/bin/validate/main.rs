@@ -10,7 +10,8 @@
 //! the whole run. `--aa` runs the real-timing A/A check instead of the known-ratio table;
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
-//! `versions.rs`).
+//! `versions.rs`); `--unpaired-runs U` sets the unpaired runs per case (default: R, at
+//! most 20).
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 
 mod amortized;
@@ -66,7 +67,9 @@ fn main() {
             .into_iter()
             .filter(|(base, _)| only_base.as_deref().is_none_or(|b| base.contains(b)))
             .collect();
-        versions::versions(runs, &bases);
+        // Unpaired runs cost about 10 s each (see versions.rs): at most 20 unless asked.
+        let unpaired_runs = option_value(&args, "--unpaired-runs").unwrap_or(runs.min(20));
+        versions::versions(runs, unpaired_runs, &bases);
     } else if args.iter().any(|a| a == "--amortized") {
         amortized::run(runs, ns_per_step, only_base.as_deref());
     } else {

@@ -4,8 +4,7 @@
 //!
 //! This program is its own bench executable: with `VALIDATE_HARNESS=1` its `main` hands over
 //! to `duobench::main()`, which runs the one `#[bench]` below. The stored executable plays the
-//! old version: started in serve mode, it ignores the slowdown that the comparing process
-//! (the new version) applies.
+//! old version: it ignores the slowdown that this build (the new version) applies.
 
 use crate::table::{Case, Judged, Row};
 use duobench::{bench, Bencher};
@@ -25,8 +24,7 @@ const SLOWDOWNS: [f64; 4] = [0.0, 0.01, 0.02, 0.05];
 #[bench]
 fn versions_work(b: &mut Bencher) {
     let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
-    let serving = std::env::args().any(|a| a == "--duobench-serve");
-    let slowdown = if serving {
+    let slowdown = if is_stored_copy() {
         0.0
     } else {
         var(SLOWDOWN_VAR).unwrap_or(0.0)
@@ -34,6 +32,17 @@ fn versions_work(b: &mut Bencher) {
     let steps = (var(STEPS_VAR).unwrap_or(100.0) * (1.0 + slowdown)).round() as u64;
     let state = Cell::new(1);
     b.iter(|| work(&state, steps));
+}
+
+/// Whether this process runs the copy of this program stored with a baseline (the old
+/// version): both versions serve their batches from child processes, so serve mode alone
+/// does not tell them apart.
+fn is_stored_copy() -> bool {
+    std::env::current_exe().is_ok_and(|exe| {
+        exe.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|dir| dir == "@executables")
+    })
 }
 
 /// One harness run of `versions_work`; its JSON trial.
@@ -68,9 +77,13 @@ fn secs(trial: &serde_json::Value) -> Duration {
 }
 
 /// The table: for each base latency and true slowdown, `runs` paired comparisons gated at
-/// half the slowdown (a 0% slowdown at 1%), and `runs` unpaired ones (a save, then a
-/// comparison with the saved numbers), each judged against the truth.
-pub fn versions(runs: usize, bases: &[(&'static str, u64)]) {
+/// half the slowdown (a 0% slowdown at 1%), and `unpaired_runs` unpaired ones (a save, then
+/// a comparison with the saved numbers), each judged against the truth.
+///
+/// An unpaired run costs two full budgets (linear sampling fills its 5 s, in the save run
+/// and in the comparison run: about 10 s), a paired one stops at its decision (about 0.3 s
+/// at 55 ns and 100 µs, up to 5 s at 2 ms): hence separate counts.
+pub fn versions(runs: usize, unpaired_runs: usize, bases: &[(&'static str, u64)]) {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("duobench-validate-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
@@ -101,7 +114,13 @@ pub fn versions(runs: usize, bases: &[(&'static str, u64)]) {
                 };
                 let ratio = t["ratio"]["estimate"].as_f64().unwrap_or(f64::NAN);
                 paired.push(ratio, Some(judged), secs(&t));
-
+                let preempted = t["outliers"]["duos_preempted"].as_u64().unwrap_or(0);
+                paired.note_evidence(
+                    t["clock"]["judged_on"] == "thread_cpu",
+                    usize::try_from(preempted).unwrap_or(usize::MAX),
+                );
+            }
+            for _ in 0..unpaired_runs {
                 let saved = harness(&dir, steps, 0.0, &["--save-baseline", "unpaired"]);
                 let exe = dir
                     .join("validate/@executables")

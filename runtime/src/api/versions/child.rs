@@ -134,6 +134,7 @@ impl Drop for BaselineProcess {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use crate::api::versions::protocol::{BatchReport, PROTOCOL_VERSION};
     use std::os::unix::fs::PermissionsExt;
 
     /// Stand-ins for stored executables: shell scripts, all written before any test starts
@@ -144,16 +145,22 @@ mod tests {
         let dir = DIR.get_or_init(|| {
             let dir = std::env::temp_dir().join(format!("duobench-child-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
+            let hello = format!("echo 'duobench:hello {PROTOCOL_VERSION}'");
             let scripts = [
                 // Answers every batch with 1000 ns, after a line of its own output.
                 (
                     "serves",
-                    "echo 'duobench:hello 1'\nwhile read line; do echo 'user output'; \
-                     echo 'duobench:ns 1000.0'; done",
+                    format!(
+                        "{hello}\nwhile read line; do echo 'user output'; \
+                         echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done"
+                    ),
                 ),
-                ("exits", "exit 3"),
-                ("other", "echo 'duobench:hello 99'\ncat >/dev/null"),
-                ("stubborn", "echo 'duobench:hello 1'\nexec sleep 60"),
+                ("exits", "exit 3".to_owned()),
+                (
+                    "other",
+                    "echo 'duobench:hello 99'\ncat >/dev/null".to_owned(),
+                ),
+                ("stubborn", format!("{hello}\nexec sleep 60")),
             ];
             for (name, body) in scripts {
                 let path = dir.join(name);
@@ -173,7 +180,15 @@ mod tests {
     #[test]
     fn a_child_that_serves_is_asked_and_reaped() {
         let mut process = BaselineProcess::start(&script("serves")).unwrap();
-        assert_eq!(process.ask(&Request::Batch(10)), Ok(Reply::Ns(1000.0)));
+        let batch = BatchReport {
+            ns: 1000.0,
+            cpu_ns: Some(900),
+            switches: Some(crate::measure::os::ContextSwitches {
+                voluntary: 0,
+                involuntary: 1,
+            }),
+        };
+        assert_eq!(process.ask(&Request::Batch(10)), Ok(Reply::Batch(batch)));
         assert_eq!(process.broken(), None);
         let pid = process.child.id();
         drop(process);

@@ -9,6 +9,7 @@
 mod child;
 pub mod protocol;
 pub mod serve;
+mod serving;
 pub mod store;
 pub mod versus;
 

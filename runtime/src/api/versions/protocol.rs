@@ -6,10 +6,13 @@
 //! terminal when something goes wrong. Replies carry a prefix so that lines a user's
 //! benchmark prints to stdout in the child are skipped rather than misread.
 
+use crate::measure::os::ContextSwitches;
 use std::fmt;
 
 /// Raised whenever a message changes meaning; the handshake refuses a different one.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// Version 2: a batch's reply carries the serving thread's own evidence (CPU time and
+/// context switches during the batch).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The hidden command-line flag that starts a bench executable in serve mode.
 pub const SERVE_FLAG: &str = "--duobench-serve";
@@ -37,12 +40,23 @@ pub enum Reply {
     Ready,
     /// The child has no trial of that name.
     Missing,
-    /// A batch's wall time in nanoseconds, including one clock read.
-    Ns(f64),
+    /// A batch's wall time, and what the OS said about the serving thread meanwhile.
+    Batch(BatchReport),
     /// The trial's function returned after `Done`.
     Finished,
     /// Something failed (a panic, a trial that never called `iter`), in one line.
     Error(String),
+}
+
+/// One timed batch, as the serving process saw it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BatchReport {
+    /// Wall time in nanoseconds, including one clock read.
+    pub ns: f64,
+    /// Thread CPU time during the batch (read outside the timed region), where the OS has it.
+    pub cpu_ns: Option<u64>,
+    /// Context switches of the serving thread during the batch, where the OS counts them.
+    pub switches: Option<ContextSwitches>,
 }
 
 impl fmt::Display for Request {
@@ -62,8 +76,19 @@ impl fmt::Display for Reply {
             Reply::Hello(version) => write!(f, "hello {version}"),
             Reply::Ready => f.write_str("ready"),
             Reply::Missing => f.write_str("missing"),
-            // `{:?}` prints an f64 so that it parses back to the same value.
-            Reply::Ns(ns) => write!(f, "ns {ns:?}"),
+            // `{:?}` prints an f64 so that it parses back to the same value; `-` is a
+            // reading the OS did not give.
+            Reply::Batch(batch) => {
+                write!(f, "ns {:?} cpu ", batch.ns)?;
+                match batch.cpu_ns {
+                    Some(cpu) => write!(f, "{cpu}")?,
+                    None => f.write_str("-")?,
+                }
+                match batch.switches {
+                    Some(s) => write!(f, " switches {} {}", s.voluntary, s.involuntary),
+                    None => f.write_str(" switches - -"),
+                }
+            }
             Reply::Finished => f.write_str("finished"),
             Reply::Error(why) => write!(f, "error {}", one_line(why)),
         }
@@ -112,16 +137,41 @@ impl Reply {
             "hello" => Reply::Hello(rest.parse().map_err(|_| bad())?),
             "ready" => Reply::Ready,
             "missing" => Reply::Missing,
-            "ns" => match rest.parse::<f64>() {
-                Ok(ns) if ns.is_finite() && ns >= 0.0 => Reply::Ns(ns),
-                _ => return Err(bad()),
-            },
+            "ns" => Reply::Batch(parse_batch(rest).ok_or_else(bad)?),
             "finished" => Reply::Finished,
             "error" => Reply::Error(rest.to_owned()),
             _ => return Err(bad()),
         };
         Ok(Some(reply))
     }
+}
+
+/// `NS cpu CPU switches VOLUNTARY INVOLUNTARY`, `-` for a reading the OS did not give.
+fn parse_batch(text: &str) -> Option<BatchReport> {
+    let words: Vec<&str> = text.split(' ').collect();
+    let [ns, "cpu", cpu, "switches", voluntary, involuntary] = words[..] else {
+        return None;
+    };
+    let ns = ns
+        .parse::<f64>()
+        .ok()
+        .filter(|ns| ns.is_finite() && *ns >= 0.0)?;
+    let cpu_ns = match cpu {
+        "-" => None,
+        cpu => Some(cpu.parse().ok()?),
+    };
+    let switches = match (voluntary, involuntary) {
+        ("-", "-") => None,
+        (v, i) => Some(ContextSwitches {
+            voluntary: v.parse().ok()?,
+            involuntary: i.parse().ok()?,
+        }),
+    };
+    Some(BatchReport {
+        ns,
+        cpu_ns,
+        switches,
+    })
 }
 
 /// Checks the child's first reply: it must be a hello with our version.
@@ -157,8 +207,19 @@ mod tests {
             Reply::Hello(7),
             Reply::Ready,
             Reply::Missing,
-            Reply::Ns(1234.5678e3),
-            Reply::Ns(0.1 + 0.2),
+            Reply::Batch(BatchReport {
+                ns: 1234.5678e3,
+                cpu_ns: Some(1_200_000),
+                switches: Some(ContextSwitches {
+                    voluntary: 0,
+                    involuntary: 3,
+                }),
+            }),
+            Reply::Batch(BatchReport {
+                ns: 0.1 + 0.2,
+                cpu_ns: None,
+                switches: None,
+            }),
             Reply::Finished,
             Reply::Error("panicked: index out of bounds".to_owned()),
         ] {
@@ -178,9 +239,12 @@ mod tests {
     fn lines_the_user_prints_are_skipped_and_garbage_is_an_error() {
         assert_eq!(Reply::parse("hello from the user's bench"), Ok(None));
         assert_eq!(Reply::parse(""), Ok(None));
-        assert!(Reply::parse("duobench:ns fast").is_err());
-        assert!(Reply::parse("duobench:ns -3").is_err());
-        assert!(Reply::parse("duobench:ns NaN").is_err());
+        assert!(Reply::parse("duobench:ns fast cpu - switches - -").is_err());
+        assert!(Reply::parse("duobench:ns -3 cpu - switches - -").is_err());
+        assert!(Reply::parse("duobench:ns NaN cpu - switches - -").is_err());
+        assert!(Reply::parse("duobench:ns 3 cpu x switches - -").is_err());
+        assert!(Reply::parse("duobench:ns 3 cpu 1 switches 1 -").is_err());
+        assert!(Reply::parse("duobench:ns 3").is_err());
         assert!(Reply::parse("duobench:hello one").is_err());
         assert!(Reply::parse("duobench:launch").is_err());
         assert!(Request::parse("batch ten").is_err());
@@ -193,7 +257,7 @@ mod tests {
     fn the_handshake_refuses_another_protocol_version() {
         assert_eq!(check_hello(&Reply::Hello(PROTOCOL_VERSION)), Ok(()));
         let e = check_hello(&Reply::Hello(PROTOCOL_VERSION + 1)).unwrap_err();
-        assert!(e.contains("serve protocol 2"), "{e}");
+        assert!(e.contains("serve protocol 3"), "{e}");
         let e = check_hello(&Reply::Ready).unwrap_err();
         assert!(e.contains("instead of a hello"), "{e}");
     }

@@ -1,7 +1,8 @@
 //! Serve mode, the child's side inside a trial: times the batches the parent asks for, and
 //! the one-line messages both directions use (the trial loop is `harness::version_setup`).
 
-use super::protocol::{Reply, Request};
+use super::protocol::{BatchReport, Reply, Request};
+use crate::measure::os;
 use crate::measure::time_batch::TimeBatch;
 use std::io::{BufRead, Write};
 
@@ -14,14 +15,42 @@ pub fn serve_batches(side: &mut dyn TimeBatch) {
     send(&Reply::Ready);
     loop {
         match Request::parse(&next_request()) {
-            Ok(Request::Batch(iters)) => {
-                let ns = side.time_batch(iters);
-                send(&Reply::Ns(ns));
-            }
+            Ok(Request::Batch(iters)) => send(&Reply::Batch(timed(side, iters))),
             Ok(Request::Done) => return,
             Ok(other) => panic!("unexpected `{other}` during a trial"),
             Err(e) => panic!("{e}"),
         }
+    }
+}
+
+/// Times one batch, with the thread's CPU time and context switches read around it (outside
+/// the timed region): the comparing process judges preemption and the CPU clock on the
+/// serving thread's own evidence, as `#[bench_diff]` does on its measuring thread.
+fn timed(side: &mut dyn TimeBatch, iters: u64) -> BatchReport {
+    let (cpu_before, switches_before) = (os::thread_cpu_time_ns(), os::context_switches());
+    let ns = side.time_batch(iters);
+    let (cpu_after, switches_after) = (os::thread_cpu_time_ns(), os::context_switches());
+    BatchReport {
+        ns,
+        cpu_ns: cpu_after.zip(cpu_before).map(|(a, b)| a.saturating_sub(b)),
+        switches: switches_after.zip(switches_before).map(|(a, b)| a.since(b)),
+    }
+}
+
+/// Leaves Ctrl-C and SIGTERM to the comparing process. A terminal's Ctrl-C (and a CI
+/// runner's cancel) reaches the whole process group: a serving child that died of it would
+/// turn the parent's orderly stop (abandon the running trial, write the finished ones) into
+/// a failed trial. The parent closes the child's stdin when it stops, and the child exits
+/// then; if the parent itself dies, its end of the pipe closes all the same.
+pub(crate) fn leave_interrupts_to_the_parent() {
+    #[cfg(unix)]
+    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+    #[cfg(not(unix))]
+    let signals = [signal_hook::consts::SIGINT];
+    let ignored = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in signals {
+        // Not installed: the child dies with the parent's group, which says so in one line.
+        let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&ignored));
     }
 }
 

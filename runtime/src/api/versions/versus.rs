@@ -3,15 +3,16 @@
 
 use super::child::BaselineProcess;
 use super::protocol::{Reply, Request};
+use super::serving::{Serving, Tally};
 use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{duo_settings, DiffConfig};
 use crate::decide::sequential::DEFAULT_PRECISION;
-use crate::measure::duo::run_duo_batches;
+use crate::measure::duo::run_duos_probed;
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::model::attrs::Claim;
 use crate::session::baseline::BaselineName;
 use crate::session::options::Settings;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 /// The baseline executable of this run, as far as it is known.
@@ -24,8 +25,18 @@ pub struct Versus {
 #[derive(Debug)]
 enum State {
     NotStarted(PathBuf),
-    Running(BaselineProcess),
+    Running(Servers),
     Unusable(String),
+}
+
+/// The two serving processes: this executable (the new version) and the baseline's (the
+/// old one), started alike, so that neither side is timed in a process the other is not
+/// (the comparing process also runs libtest's harness, its threads, its captured output
+/// and its heap). It only orchestrates, outside the timed regions.
+#[derive(Debug)]
+struct Servers {
+    new: BaselineProcess,
+    old: BaselineProcess,
 }
 
 /// A `#[bench]` measured in duos against the same trial of the baseline's executable.
@@ -54,20 +65,20 @@ impl Versus {
         Versus { baseline, state }
     }
 
-    fn process(&mut self) -> Result<&mut BaselineProcess, String> {
+    fn servers(&mut self) -> Result<&mut Servers, String> {
         if let State::NotStarted(exe) = &self.state {
-            self.state = match BaselineProcess::start(exe) {
-                Ok(process) => State::Running(process),
-                Err(why) => State::Unusable(format!(
-                    "the executable of baseline `{}` is unusable: {why}",
-                    self.baseline
-                )),
+            self.state = match start_servers(exe, self.baseline) {
+                Ok(servers) => State::Running(servers),
+                Err(why) => State::Unusable(why),
             };
         }
         match &mut self.state {
-            State::Running(process) => match process.broken() {
-                None => Ok(process),
-                Some(why) => Err(format!(
+            State::Running(servers) => match (servers.new.broken(), servers.old.broken()) {
+                (None, None) => Ok(servers),
+                (Some(why), _) => Err(format!(
+                    "this executable's serving process stopped earlier: {why}"
+                )),
+                (_, Some(why)) => Err(format!(
                     "the executable of baseline `{}` stopped earlier: {why}",
                     self.baseline
                 )),
@@ -76,6 +87,16 @@ impl Versus {
             State::NotStarted(_) => unreachable!("started above"),
         }
     }
+}
+
+/// Starts the baseline's executable `old` and this one, both in serve mode.
+fn start_servers(old: &Path, baseline: BaselineName) -> Result<Servers, String> {
+    let old = BaselineProcess::start(old)
+        .map_err(|why| format!("the executable of baseline `{baseline}` is unusable: {why}"))?;
+    let this = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
+    let new = BaselineProcess::start(&this)
+        .map_err(|why| format!("this executable cannot serve its own trials: {why}"))?;
+    Ok(Servers { new, old })
 }
 
 /// The claim `--max-regression P` makes: new/old ≤ 1 + P.
@@ -87,9 +108,10 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
     })
 }
 
-/// Measures `local` (the new routine) against trial `trial` of the baseline's executable
-/// (the old one) with the duo loop of `#[bench_diff]`: its warmup, batch sizing, mirrored
-/// duos, outlier rules and confidence sequence.
+/// Measures trial `trial` of this executable (the new routine) against the same trial of the
+/// baseline's executable (the old one), both served by child processes, with the duo loop of
+/// `#[bench_diff]`: its warmup, batch sizing, mirrored duos, outlier rules and confidence
+/// sequence, judged on the serving threads' own evidence of preemption and CPU time.
 ///
 /// # Errors
 ///
@@ -98,20 +120,20 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 ///
 /// # Panics
 ///
-/// If the baseline's executable fails in the middle of the comparison (its trial panicked,
-/// or the process died): the trial fails with that message.
+/// If a serving process fails in the middle of the comparison (its trial panicked, or the
+/// process died): the trial fails with that message.
 pub fn run_paired(
-    local: &mut dyn TimeBatch,
     versus: &Mutex<Versus>,
     trial: &str,
     settings: &Settings,
 ) -> Result<PairedResult, String> {
-    // A trial that panicked while holding the lock left the process either in step (the
-    // new routine panicked: `Serving` ended the child's trial) or marked broken.
+    // A trial that failed while holding the lock left each process either in step (its
+    // `Serving` ended the child's trial) or marked broken.
     let mut versus = versus.lock().unwrap_or_else(PoisonError::into_inner);
     let baseline = versus.baseline;
-    let process = versus.process()?;
-    match process.ask(&Request::Trial(trial.to_owned())) {
+    let servers = versus.servers()?;
+    let Servers { new, old } = servers;
+    match old.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
         Ok(Reply::Missing) => {
             return Err(format!(
@@ -121,6 +143,21 @@ pub fn run_paired(
         Ok(other) => return Err(format!("the baseline's executable answered `{other}`")),
         Err(why) => return Err(format!("the baseline's trial did not start: {why}")),
     }
+    let tally = Tally::default();
+    // From here on, dropping `old` ends its trial: a failure to start the new side below
+    // leaves the baseline's process in step for the next trial.
+    let mut old = Serving::new(old, "the baseline's executable", &tally);
+    match new.ask(&Request::Trial(trial.to_owned())) {
+        Ok(Reply::Ready) => {}
+        // The same executable as this process: it has every trial this process runs.
+        Ok(other) => {
+            return Err(format!(
+                "this executable's serving process answered `{other}`"
+            ))
+        }
+        Err(why) => return Err(format!("this executable's serving process failed: {why}")),
+    }
+    let mut new = Serving::new(new, "this executable's serving process", &tally);
     let claim = regression_claim(settings.max_regression);
     let duo_settings = duo_settings(&DiffConfig {
         warmup: settings.warmup,
@@ -129,76 +166,18 @@ pub fn run_paired(
         claim,
         precision: DEFAULT_PRECISION,
     });
-    let mut remote = Serving {
-        process,
-        over: false,
-    };
-    let local = TimeWith(|k| local.time_batch(k));
-    let run = run_duo_batches(
-        local,
-        TimeWith(|k| remote.time_batch(k)),
+    let run = run_duos_probed(
+        TimeWith(|k| new.time_batch(k)),
+        TimeWith(|k| old.time_batch(k)),
         &duo_settings,
         None,
+        &tally,
     );
-    remote.finish();
+    new.finish();
+    old.finish();
     Ok(PairedResult {
         baseline,
         claim,
         result: DiffResult::from_run(&run, duo_settings.timer),
     })
-}
-
-/// The old routine's side of the duos: each batch is a request to the child.
-struct Serving<'a> {
-    process: &'a mut BaselineProcess,
-    /// The child's trial has ended (done, or failed).
-    over: bool,
-}
-
-impl Serving<'_> {
-    fn finish(&mut self) {
-        if !std::mem::replace(&mut self.over, true) {
-            match self.process.ask(&Request::Done) {
-                Ok(Reply::Finished) => {}
-                Ok(other) => fail(format!(
-                    "the baseline's executable answered `{other}` after done"
-                )),
-                Err(why) => fail(format!("the baseline's executable failed: {why}")),
-            }
-        }
-    }
-}
-
-impl TimeBatch for Serving<'_> {
-    fn time_batch(&mut self, iters: u64) -> f64 {
-        match self.process.ask(&Request::Batch(iters)) {
-            Ok(Reply::Ns(ns)) => ns,
-            Ok(other) => {
-                self.over = true;
-                fail(format!(
-                    "the baseline's executable answered `{other}` to a batch"
-                ))
-            }
-            Err(why) => {
-                self.over = true;
-                fail(format!("the baseline's executable failed: {why}"))
-            }
-        }
-    }
-}
-
-/// Ends the trial with `why` as its failure message: unwinding without the panic hook, so
-/// the message is the one line, without a source location of duobench's.
-fn fail(why: String) -> ! {
-    std::panic::resume_unwind(Box::new(why))
-}
-
-impl Drop for Serving<'_> {
-    /// A panic of the new routine leaves the child serving: end its trial so that the next
-    /// one starts in step (errors are moot then, the trial fails anyway).
-    fn drop(&mut self) {
-        if !std::mem::replace(&mut self.over, true) {
-            let _ = self.process.ask(&Request::Done);
-        }
-    }
 }
