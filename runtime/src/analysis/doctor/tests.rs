@@ -50,6 +50,18 @@ fn a_large_fixed_cost_per_sample_is_setup_dominating() {
 }
 
 #[test]
+fn a_speed_change_during_the_run_is_not_called_setup() {
+    // Later (larger) samples run at 1.2 ns per iteration instead of 2: the fit's intercept
+    // is large, but the line fits badly, and no setup exists.
+    let mut linear = run(2.0, 100, 1_000, None);
+    let half = linear.ns.len() / 2;
+    for (ns, &k) in linear.ns.iter_mut().zip(&linear.iters).skip(half) {
+        *ns = 1.2 * k as f64;
+    }
+    assert_eq!(setup_dominates(&result(linear, None)), None);
+}
+
+#[test]
 fn a_wide_interval_or_many_severe_outliers_is_noise() {
     let mut r = result(run(20.0, 100, 1_000, None), None);
     assert_eq!(noisy_bench(&r), None);
