@@ -125,14 +125,19 @@ impl FollowingFence {
     #[must_use]
     pub fn with_batch_history(mut self, pilot: &[DuoTimes]) -> Self {
         for duo in pilot {
-            for t in [duo.first_forward, duo.first_backward] {
-                push_recent(&mut self.recent_first, t);
-            }
-            for t in [duo.second_forward, duo.second_backward] {
-                push_recent(&mut self.recent_second, t);
-            }
+            self.remember_batches(duo);
         }
         self
+    }
+
+    /// Adds a duo's batch times to each routine's recent window.
+    fn remember_batches(&mut self, duo: &DuoTimes) {
+        for t in [duo.first_forward, duo.first_backward] {
+            push_recent(&mut self.recent_first, t);
+        }
+        for t in [duo.second_forward, duo.second_backward] {
+            push_recent(&mut self.recent_second, t);
+        }
     }
 
     /// Judges one duo: `None` if both its pairs lie inside the fence, else `Some(true)` when
@@ -161,12 +166,7 @@ impl FollowingFence {
             let second = rise(duo.second_forward.max(duo.second_backward), second_median);
             first > second
         };
-        for t in [duo.first_forward, duo.first_backward] {
-            push_recent(&mut self.recent_first, t);
-        }
-        for t in [duo.second_forward, duo.second_backward] {
-            push_recent(&mut self.recent_second, t);
-        }
+        self.remember_batches(duo);
         if self.follow {
             for d in diffs {
                 push_recent(&mut self.recent, d);
@@ -195,6 +195,29 @@ mod tests {
             second_backward: 1.0,
             first_backward: ratio,
         }
+    }
+
+    #[test]
+    fn the_first_outliers_are_put_on_the_routine_whose_batch_rose() {
+        // The first routine's own slow batch (six times its usual time) in the forward pair,
+        // then in the backward pair. With empty histories the second duo's "median" of the
+        // first routine is the spike itself, and the outlier was put on the second routine.
+        let pilot: Vec<DuoTimes> = (0..8).map(|_| duo(1.0)).collect();
+        let diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
+        let spiked = [
+            DuoTimes {
+                first_forward: 6.0,
+                ..duo(1.0)
+            },
+            DuoTimes {
+                first_backward: 6.0,
+                ..duo(1.0)
+            },
+        ];
+        let mut seeded = FollowingFence::new(&diffs, true).with_batch_history(&pilot);
+        assert_eq!(spiked.map(|d| seeded.judge(&d)), [Some(true), Some(true)]);
+        let mut empty = FollowingFence::new(&diffs, true);
+        assert_eq!(spiked.map(|d| empty.judge(&d)), [Some(true), Some(false)]);
     }
 
     #[test]
