@@ -11,7 +11,7 @@
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
 //! `versions.rs`); `--unpaired-runs U` sets the unpaired runs per case (default: R, at
-//! most 20).
+//! most 20); paired runs gate at half the slowdown, or at 0% with `--gate-at-zero`.
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 
 mod amortized;
@@ -69,7 +69,13 @@ fn main() {
             .collect();
         // Unpaired runs cost about 10 s each (see versions.rs): at most 20 unless asked.
         let unpaired_runs = option_value(&args, "--unpaired-runs").unwrap_or(runs.min(20));
-        versions::versions(runs, unpaired_runs, &bases);
+        let gate = if args.iter().any(|a| a == "--gate-at-zero") {
+            versions::Gate::Zero
+        } else {
+            versions::Gate::Half
+        };
+        println!("paired runs gated at {gate:?} the slowdown (0% slowdowns at 1%)");
+        versions::versions(runs, unpaired_runs, gate, &bases);
     } else if args.iter().any(|a| a == "--amortized") {
         amortized::run(runs, ns_per_step, only_base.as_deref());
     } else {
