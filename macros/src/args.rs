@@ -7,7 +7,7 @@
 //! values themselves are parsed in `value.rs`.
 
 use crate::claim::{self, Claim};
-use crate::value::{self, AllocLimit, Args, OnInconclusive, Throughput, Types};
+use crate::value::{self, AllocLimit, Args, Executor, OnInconclusive, Throughput, Types};
 use proc_macro2::TokenStream;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -63,6 +63,7 @@ impl Kind {
                 "allocs",
                 "max_regression",
                 "on_inconclusive",
+                "executor",
             ],
             Kind::Diff => &[
                 "vs",
@@ -76,6 +77,7 @@ impl Kind {
                 "alpha",
                 "on_inconclusive",
                 "measure",
+                "executor",
             ],
         }
     }
@@ -115,6 +117,7 @@ pub struct Options {
     pub measure: Option<Opt<Ident>>,
     pub allocs: Option<Opt<AllocLimit>>,
     pub max_regression: Option<Opt<f64>>,
+    pub executor: Option<Opt<Executor>>,
 }
 
 impl Options {
@@ -213,6 +216,10 @@ impl Options {
             "max_regression" => {
                 let fraction = value::max_regression(input, &key)?;
                 set(&mut self.max_regression, key, fraction)
+            }
+            "executor" => {
+                let executor = value::executor(input, &key)?;
+                set(&mut self.executor, key, executor)
             }
             _ => Err(unknown(kind, &key, &name)),
         }

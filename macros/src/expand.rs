@@ -38,7 +38,7 @@ use crate::fallback;
 use crate::item::{self, Shape};
 use crate::placement;
 use crate::valid::{self, Bench};
-use crate::value::{Count, OnInconclusive, Throughput};
+use crate::value::{Count, Executor, OnInconclusive, Throughput};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
@@ -194,13 +194,20 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
                 None => quote!(#vs),
             };
             let helper = if bench.func.is_async {
+                let compare = if on_tokio(bench) {
+                    quote!(::duobench::__private::compare_on_tokio::<(), _, _>(
+                        diff, first, vs
+                    ))
+                } else {
+                    quote!(diff.compare_async(first, vs))
+                };
                 quote! {
                     fn __duobench_compare<O1: ::core::future::Future, O2: ::core::future::Future>(
                         diff: &mut ::duobench::Diff,
                         first: impl FnMut() -> O1,
                         vs: impl FnMut() -> O2,
                     ) {
-                        diff.compare_async(first, vs)
+                        #compare
                     }
                 }
             } else {
@@ -219,6 +226,9 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
                 #compare(__duobench_handle, #f, #vs)
             }}
         }
+        (Shape::Plain, None, _) if on_tokio(bench) => {
+            quote!(::duobench::__private::iter_on_tokio::<(), _>(__duobench_handle, #f))
+        }
         (Shape::Plain, None, _) if bench.func.is_async => {
             quote!(__duobench_handle.iter_async(#f))
         }
@@ -232,15 +242,20 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
             } else {
                 // The argument is black-boxed so the optimizer cannot fold it into the
                 // routine; it is cloned per call (free for `Copy` types).
-                let iter = if bench.func.is_async {
-                    quote!(iter_async)
-                } else {
-                    quote!(iter)
-                };
-                quote! {
-                    __duobench_handle.#iter(move || {
+                let routine = quote! {
+                    move || {
                         #f(::core::clone::Clone::clone(::duobench::black_box(&__duobench_value)))
-                    })
+                    }
+                };
+                if on_tokio(bench) {
+                    quote!(::duobench::__private::iter_on_tokio::<(), _>(
+                        __duobench_handle,
+                        #routine
+                    ))
+                } else if bench.func.is_async {
+                    quote!(__duobench_handle.iter_async(#routine))
+                } else {
+                    quote!(__duobench_handle.iter(#routine))
                 }
             };
             quote! {{
@@ -446,4 +461,14 @@ fn some<T: ToTokens>(value: Option<T>) -> TokenStream {
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),
     }
+}
+
+/// Whether an `async fn` asked for tokio (`executor = tokio`).
+fn on_tokio(bench: &Bench) -> bool {
+    bench.func.is_async
+        && bench
+            .options
+            .executor
+            .as_ref()
+            .is_some_and(|o| o.value == Executor::Tokio)
 }

@@ -119,5 +119,26 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
              a comparison without one is reported, never judged",
         ));
     }
+    if let (Some(executor), false) = (&options.executor, func.is_async) {
+        let method = match kind {
+            Kind::Bench => "iter_tokio",
+            Kind::Diff => "compare_tokio",
+        };
+        let var = kind.handle_var();
+        let fix = match func.shape {
+            // A function taking the handle cannot be async: its method picks the executor.
+            Shape::Handle | Shape::HandleArg => format!(
+                "a function taking `&mut {handle}` picks the executor by the method it calls: \
+                 `{var}.{method}(..)` runs async routines on tokio"
+            ),
+            Shape::Plain | Shape::PlainArg => format!("write `async fn {}`", sig.ident),
+        };
+        errors.push(Error::new(
+            executor.key.span(),
+            format!(
+                "`executor` picks where an `async fn` runs, and this function is not async: {fix}"
+            ),
+        ));
+    }
     errors
 }

@@ -278,6 +278,30 @@ pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Ident> {
     }
 }
 
+/// Where an `async fn` routine runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Executor {
+    /// duobench's own single-future executor (the default).
+    BuiltIn,
+    /// A current-thread tokio runtime (duobench's `tokio` feature).
+    Tokio,
+}
+
+/// `executor = built_in | tokio`.
+pub fn executor(input: ParseStream, key: &Ident) -> syn::Result<Executor> {
+    const ALLOWED: &str = "`executor` is `built_in` (the default) or `tokio` (with duobench's \
+                           `tokio` feature)";
+    equals(input, key, "executor = tokio")?;
+    let value = input
+        .call(Ident::parse_any)
+        .map_err(|e| Error::new(e.span(), ALLOWED))?;
+    match value.unraw().to_string().as_str() {
+        "built_in" => Ok(Executor::BuiltIn),
+        "tokio" => Ok(Executor::Tokio),
+        _ => Err(Error::new(value.span(), ALLOWED)),
+    }
+}
+
 /// `allocs == N` or `allocs <= N`: allocations per iteration allowed.
 pub struct AllocLimit {
     /// `==` rather than `<=`.

@@ -6,4 +6,5 @@ pub mod bench_fn;
 pub mod bencher;
 pub mod diff;
 pub mod diff_fn;
+pub mod tokio_gate;
 pub mod versions;

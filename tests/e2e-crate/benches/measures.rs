@@ -106,6 +106,22 @@ fn tokio_three_x(d: &mut Diff) {
     );
 }
 
+/// An `async fn` bench on tokio, chosen in the attribute: it spawns a task too.
+#[bench(executor = tokio)]
+async fn tokio_async_fn() -> i32 {
+    tokio::spawn(async { 40 + 2 }).await.unwrap_or(0)
+}
+
+/// An `async fn` comparison on tokio: both routines on their own runtime.
+#[bench_diff(vs = tokio_one_thousand, ratio > 2.0, executor = tokio)]
+async fn tokio_three_thousand() -> u64 {
+    work(&Cell::new(1), 3_000)
+}
+
+async fn tokio_one_thousand() -> u64 {
+    work(&Cell::new(1), 1_000)
+}
+
 fn main() {
     duobench::main()
 }
