@@ -1,6 +1,7 @@
 //! End to end: the benchmark doctor in the user crate (`tests/e2e-crate/benches/doctor.rs`):
-//! work optimized away and memory that grows are flagged, their look-alikes are not,
-//! `--no-doctor` silences it, and an unoptimized build is flagged.
+//! work optimized away and memory that grows (in a `#[bench]` and in a comparison) are
+//! flagged, their look-alikes are not, `--no-doctor` silences it, and an unoptimized build
+//! is flagged.
 
 mod common;
 
@@ -84,6 +85,15 @@ fn memory_kept_from_every_call_is_flagged_and_memory_given_back_is_not() {
     );
     assert!(
         !checks_of(doc, "frees").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
+    // In a comparison too: the resident set is read while the duos run.
+    assert!(
+        checks_of(doc, "leaks_in_comparison").contains(&"memory_grows".to_owned()),
+        "{out}"
+    );
+    assert!(
+        !checks_of(doc, "frees_in_comparison").contains(&"memory_grows".to_owned()),
         "{out}"
     );
 }

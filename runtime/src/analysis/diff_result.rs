@@ -2,6 +2,7 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+use super::doctor::{memory_growth, MemoryGrowth};
 use super::drift::{drift, Drift};
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
@@ -92,6 +93,9 @@ pub struct DiffResult {
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
+    /// The process's memory kept growing with the iterations while measuring (a routine
+    /// keeps memory from every call); `None` when it did not, or was not read.
+    pub memory_growth: Option<MemoryGrowth>,
     /// Set when the time budget was too short for a meaningful comparison: what it would
     /// need. The verdict is then `Inconclusive`.
     pub shortfall: Option<Shortfall>,
@@ -148,6 +152,7 @@ impl DiffResult {
             executor_overhead_ns: None,
             executor: None,
             os: None,
+            memory_growth: memory_growth(&run.rss_iters, &run.rss_kib),
             verdict,
             alpha: settings.alpha,
             // Before two blocks the robust estimate is the only one there is.

@@ -8,6 +8,7 @@ use super::duo_batches::{
 };
 use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
 use super::judge::{Evidence, Judge};
+use super::os::resident_kib;
 use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::decide::sequential::{Sequential, SequentialSettings};
@@ -53,7 +54,17 @@ pub struct DuoRun {
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
     pub shortfall: Option<Shortfall>,
+    /// The process's resident set (KiB), read every [`RSS_EVERY`] while measuring (empty
+    /// where the OS does not report it).
+    pub rss_kib: Vec<u64>,
+    /// Iterations of each routine between one resident-set reading and the previous one.
+    pub rss_iters: Vec<u64>,
 }
+
+/// Least time between two readings of the resident set while measuring: enough readings
+/// for the doctor to see memory that grows with the iterations in a comparison of a few
+/// tenths of a second, for a few microseconds each.
+pub const RSS_EVERY: Duration = Duration::from_millis(20);
 
 /// Least time between two progress reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
@@ -72,10 +83,11 @@ pub struct DuoProgress {
 }
 
 /// Measures `first` against `second`, reporting progress to `observe` (if any) between
-/// duos, at most every [`PROGRESS_EVERY`]. The check reuses the clock read the budget needs anyway. When duos
-/// are short (under 1% of [`PROGRESS_EVERY`]), the duo right after a report is run but not
-/// recorded, so the report's cache disturbance touches no sample; longer duos have batches
-/// long enough that a few microseconds of writing vanish in them.
+/// duos, at most every [`PROGRESS_EVERY`]. The check reuses the clock read the budget needs
+/// anyway. The process's resident set is read between duos too, every [`RSS_EVERY`]. When
+/// duos are short (under 1% of [`PROGRESS_EVERY`]), the duo right after a report or a
+/// reading is run but not recorded, so their cache disturbance touches no sample; longer duos
+/// have batches long enough that a few microseconds of writing vanish in them.
 pub fn run_duos<O1, O2>(
     first: impl FnMut() -> O1,
     second: impl FnMut() -> O2,
@@ -211,8 +223,11 @@ pub(crate) fn run_duos_probed(
     let measure_start = Instant::now();
     // Measuring, while the next duo fits in the budget at the pace of those so far.
     let mut measured = 0u32;
+    let (mut rss_kib, mut rss_iters) = (Vec::new(), Vec::new());
+    let (mut next_rss, mut iters_since_rss) = (measure_start + RSS_EVERY, 0);
     while shortfall.is_none() && deadline.fits(pace.duo_ns(duo.iters)) {
         let now = Instant::now();
+        let mut disturbed = false;
         if let Some(observe) = observe.as_mut().filter(|_| now >= next_report) {
             next_report = now + PROGRESS_EVERY;
             observe(&DuoProgress {
@@ -221,11 +236,22 @@ pub(crate) fn run_duos_probed(
                 pairs: 2 * judge.test().duo_means().len(),
                 log_interval: judge.test().log_interval(),
             });
-            if duo_ns < 0.01 * PROGRESS_EVERY.as_nanos() as f64 {
-                duo.discard();
+            disturbed = true;
+        }
+        if now >= next_rss {
+            next_rss = now + RSS_EVERY;
+            if let Some(kib) = resident_kib() {
+                rss_kib.push(kib);
+                rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
+            disturbed = true;
+        }
+        if disturbed && duo_ns < 0.01 * PROGRESS_EVERY.as_nanos() as f64 {
+            duo.discard();
+            iters_since_rss += 2 * duo.iters;
         }
         let t = duo.measure();
+        iters_since_rss += 2 * duo.iters;
         let k = duo.iters as f64;
         first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k));
         second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k));
@@ -245,6 +271,8 @@ pub(crate) fn run_duos_probed(
         measure_time: measure_start.elapsed(),
         evidence,
         shortfall,
+        rss_kib,
+        rss_iters,
     }
 }
 

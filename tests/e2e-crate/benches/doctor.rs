@@ -1,7 +1,7 @@
 //! End-to-end: conditions the benchmark doctor must flag, built on purpose, beside look-alikes
 //! it must leave alone. Run by `tests/tests/e2e_doctor.rs`.
 
-use duobench::{bench, black_box, Bencher};
+use duobench::{bench, bench_diff, black_box, Bencher};
 use duobench_e2e::work;
 use std::cell::Cell;
 use std::time::Duration;
@@ -36,6 +36,27 @@ fn frees(b: &mut Bencher) {
         std::thread::sleep(Duration::from_micros(50));
         black_box(vec![1u8; 16 * 1024]).len()
     });
+}
+
+/// A comparison whose first routine keeps 16 KiB from every call, as `leaks` does.
+#[bench_diff(vs = frees_once)]
+fn leaks_in_comparison() -> usize {
+    std::thread::sleep(Duration::from_micros(50));
+    let kept = black_box(vec![1u8; 16 * 1024]);
+    let len = kept.len();
+    std::mem::forget(kept);
+    len
+}
+
+/// A comparison of two routines that both give back what they allocate.
+#[bench_diff(vs = frees_once)]
+fn frees_in_comparison() -> usize {
+    frees_once()
+}
+
+fn frees_once() -> usize {
+    std::thread::sleep(Duration::from_micros(50));
+    black_box(vec![1u8; 16 * 1024]).len()
 }
 
 fn main() {

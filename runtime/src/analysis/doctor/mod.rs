@@ -89,10 +89,15 @@ pub fn bench_warnings(name: &str, result: &BenchResult) -> Vec<Warning> {
 /// Every warning about one comparison.
 #[must_use]
 pub fn diff_warnings(name: &str, result: &DiffResult) -> Vec<Warning> {
-    [noisy_diff(result), many_set_aside(result), long_name(name)]
-        .into_iter()
-        .flatten()
-        .collect()
+    [
+        noisy_diff(result),
+        many_set_aside(result),
+        result.memory_growth.map(MemoryGrowth::comparison_warning),
+        long_name(name),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Warnings about the run as a whole: the build and the machine.
