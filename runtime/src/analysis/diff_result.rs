@@ -2,8 +2,8 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-use super::doctor::{memory_growth, MemoryGrowth};
 use super::drift::{drift, Drift};
+use super::memory_growth::{memory_growth, MemoryGrowth};
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::Verdict;

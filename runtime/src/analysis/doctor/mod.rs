@@ -10,10 +10,10 @@ mod memory;
 #[cfg(test)]
 mod tests;
 
+pub use crate::analysis::memory_growth::{memory_growth, MemoryGrowth};
 pub use bench_checks::{noisy_bench, optimized_away, setup_dominates};
 pub use diff_checks::{many_set_aside, noisy_diff};
 pub use machine_checks::{debug_build, frequency_scaling, heavy_load, long_name};
-pub use memory::{memory_growth, MemoryGrowth};
 
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
