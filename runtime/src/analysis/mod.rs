@@ -7,3 +7,4 @@ pub mod chart_data;
 pub mod diff_result;
 pub mod doctor;
 pub mod drift;
+pub mod machine_noise;

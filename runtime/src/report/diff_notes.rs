@@ -3,12 +3,9 @@
 
 use super::diff_record::RoutineNames;
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::machine_noise::{judge_set_aside, SetAside, StallExplanation};
 use crate::decide::sequential::Basis;
-use crate::util::units::ratio_text;
-
-/// Share of duos set aside as machine noise above which the block warns: the verdict then
-/// rests on a visibly filtered sample.
-const WARN_SET_ASIDE: f64 = 0.05;
+use crate::util::units::{format_ns, ratio_text};
 
 /// Note lines, each ending in a newline; empty when there is nothing to say.
 #[must_use]
@@ -46,16 +43,10 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
                 split.second,
                 names.second
             ));
-            if share > WARN_SET_ASIDE {
-                out.push_str(&format!(
-                    "  warning  {:.0}% of duos were set aside: the machine is busy, and the \
-                     verdict rests on the rest\n",
-                    100.0 * share
-                ));
-            }
         }
         _ => {}
     }
+    out.push_str(&set_aside_lines(judge_set_aside(r), share));
     if r.dependence > 1.0 {
         out.push_str(&format!(
             "  blocks   correlated: {:.1} blocks count as one independent block, and the \
@@ -72,4 +63,36 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         ));
     }
     out
+}
+
+/// What the machine's stalls say about the duos set aside (the rule the doctor follows too):
+/// how often it stalls and the share that explains, and a warning when the share is above it.
+fn set_aside_lines(judged: SetAside, share: f64) -> String {
+    let stalls = |e: &StallExplanation| {
+        let typical = e
+            .typical_ns
+            .map_or_else(String::new, |ns| format!(", typically {}", format_ns(ns)));
+        format!(
+            "  stalls   this machine stalls a running thread {:.0} times a second{typical} \
+             (not other programs: no context switch), enough to set aside about {:.1}% of \
+             duos\n",
+            e.per_second,
+            100.0 * e.expected_share
+        )
+    };
+    match judged {
+        SetAside::Few => String::new(),
+        SetAside::Explained(e) => stalls(&e),
+        SetAside::Unexplained(Some(e)) => format!(
+            "{}  warning  {:.0}% of duos were set aside, more than the machine's stalls \
+             explain: something else ran, and the verdict rests on the rest\n",
+            stalls(&e),
+            100.0 * share
+        ),
+        SetAside::Unexplained(None) => format!(
+            "  warning  {:.0}% of duos were set aside: the machine is busy, and the verdict \
+             rests on the rest\n",
+            100.0 * share
+        ),
+    }
 }
