@@ -120,28 +120,7 @@ pub fn judge_set_aside(r: &DiffResult) -> SetAside {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::records::result;
-
-    /// 20 ms of running with `count` stalls of `ns` each.
-    fn stalls(count: usize, ns: u64) -> MachineStalls {
-        MachineStalls {
-            running_ns: 20_000_000,
-            stalls_ns: vec![ns; count],
-            preemptions: 0,
-            floor_ns: 250,
-        }
-    }
-
-    /// A comparison of 20 µs batches (1 µs × 20 iterations, both routines) over 203 duos,
-    /// `set_aside` of them set aside by a fence ±4% wide, on a machine with `stalls`.
-    fn comparison(set_aside: usize, stalls: Option<MachineStalls>) -> DiffResult {
-        let mut r = result(1.0, None, 200);
-        assert_eq!((r.pairs / 2, r.batch_iters), (203, 20));
-        r.fence_half_width = 0.04;
-        r.duos_set_aside = set_aside;
-        r.machine_stalls = stalls;
-        r
-    }
+    use crate::fixture::stalls::{stalled as comparison, stalls};
 
     #[test]
     fn the_expected_share_is_poisson_over_the_four_batches() {

@@ -96,3 +96,59 @@ fn set_aside_lines(judged: SetAside, share: f64) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::doctor::many_set_aside;
+    use crate::fixture::stalls::{stalled, stalls};
+
+    fn notes_of(r: &DiffResult) -> String {
+        let mut r = r.clone();
+        r.basis = Some(Basis::Fenced);
+        notes(&r, RoutineNames::of("a", Some("b"), false))
+    }
+
+    #[test]
+    fn set_aside_duos_the_stalls_explain_are_said_to_be_the_machines_not_warned_about() {
+        // 28 of 203 duos (13.8%), on a machine stalling 800 times a second for 60 µs.
+        let r = stalled(28, Some(stalls(16, 60_000)));
+        let text = notes_of(&r);
+        assert!(text.contains("outliers 28 duos (13.8%) set aside as machine noise"));
+        assert!(
+            text.contains(
+                "stalls   this machine stalls a running thread 800 times a second, typically \
+                 60.0 µs (not other programs"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("set aside about 6.2% of duos"), "{text}");
+        assert!(!text.contains("warning"), "{text}");
+        // The doctor follows the same rule.
+        assert_eq!(many_set_aside(&r), None);
+    }
+
+    #[test]
+    fn more_set_aside_than_stalls_explain_is_a_warning_in_the_block_and_the_doctor() {
+        let r = stalled(100, Some(stalls(16, 60_000)));
+        let text = notes_of(&r);
+        assert!(text.contains("stalls   this machine stalls"), "{text}");
+        assert!(
+            text.contains("warning  49% of duos were set aside, more than the machine's stalls"),
+            "{text}"
+        );
+        assert!(many_set_aside(&r).is_some());
+        // Negative control: no stall rate, and the share the stalls explained above warns.
+        let unexplained = stalled(28, None);
+        let text = notes_of(&unexplained);
+        assert!(
+            text.contains("warning  14% of duos were set aside: the machine is busy"),
+            "{text}"
+        );
+        assert!(many_set_aside(&unexplained).is_some());
+        // A few percent is no news either way.
+        let few = stalled(10, None);
+        assert!(!notes_of(&few).contains("warning"));
+        assert_eq!(many_set_aside(&few), None);
+    }
+}

@@ -49,8 +49,8 @@ pub fn many_set_aside(r: &DiffResult) -> Option<Warning> {
     let (set_aside, duos) = set_aside_count(r);
     let beyond = explanation.map_or_else(String::new, |e| {
         format!(
-            ", more than this machine's own stalls explain (about {}%)",
-            three_significant(100.0 * e.expected_share)
+            ", more than this machine's own stalls explain (about {:.1}%)",
+            100.0 * e.expected_share
         )
     });
     let preempted = match r.preempted_set_aside {
