@@ -73,7 +73,7 @@ fn set_aside_lines(judged: SetAside, share: f64) -> String {
             .typical_ns
             .map_or_else(String::new, |ns| format!(", typically {}", format_ns(ns)));
         format!(
-            "  stalls   this machine stalls a running thread {:.0} times a second{typical} \
+            "  stalls   this machine stalls a running thread about {:.0} times a second{typical} \
              (not other programs: no context switch), enough to set aside about {:.1}% of \
              duos\n",
             e.per_second,
@@ -117,7 +117,7 @@ mod tests {
         assert!(text.contains("outliers 28 duos (13.8%) set aside as machine noise"));
         assert!(
             text.contains(
-                "stalls   this machine stalls a running thread 800 times a second, typically \
+                "stalls   this machine stalls a running thread about 800 times a second, typically \
                  60.0 µs (not other programs"
             ),
             "{text}"
