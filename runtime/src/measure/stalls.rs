@@ -104,7 +104,10 @@ impl StallCounter {
             return false;
         }
         let switches = involuntary();
-        if switches.zip(self.involuntary).is_some_and(|(now, then)| now > then) {
+        if switches
+            .zip(self.involuntary)
+            .is_some_and(|(now, then)| now > then)
+        {
             self.stalls.preemptions += 1;
             self.preempted_ns += gap;
         } else {

@@ -97,13 +97,19 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
     let mut above_one = stalls.clone();
     above_one["expected_share"] = 1.5.into();
     assert!(bad(&["outliers", "machine_stalls"], above_one));
-    assert!(bad(&["outliers", "machine_stalls"], serde_json::json!({ "per_second": 1.0 })));
+    assert!(bad(
+        &["outliers", "machine_stalls"],
+        serde_json::json!({ "per_second": 1.0 })
+    ));
 }
 
 #[test]
 fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
     use crate::fixture::stalls::{stalled, stalls};
-    assert_eq!(trial(drifting_hull())["outliers"]["machine_stalls"], Value::Null);
+    assert_eq!(
+        trial(drifting_hull())["outliers"]["machine_stalls"],
+        Value::Null
+    );
     // 500 stalls of 50 µs a second, and 12 of 203 duos set aside.
     let mut rec = record("stalled", 1.0, None, 200);
     rec.result = stalled(12, Some(stalls(10, 50_000)));
