@@ -31,6 +31,7 @@ const MAX_STALLS: usize = 10_000;
 
 /// The stalls seen while one thread spun on the clock.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct MachineStalls {
     /// Time the thread ran (the spin, less the gaps in which another thread ran), in
     /// nanoseconds.
