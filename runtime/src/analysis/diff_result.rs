@@ -10,6 +10,7 @@ use crate::decide::verdict::Verdict;
 use crate::measure::budget::Shortfall;
 use crate::measure::clock::{Clock, ClockReason};
 use crate::measure::duo::DuoRun;
+use crate::measure::stalls::MachineStalls;
 use crate::measure::timer::TimerCost;
 use crate::measure::usage::OsUsage;
 use crate::model::attrs::Measure;
@@ -56,6 +57,13 @@ pub struct DiffResult {
     pub clock_reason: ClockReason,
     /// Which routine's batch was the slow one in the set-aside duos.
     pub spike_split: SpikeSplit,
+    /// Half the width of the fence that set duos aside, in log units: a pair whose log
+    /// ratio strays further from the recent ones is an outlier (infinite without a pilot).
+    pub fence_half_width: f64,
+    /// How often this machine stalls a running thread, measured once per process when a
+    /// comparison set aside more than a few percent of its duos (`None` otherwise): the
+    /// share of duos such stalls explain is `analysis::machine_noise::expected_share`.
+    pub machine_stalls: Option<MachineStalls>,
     /// Which duos the estimate and interval rest on (`None` before two blocks).
     pub basis: Option<Basis>,
     /// Blocks per effectively independent block behind the interval (1: uncorrelated).
@@ -170,6 +178,8 @@ impl DiffResult {
             clock: run.evidence.clock,
             clock_reason: run.evidence.clock_reason,
             spike_split: test.spike_split(),
+            fence_half_width: test.fence_half_width(),
+            machine_stalls: None,
             basis: estimate.map(|e| e.basis),
             dependence,
             drift,

@@ -7,4 +7,5 @@ pub mod chart_data;
 pub mod diff_result;
 pub mod doctor;
 pub mod drift;
+pub mod machine_noise;
 pub mod memory_growth;

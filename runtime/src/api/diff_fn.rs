@@ -3,10 +3,12 @@
 //! drive many comparisons themselves.
 
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::machine_noise::needs_explaining;
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
-use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoSettings};
+use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
 use crate::measure::local_routine::LocalRoutine;
-use crate::measure::timer::timer_cost;
+use crate::measure::stalls::machine_stalls;
+use crate::measure::timer::{timer_cost, TimerCost};
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
@@ -66,7 +68,7 @@ pub(crate) fn compare_observed<O1, O2>(
 ) -> DiffResult {
     let settings = duo_settings(config);
     let run = run_duos(first, second, &settings, observe);
-    DiffResult::from_run(&run, settings.timer)
+    analysed(&run, settings.timer)
 }
 
 /// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs).
@@ -78,7 +80,18 @@ pub(crate) fn compare_batches(
 ) -> DiffResult {
     let settings = duo_settings(config);
     let run = run_duo_batches(first, second, &settings, observe);
-    DiffResult::from_run(&run, settings.timer)
+    analysed(&run, settings.timer)
+}
+
+/// The result of a measured run, with this machine's stall rate when the share of duos set
+/// aside needs explaining (measured then, once per process: runs that set few duos aside
+/// pay nothing).
+pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
+    let mut result = DiffResult::from_run(run, timer);
+    if needs_explaining(&result) {
+        result.machine_stalls = Some(machine_stalls().clone());
+    }
+    result
 }
 
 /// The duo loop's settings for `config`, with this process's timer cost.

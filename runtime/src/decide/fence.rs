@@ -176,6 +176,13 @@ impl FollowingFence {
         outside.then_some(first_slow)
     }
 
+    /// Half the fence's width, in log units: a pair further than this from the centre is
+    /// an outlier.
+    #[must_use]
+    pub fn half_width(&self) -> f64 {
+        self.fence.half_width
+    }
+
     /// The fence as it stands now.
     #[cfg(test)]
     #[must_use]

@@ -472,6 +472,12 @@ impl Sequential {
         self.split.first + self.split.second
     }
 
+    /// Half the fence's width, in log units (infinite when there was no pilot).
+    #[must_use]
+    pub fn fence_half_width(&self) -> f64 {
+        self.fence.half_width()
+    }
+
     /// Which routine was slow in the set-aside duos.
     #[must_use]
     pub fn spike_split(&self) -> SpikeSplit {

@@ -3,12 +3,9 @@
 
 use super::diff_record::RoutineNames;
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::machine_noise::{judge_set_aside, SetAside, StallExplanation};
 use crate::decide::sequential::Basis;
-use crate::util::units::ratio_text;
-
-/// Share of duos set aside as machine noise above which the block warns: the verdict then
-/// rests on a visibly filtered sample.
-const WARN_SET_ASIDE: f64 = 0.05;
+use crate::util::units::{format_ns, ratio_text};
 
 /// Note lines, each ending in a newline; empty when there is nothing to say.
 #[must_use]
@@ -46,16 +43,10 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
                 split.second,
                 names.second
             ));
-            if share > WARN_SET_ASIDE {
-                out.push_str(&format!(
-                    "  warning  {:.0}% of duos were set aside: the machine is busy, and the \
-                     verdict rests on the rest\n",
-                    100.0 * share
-                ));
-            }
         }
         _ => {}
     }
+    out.push_str(&set_aside_lines(judge_set_aside(r), share));
     if r.dependence > 1.0 {
         out.push_str(&format!(
             "  blocks   correlated: {:.1} blocks count as one independent block, and the \
@@ -72,4 +63,93 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         ));
     }
     out
+}
+
+/// What the machine's stalls say about the duos set aside (the rule the doctor follows too):
+/// how often it stalls and the share that explains, and a warning when the share is above it.
+fn set_aside_lines(judged: SetAside, share: f64) -> String {
+    let stalls = |e: &StallExplanation| {
+        let typical = e
+            .typical_ns
+            .map_or_else(String::new, |ns| format!(", typically {}", format_ns(ns)));
+        format!(
+            "  stalls   this machine stalls a running thread about {:.0} times a second{typical} \
+             (not other programs: no context switch), enough to set aside about {:.1}% of \
+             duos\n",
+            // Tens at most: the spin counts 10–20 stalls.
+            10.0 * (e.per_second / 10.0).round(),
+            100.0 * e.expected_share
+        )
+    };
+    match judged {
+        SetAside::Few => String::new(),
+        SetAside::Explained(e) => stalls(&e),
+        SetAside::Unexplained(Some(e)) => format!(
+            "{}  warning  {:.0}% of duos were set aside, more than the machine's stalls \
+             explain: something else ran, and the verdict rests on the rest\n",
+            stalls(&e),
+            100.0 * share
+        ),
+        SetAside::Unexplained(None) => format!(
+            "  warning  {:.0}% of duos were set aside: the machine is busy, and the verdict \
+             rests on the rest\n",
+            100.0 * share
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::doctor::many_set_aside;
+    use crate::fixture::stalls::{stalled, stalls};
+
+    fn notes_of(r: &DiffResult) -> String {
+        let mut r = r.clone();
+        r.basis = Some(Basis::Fenced);
+        notes(&r, RoutineNames::of("a", Some("b"), false))
+    }
+
+    #[test]
+    fn set_aside_duos_the_stalls_explain_are_said_to_be_the_machines_not_warned_about() {
+        // 28 of 203 duos (13.8%), on a machine stalling 800 times a second for 60 µs.
+        let r = stalled(28, Some(stalls(16, 60_000)));
+        let text = notes_of(&r);
+        assert!(text.contains("outliers 28 duos (13.8%) set aside as machine noise"));
+        assert!(
+            text.contains(
+                "stalls   this machine stalls a running thread about 800 times a second, typically \
+                 60.0 µs (not other programs"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("set aside about 6.2% of duos"), "{text}");
+        assert!(!text.contains("warning"), "{text}");
+        // The doctor follows the same rule.
+        assert_eq!(many_set_aside(&r), None);
+    }
+
+    #[test]
+    fn more_set_aside_than_stalls_explain_is_a_warning_in_the_block_and_the_doctor() {
+        let r = stalled(100, Some(stalls(16, 60_000)));
+        let text = notes_of(&r);
+        assert!(text.contains("stalls   this machine stalls"), "{text}");
+        assert!(
+            text.contains("warning  49% of duos were set aside, more than the machine's stalls"),
+            "{text}"
+        );
+        assert!(many_set_aside(&r).is_some());
+        // Negative control: no stall rate, and the share the stalls explained above warns.
+        let unexplained = stalled(28, None);
+        let text = notes_of(&unexplained);
+        assert!(
+            text.contains("warning  14% of duos were set aside: the machine is busy"),
+            "{text}"
+        );
+        assert!(many_set_aside(&unexplained).is_some());
+        // A few percent is no news either way.
+        let few = stalled(10, None);
+        assert!(!notes_of(&few).contains("warning"));
+        assert_eq!(many_set_aside(&few), None);
+    }
 }

@@ -5,7 +5,9 @@
 use super::diff_record::DiffRecord;
 use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
+use crate::analysis::diff_result::DiffResult;
 use crate::analysis::drift::Drift;
+use crate::analysis::machine_noise::{judge_set_aside, stall_explanation, SetAside};
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::ClaimText;
@@ -100,6 +102,16 @@ struct Outliers {
     spike_split: SpikeSplitOut,
     duos_preempted: usize,
     preempted_set_aside: usize,
+    machine_stalls: Option<MachineStallsOut>,
+}
+
+/// The machine's own stalls, measured when many duos were set aside.
+#[derive(Serialize)]
+struct MachineStallsOut {
+    per_second: f64,
+    typical_ns: Option<f64>,
+    expected_share: f64,
+    explained: bool,
 }
 
 #[derive(Serialize)]
@@ -159,6 +171,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             spike_split: spike_split(r.spike_split),
             duos_preempted: r.duos_preempted,
             preempted_set_aside: r.preempted_set_aside,
+            machine_stalls: machine_stalls(r),
         },
         clock: ClockOut {
             judged_on: r.clock.name(),
@@ -170,6 +183,17 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
     }
+}
+
+/// How the machine's stalls bear on the duos set aside, when they were measured and apply.
+fn machine_stalls(r: &DiffResult) -> Option<MachineStallsOut> {
+    let e = stall_explanation(r, r.machine_stalls.as_ref()?)?;
+    Some(MachineStallsOut {
+        per_second: e.per_second,
+        typical_ns: e.typical_ns,
+        expected_share: e.expected_share,
+        explained: matches!(judge_set_aside(r), SetAside::Explained(_)),
+    })
 }
 
 /// The paired test is on log-differences: its mean and interval are reported as ratios.

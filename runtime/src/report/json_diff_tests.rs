@@ -90,4 +90,35 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
     assert!(bad(&["ratio", "dependence"], 0.5.into()));
     assert!(bad(&["ratio", "drift", "first_half"], (-1.0).into()));
     assert!(bad(&["outliers", "spike_split", "second"], (-1).into()));
+    let stalls = serde_json::json!({
+        "per_second": 500.0, "typical_ns": 50000.0, "expected_share": 0.04, "explained": true
+    });
+    assert!(!bad(&["outliers", "machine_stalls"], stalls.clone()));
+    let mut above_one = stalls.clone();
+    above_one["expected_share"] = 1.5.into();
+    assert!(bad(&["outliers", "machine_stalls"], above_one));
+    assert!(bad(
+        &["outliers", "machine_stalls"],
+        serde_json::json!({ "per_second": 1.0 })
+    ));
+}
+
+#[test]
+fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
+    use crate::fixture::stalls::{stalled, stalls};
+    assert_eq!(
+        trial(drifting_hull())["outliers"]["machine_stalls"],
+        Value::Null
+    );
+    // 500 stalls of 50 µs a second, and 12 of 203 duos set aside.
+    let mut rec = record("stalled", 1.0, None, 200);
+    rec.result = stalled(12, Some(stalls(10, 50_000)));
+    let stalls = &trial(rec.clone())["outliers"]["machine_stalls"];
+    assert_eq!(stalls["per_second"], 500.0);
+    assert_eq!(stalls["typical_ns"], 50_000.0);
+    let share = stalls["expected_share"].as_f64().unwrap();
+    assert!((0.03..0.05).contains(&share), "{share}");
+    assert_eq!(stalls["explained"], true);
+    rec.result.duos_set_aside = 60;
+    assert_eq!(trial(rec)["outliers"]["machine_stalls"]["explained"], false);
 }

@@ -2,16 +2,13 @@
 
 use super::{Check, Warning};
 use crate::analysis::diff_result::DiffResult;
+use crate::analysis::machine_noise::{judge_set_aside, set_aside_count, SetAside, FEWEST_DUOS};
 use crate::stats::mad;
 use crate::util::units::three_significant;
 
 /// Duos whose log-differences scatter more than this (a robust standard deviation: 1.4826 ×
 /// MAD) are noisy: one duo's ratio is off by 10% or more.
 const NOISY_LOG_SPREAD: f64 = 0.10;
-/// A share of duos set aside above this is reported.
-const SET_ASIDE_SHARE: f64 = 0.10;
-/// Fewer duos than this say nothing about spread.
-const FEWEST_DUOS: usize = 10;
 
 /// The duos' log-differences scatter widely (robustly: one outlier does not count).
 #[must_use]
@@ -42,21 +39,29 @@ pub fn noisy_diff(r: &DiffResult) -> Option<Warning> {
     })
 }
 
-/// Many duos were set aside as outliers.
+/// More duos were set aside as outliers than the machine's own stalls explain (the rule is
+/// `machine_noise::judge_set_aside`, which the comparison's block follows too).
 #[must_use]
 pub fn many_set_aside(r: &DiffResult) -> Option<Warning> {
-    let duos = r.pairs / 2;
-    if duos < FEWEST_DUOS {
+    let SetAside::Unexplained(explanation) = judge_set_aside(r) else {
         return None;
-    }
-    let share = r.duos_set_aside as f64 / duos as f64;
-    (share > SET_ASIDE_SHARE).then(|| Warning {
+    };
+    let (set_aside, duos) = set_aside_count(r);
+    let beyond = explanation.map_or_else(String::new, |e| {
+        format!(
+            ", more than this machine's own stalls explain (about {:.1}%)",
+            100.0 * e.expected_share
+        )
+    });
+    let preempted = match r.preempted_set_aside {
+        0 => String::new(),
+        n => format!("; {n} more were set aside because the OS preempted them"),
+    };
+    Some(Warning {
         check: Check::ManySetAside,
         finding: format!(
-            "{} of {duos} duos ({}%) were set aside as outliers ({} of them preempted by the OS)",
-            r.duos_set_aside,
-            three_significant(100.0 * share),
-            r.preempted_set_aside
+            "{set_aside} of {duos} duos ({}%) were set aside as outliers{beyond}{preempted}",
+            three_significant(100.0 * set_aside as f64 / duos as f64),
         ),
         advice: "something else ran on the machine during the comparison: quiet it and run \
                  again, or check that the routines do not sometimes take a slow path",

@@ -5,7 +5,7 @@ use super::child::BaselineProcess;
 use super::protocol::{Reply, Request};
 use super::serving::{Serving, Tally};
 use crate::analysis::diff_result::DiffResult;
-use crate::api::diff_fn::{duo_settings, DiffConfig};
+use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::sequential::DEFAULT_PRECISION;
 use crate::measure::duo::run_duos_probed;
 use crate::measure::time_batch::{TimeBatch, TimeWith};
@@ -178,6 +178,6 @@ pub fn run_paired(
     Ok(PairedResult {
         baseline,
         claim,
-        result: DiffResult::from_run(&run, duo_settings.timer),
+        result: analysed(&run, duo_settings.timer),
     })
 }
