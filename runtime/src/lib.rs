@@ -31,7 +31,7 @@ pub use measure::alloc::{AllocCount, CountingAllocator};
 pub use measure::budget::Shortfall;
 pub use measure::clock::{Clock, ClockReason};
 pub use measure::linear::{LinearRun, Sampling};
-pub use measure::stalls::MachineStalls;
+pub use measure::stalls::{machine_stalls, MachineStalls};
 pub use measure::timer::TimerCost;
 pub use model::attrs::{Claim, Measure, Throughput};
 pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};

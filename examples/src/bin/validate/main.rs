@@ -60,6 +60,15 @@ fn main() {
         "work step: {ns_per_step:.3} ns; runs per case: {runs}; background: {}",
         background.map_or("none", |(what, _)| what)
     );
+    // The machine's own stalls (a 20 ms spin), a condition next to every figure: they set
+    // the noise of millisecond routines and the share of short duos set aside.
+    let stalls = duobench::machine_stalls();
+    println!(
+        "machine stalls of a running thread: {:.0}/s above 1 µs, {:.0}/s above 20 µs (typical {:.0} µs)",
+        stalls.per_second_above(1e3),
+        stalls.per_second_above(2e4),
+        stalls.typical_above(2e4).unwrap_or(0.0) / 1e3
+    );
     if args.iter().any(|a| a == "--aa") {
         a_a(runs, ns_per_step, only_base.as_deref());
     } else if args.iter().any(|a| a == "--versions") {
