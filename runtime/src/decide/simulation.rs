@@ -223,6 +223,11 @@ pub fn at_most_alpha(count: usize) -> bool {
     rate <= ALPHA + 2.0 * (ALPHA * (1.0 - ALPHA) / RUNS as f64).sqrt()
 }
 
+/// Clearly above alpha: what a negative control must show.
+pub fn well_above_alpha(count: usize) -> bool {
+    count as f64 / RUNS as f64 > 2.0 * ALPHA
+}
+
 pub const fn below(bound: f64) -> Claim {
     Claim::Below {
         bound,
@@ -237,7 +242,7 @@ pub const fn above(bound: f64) -> Claim {
     }
 }
 
-const fn band(low: f64, high: f64) -> Claim {
+pub const fn band(low: f64, high: f64) -> Claim {
     Claim::Within {
         low,
         high,
