@@ -114,7 +114,10 @@ impl RecentWindow {
     /// The median (the upper middle value for an even count: the difference is far below
     /// any fence's width). `NaN` for an empty window.
     fn median(&self) -> f64 {
-        self.sorted.get(self.sorted.len() / 2).copied().unwrap_or(f64::NAN)
+        self.sorted
+            .get(self.sorted.len() / 2)
+            .copied()
+            .unwrap_or(f64::NAN)
     }
 }
 

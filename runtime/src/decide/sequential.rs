@@ -407,9 +407,9 @@ impl Sequential {
         // The whole sum of squares goes with the smaller count, which widens the interval by
         // f where √f would do if f were known. It is not: a run sees its blocks' correlation
         // only up to a fraction of its own length, so f comes out low for slow wander, and
-        // the extra √f makes up for that (measured: a relative speed wandering with sd 0.1%
-        // and a 50 ms memory passed 7.5% of false claims at alpha 5% with √f, and at most
-        // alpha with f; `simulation_robust::a_wandering_relative_speed_widens_the_interval`).
+        // the extra √f makes up for that (measured, when the series was the run's blocks
+        // alone: a relative speed wandering with sd 0.1% and a 50 ms memory passed 7.5% of
+        // false claims at alpha 5% with √f, and at most alpha with f; `simulation_wander`).
         Some(Estimate {
             log_ratio,
             log_interval: self
