@@ -71,35 +71,54 @@ pub const RECENT_PAIRS: usize = 32;
 #[derive(Clone, Debug)]
 pub struct FollowingFence {
     fence: Fence,
-    recent: VecDeque<f64>,
+    recent: RecentWindow,
     follow: bool,
     /// Recent batch times of each routine, to tell which routine's batch was the slow one.
-    recent_first: VecDeque<f64>,
-    recent_second: VecDeque<f64>,
+    recent_first: RecentWindow,
+    recent_second: RecentWindow,
 }
 
-/// Pushes `x` into a window of at most `RECENT_PAIRS` values.
-fn push_recent(window: &mut VecDeque<f64>, x: f64) {
-    if window.len() == RECENT_PAIRS {
-        window.pop_front();
-    }
-    window.push_back(x);
+/// The most recent values, at most `RECENT_PAIRS`, in arrival order and sorted: the
+/// median is asked for after every push, and keeping the sorted copy costs one insertion
+/// and one removal where a selection over the window each time cost half of a simulated
+/// run's time.
+#[derive(Clone, Debug, Default)]
+struct RecentWindow {
+    order: VecDeque<f64>,
+    sorted: Vec<f64>,
 }
 
-/// The median of a window of at most `RECENT_PAIRS` values (the upper middle one for an
-/// even count: selection is O(n) where sorting is not, and the difference is far below any
-/// fence's width). `NaN` for an empty window.
-fn window_median(window: &VecDeque<f64>) -> f64 {
-    let mut values = [0.0; RECENT_PAIRS];
-    let n = window.len();
-    if n == 0 {
-        return f64::NAN;
+impl RecentWindow {
+    /// A window holding the last `RECENT_PAIRS` of `values`.
+    fn of(values: &[f64]) -> Self {
+        let mut window = Self::default();
+        for &x in &values[values.len().saturating_sub(RECENT_PAIRS)..] {
+            window.push(x);
+        }
+        window
     }
-    for (slot, &d) in values.iter_mut().zip(window) {
-        *slot = d;
+
+    /// Adds `x`, dropping the oldest value once the window is full.
+    fn push(&mut self, x: f64) {
+        if self.order.len() == RECENT_PAIRS {
+            if let Some(old) = self.order.pop_front() {
+                let at = self.sorted.partition_point(|v| v.total_cmp(&old).is_lt());
+                self.sorted.remove(at);
+            }
+        }
+        self.order.push_back(x);
+        let at = self.sorted.partition_point(|v| v.total_cmp(&x).is_lt());
+        self.sorted.insert(at, x);
     }
-    let (_, middle, _) = values[..n].select_nth_unstable_by(n / 2, f64::total_cmp);
-    *middle
+
+    /// The median (the upper middle value for an even count: the difference is far below
+    /// any fence's width). `NaN` for an empty window.
+    fn median(&self) -> f64 {
+        self.sorted
+            .get(self.sorted.len() / 2)
+            .copied()
+            .unwrap_or(f64::NAN)
+    }
 }
 
 impl FollowingFence {
@@ -107,13 +126,12 @@ impl FollowingFence {
     /// the pilot median (the fence before issue 8, kept for the simulations' controls).
     #[must_use]
     pub fn new(pilot: &[f64], follow: bool) -> Self {
-        let start = pilot.len().saturating_sub(RECENT_PAIRS);
         Self {
             fence: Fence::from_pilot(pilot),
-            recent: pilot[start..].iter().copied().collect(),
+            recent: RecentWindow::of(pilot),
             follow,
-            recent_first: VecDeque::new(),
-            recent_second: VecDeque::new(),
+            recent_first: RecentWindow::default(),
+            recent_second: RecentWindow::default(),
         }
     }
 
@@ -124,7 +142,8 @@ impl FollowingFence {
     /// split looked like machine noise, and a false claim passed in 6% of simulated runs).
     #[must_use]
     pub fn with_batch_history(mut self, pilot: &[DuoTimes]) -> Self {
-        for duo in pilot {
+        // Each duo adds two batch times per routine; only the last window's worth stay.
+        for duo in &pilot[pilot.len().saturating_sub(RECENT_PAIRS.div_ceil(2))..] {
             self.remember_batches(duo);
         }
         self
@@ -133,10 +152,10 @@ impl FollowingFence {
     /// Adds a duo's batch times to each routine's recent window.
     fn remember_batches(&mut self, duo: &DuoTimes) {
         for t in [duo.first_forward, duo.first_backward] {
-            push_recent(&mut self.recent_first, t);
+            self.recent_first.push(t);
         }
         for t in [duo.second_forward, duo.second_backward] {
-            push_recent(&mut self.recent_second, t);
+            self.recent_second.push(t);
         }
     }
 
@@ -151,8 +170,8 @@ impl FollowingFence {
     pub fn judge(&mut self, duo: &DuoTimes) -> Option<bool> {
         let diffs = duo.log_diffs();
         let outside = diffs.iter().any(|&d| !self.fence.admits(d));
-        let first_median = window_median(&self.recent_first);
-        let second_median = window_median(&self.recent_second);
+        let first_median = self.recent_first.median();
+        let second_median = self.recent_second.median();
         let first_slow = if first_median.is_nan() || second_median.is_nan() {
             diffs
                 .iter()
@@ -169,9 +188,9 @@ impl FollowingFence {
         self.remember_batches(duo);
         if self.follow {
             for d in diffs {
-                push_recent(&mut self.recent, d);
+                self.recent.push(d);
             }
-            self.fence.center = window_median(&self.recent);
+            self.fence.center = self.recent.median();
         }
         outside.then_some(first_slow)
     }

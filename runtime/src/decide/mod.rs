@@ -10,4 +10,6 @@ pub mod sequential;
 mod simulation;
 #[cfg(test)]
 mod simulation_robust;
+#[cfg(test)]
+mod simulation_wander;
 pub mod verdict;

@@ -20,10 +20,13 @@
 //!
 //! Dependence: block means are averages over about 1 ms, but the relative speed of two
 //! routines can wander over tens of milliseconds. The variance-time factor f of the block
-//! values (from the pilot, and from the run itself once it has enough blocks; see
-//! `stats::ratio_of_means::variance_time_factor`) turns n correlated blocks into n/f
-//! effective ones for the confidence sequence, which both widens the interval and makes a
-//! decision wait for `min_blocks` effective blocks.
+//! values (from the pilot, and from the pilot's blocks followed by the run's once the run
+//! has enough; see `stats::ratio_of_means::variance_time_factor`) turns n correlated
+//! blocks into n/f effective ones for the confidence sequence, which both widens the
+//! interval and makes a decision wait for `min_blocks` effective blocks. The pilot's blocks
+//! stay in the series the dependence is measured on (not in the estimate): a factor can
+//! only be seen at scales up to an eighth of the series, and a wander as slow as the run
+//! is only visible against the time before it.
 //!
 //! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
@@ -140,6 +143,39 @@ pub struct BlockSums {
     pub all_second: f64,
 }
 
+impl BlockSums {
+    /// Adds a duo's times: to the kept sums too when the fence `kept` it.
+    fn add(&mut self, duo: &DuoTimes, kept: bool) {
+        let (first, second) = (duo.first_ns(), duo.second_ns());
+        self.all_first += first;
+        self.all_second += second;
+        if kept {
+            self.kept_first += first;
+            self.kept_second += second;
+        }
+    }
+
+    /// The kept duos' sums, (first, second).
+    fn kept(&self) -> (f64, f64) {
+        (self.kept_first, self.kept_second)
+    }
+
+    /// All duos' sums, (first, second).
+    fn all(&self) -> (f64, f64) {
+        (self.all_first, self.all_second)
+    }
+}
+
+/// The variance-time factor of a series of blocks' linearised values (1 without two
+/// usable blocks), on the sums `pick` chooses.
+fn dependence_of<'a>(
+    blocks: impl Iterator<Item = &'a BlockSums>,
+    pick: fn(&BlockSums) -> (f64, f64),
+) -> f64 {
+    let sums: Vec<(f64, f64)> = blocks.map(pick).collect();
+    ratio_of_means(&sums).map_or(1.0, |r| variance_time_factor(&r.linearised))
+}
+
 /// Which duos the verdict's estimate rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Basis {
@@ -173,13 +209,17 @@ pub struct Sequential {
     fence: FollowingFence,
     sequence: ConfidenceSequence,
     pilot_dependence: f64,
+    /// The pilot's duos in blocks of the test's size, in order: the start of the series
+    /// the run's dependence is measured on.
+    pilot_blocks: Vec<BlockSums>,
     open: BlockSums,
     open_duos: usize,
     blocks: Vec<BlockSums>,
     kept_sums: PairedSums,
     all_sums: PairedSums,
-    /// The run's own variance-time factors (kept, all), refreshed every
-    /// `DEPENDENCE_EVERY` blocks: it moves slowly, and recomputing it is O(n).
+    /// The variance-time factors (kept, all) of the pilot's blocks followed by the run's,
+    /// refreshed every `DEPENDENCE_EVERY` blocks: it moves slowly, and recomputing it is
+    /// O(n).
     run_dependence: (f64, f64),
     duo_means: Vec<f64>,
     split: SpikeSplit,
@@ -199,13 +239,15 @@ impl Sequential {
     pub fn new(settings: SequentialSettings, pilot: &[DuoTimes]) -> Self {
         let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
         let pilot_fence = Fence::from_pilot(&pilot_diffs);
-        let kept: Vec<(f64, f64)> = pilot
-            .iter()
-            .filter(|d| d.log_diffs().iter().all(|&x| pilot_fence.admits(x)))
-            .map(|d| (d.first_ns(), d.second_ns()))
-            .collect::<Vec<_>>()
+        let pilot_blocks: Vec<BlockSums> = pilot
             .chunks_exact(settings.duos_per_block)
-            .map(|c| c.iter().fold((0.0, 0.0), |(a, b), &(x, y)| (a + x, b + y)))
+            .map(|duos| {
+                let mut block = BlockSums::default();
+                for duo in duos {
+                    block.add(duo, duo.log_diffs().iter().all(|&x| pilot_fence.admits(x)));
+                }
+                block
+            })
             .collect();
         let mut pilot_split = SpikeSplit::default();
         let mut fixed = FollowingFence::new(&pilot_diffs, false).with_batch_history(pilot);
@@ -217,7 +259,7 @@ impl Sequential {
             }
         }
         let pilot_dependence = if settings.safeguards.dependence {
-            ratio_of_means(&kept).map_or(1.0, |r| variance_time_factor(&r.linearised))
+            dependence_of(pilot_blocks.iter(), BlockSums::kept)
         } else {
             1.0
         };
@@ -227,6 +269,7 @@ impl Sequential {
                 .with_batch_history(pilot),
             sequence: ConfidenceSequence::new(settings.alpha, settings.target_blocks),
             pilot_dependence,
+            pilot_blocks,
             open: BlockSums::default(),
             open_duos: 0,
             blocks: Vec::new(),
@@ -250,21 +293,14 @@ impl Sequential {
             return self.decided;
         }
         self.duo_means.push(duo.mean_log_diff());
-        let (first, second) = (duo.first_ns(), duo.second_ns());
-        self.open.all_first += first;
-        self.open.all_second += second;
-        match self.fence.judge(duo) {
-            None => {
-                self.open.kept_first += first;
-                self.open.kept_second += second;
-            }
-            Some(first_slow) => {
-                self.last_set_aside = self.duo_means.len();
-                if first_slow {
-                    self.split.first += 1;
-                } else {
-                    self.split.second += 1;
-                }
+        let judged = self.fence.judge(duo);
+        self.open.add(duo, judged.is_none());
+        if let Some(first_slow) = judged {
+            self.last_set_aside = self.duo_means.len();
+            if first_slow {
+                self.split.first += 1;
+            } else {
+                self.split.second += 1;
             }
         }
         self.open_duos += 1;
@@ -278,13 +314,10 @@ impl Sequential {
         self.open_duos = 0;
         if self.settings.safeguards.dependence && self.blocks.len().is_multiple_of(DEPENDENCE_EVERY)
         {
-            let factor = |pick: fn(&BlockSums) -> (f64, f64)| {
-                let sums: Vec<(f64, f64)> = self.blocks.iter().map(pick).collect();
-                ratio_of_means(&sums).map_or(1.0, |r| variance_time_factor(&r.linearised))
-            };
+            let series = || self.pilot_blocks.iter().chain(&self.blocks);
             self.run_dependence = (
-                factor(|b| (b.kept_first, b.kept_second)),
-                factor(|b| (b.all_first, b.all_second)),
+                dependence_of(series(), BlockSums::kept),
+                dependence_of(series(), BlockSums::all),
             );
         }
         self.estimate = self.estimate_now();
@@ -374,9 +407,9 @@ impl Sequential {
         // The whole sum of squares goes with the smaller count, which widens the interval by
         // f where √f would do if f were known. It is not: a run sees its blocks' correlation
         // only up to a fraction of its own length, so f comes out low for slow wander, and
-        // the extra √f makes up for that (measured: a relative speed wandering with sd 0.1%
-        // and a 50 ms memory passed 7.5% of false claims at alpha 5% with √f, and at most
-        // alpha with f; `simulation_robust::a_wandering_relative_speed_widens_the_interval`).
+        // the extra √f makes up for that (measured, when the series was the run's blocks
+        // alone: a relative speed wandering with sd 0.1% and a 50 ms memory passed 7.5% of
+        // false claims at alpha 5% with √f, and at most alpha with f; `simulation_wander`).
         Some(Estimate {
             log_ratio,
             log_interval: self

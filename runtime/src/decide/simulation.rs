@@ -7,9 +7,9 @@
 //! in time (shared by both routines of a pair), plus an ordering effect that makes whichever
 //! routine runs first in a pair slower. Optionally 1% of batches are inflated tenfold (an
 //! interrupt, on either routine), and the noise level itself drifts. For issue 8's scenarios
-//! (`simulation_robust.rs`) the first routine may also own extra costs in some batches
-//! (amortized work), its speed relative to the second may wander (an AR(1) process with a
-//! memory of many batches), and the ratio may change after the pilot.
+//! (`simulation_robust.rs`, `simulation_wander.rs`) the first routine may also own extra
+//! costs in some batches (amortized work), its speed relative to the second may wander (an
+//! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 
 use super::duo_times::DuoTimes;
 use super::sequential::{Safeguards, Sequential, SequentialSettings};
@@ -223,6 +223,11 @@ pub fn at_most_alpha(count: usize) -> bool {
     rate <= ALPHA + 2.0 * (ALPHA * (1.0 - ALPHA) / RUNS as f64).sqrt()
 }
 
+/// Clearly above alpha: what a negative control must show.
+pub fn well_above_alpha(count: usize) -> bool {
+    count as f64 / RUNS as f64 > 2.0 * ALPHA
+}
+
 pub const fn below(bound: f64) -> Claim {
     Claim::Below {
         bound,
@@ -237,7 +242,7 @@ pub const fn above(bound: f64) -> Claim {
     }
 }
 
-const fn band(low: f64, high: f64) -> Claim {
+pub const fn band(low: f64, high: f64) -> Claim {
     Claim::Within {
         low,
         high,

@@ -1,0 +1,182 @@
+//! Issue 8's relative-speed wander: the first routine's speed relative to the second
+//! follows an AR(1) process with a memory of tens of milliseconds, so block values are
+//! positively correlated and an interval that treats them as independent is too narrow.
+//! Each asserted case holds alpha on both one-sided claims whose boundary sits on the
+//! truth, and its negative control — blocks assumed independent — breaks it on both sides.
+//!
+//! False passes of 2,000 runs (alpha 5%, at most 119 allowed), from the ignored
+//! [`wander_false_verdicts`] (`cargo test --release -p duobench --lib wander_false_verdicts
+//! -- --ignored --nocapture`), seeds 30/31, 40/41, 50/51:
+//!
+//! | sd, memory | `below(1)` | `above(1 + sd²)` | blocks independent | run's blocks only |
+//! |---|---|---|---|---|
+//! | 0.05%, 50 ms | 64 | 64 | 418, 400 | 162, 150 |
+//! | 0.1%, 50 ms | 14 | 9 | 690, 723 | 47, 35 |
+//! | 0.05%, 100 ms | 158 | 149 | 467, 480 | 265, 292 |
+//!
+//! The last column is the safeguard before the pilot's blocks joined the series the
+//! dependence is measured on. The 100 ms case — a memory as long as pilot and budget
+//! together, so the run holds about one independent stretch of the wander — is a known
+//! limit and not asserted. On seeds 30/31, where it passes 146 and 157: a 200 ms pilot (a
+//! longer warmup) brings it to 31 and 27; a 200 ms budget does not (168, 186), since the
+//! wrong verdicts come early, in runs where the wander sat at one level and showed no
+//! dependence, so waiting while a dependence is seen does not help either (146, 157);
+//! 4 groups instead of 8 at the largest scale of `variance_time_factor` gives 115 and 121,
+//! and with a factor that never falls back once raised 107 and 109 (still not clearly
+//! below alpha), at the price of 19–73 runs of 2,000 (1–3.7%) left undecided in
+//! known-ratio scenarios where all but at most 3 decide today (A/A band, 1.05 against
+//! `> 1.04`). [`decision_times`] prints the median duos to a decision in those scenarios,
+//! the cost side of any change to the dependence safeguard (unchanged by the pilot's
+//! blocks: 76, 196, 172, 208, 184, 200, 164, 75, 132, 144).
+
+use super::sequential::Safeguards;
+use super::simulation::{
+    above, at_most_alpha, band, below, simulate, well_above_alpha, Noise, Scenario, CLEAN,
+    INTERRUPTED, RUNS,
+};
+use crate::model::attrs::Claim;
+
+/// Short batches (20 µs at 55 ns a call), 1 ms blocks, a 100 ms pilot and a 100 ms budget;
+/// the first routine's speed relative to the second wanders with standard deviation `sd`
+/// (log units) and memory `memory_ms`.
+fn wander(sd: f64, memory_ms: f64) -> Scenario {
+    let batches_per_ms = 50.0;
+    Scenario {
+        pilot_duos: 1_250,
+        duos_per_block: 12,
+        max_duos: 1_250,
+        ..Scenario::new(
+            1.0,
+            Noise {
+                sigma: 0.002,
+                wander_sd: sd,
+                wander_memory: memory_ms * batches_per_ms,
+                ..CLEAN
+            },
+        )
+    }
+}
+
+/// The wander has mean 0 in the log, so the mean ratio is exp(sd²/2), a hair above 1: both
+/// claims are false, each with its boundary on the truth.
+fn false_claims(sd: f64) -> [Claim; 2] {
+    [below(1.0), above(1.0 + sd * sd)]
+}
+
+const INDEPENDENT: Safeguards = Safeguards {
+    dependence: false,
+    ..Safeguards::ALL
+};
+
+/// Asserts that both false claims pass at most alpha of the time, and that with blocks
+/// assumed independent `below(1.0)` is passed, and refuted (which is passing `above(1.0)`:
+/// the interval lies wholly above 1), clearly more often than alpha.
+fn check_wander(seed: u64, sd: f64, memory_ms: f64) {
+    let scenario = wander(sd, memory_ms);
+    for (j, claim) in false_claims(sd).into_iter().enumerate() {
+        let passed = simulate(seed + j as u64, &scenario, claim).passed;
+        assert!(
+            at_most_alpha(passed),
+            "sd {sd}, memory {memory_ms} ms: {passed} of {RUNS} passed {claim:?}"
+        );
+    }
+    let control = Scenario {
+        safeguards: INDEPENDENT,
+        ..scenario
+    };
+    let fooled = simulate(seed, &control, below(1.0));
+    assert!(
+        well_above_alpha(fooled.passed) && well_above_alpha(fooled.refuted),
+        "control: passed {}, refuted {}",
+        fooled.passed,
+        fooled.refuted
+    );
+}
+
+#[test]
+fn a_wander_of_0_05_percent_with_50_ms_memory_keeps_alpha() {
+    // The issue's case. Measured with the run's blocks alone for the dependence, 8.1% and
+    // 7.5% of false claims passed: the pilot's blocks in the series make it hold.
+    check_wander(30, 0.0005, 50.0);
+}
+
+#[test]
+fn a_wander_of_0_1_percent_with_50_ms_memory_keeps_alpha() {
+    check_wander(40, 0.001, 50.0);
+}
+
+/// The false-verdict table of the module docs: each case and claim with and without the
+/// dependence safeguard. Cases come from `WANDER_CASES` ("sd:memory_ms,…"), by default the
+/// two asserted ones and the known limit (sd 0.05%, 100 ms memory); seeds 30 + 10·case +
+/// claim, as the asserted tests use.
+#[test]
+#[ignore = "measurement: prints a table"]
+fn wander_false_verdicts() {
+    let cases = std::env::var("WANDER_CASES").unwrap_or("0.0005:50,0.001:50,0.0005:100".into());
+    for (i, case) in cases.split(',').enumerate() {
+        let (sd, memory_ms) = case.split_once(':').expect("sd:memory_ms");
+        let (sd, memory_ms): (f64, f64) = (sd.parse().expect("sd"), memory_ms.parse().expect("ms"));
+        for (j, claim) in false_claims(sd).into_iter().enumerate() {
+            let seed = 30 + 10 * i as u64 + j as u64;
+            for safeguards in [Safeguards::ALL, INDEPENDENT] {
+                let scenario = Scenario {
+                    safeguards,
+                    ..wander(sd, memory_ms)
+                };
+                let o = simulate(seed, &scenario, claim);
+                println!(
+                    "sd {sd}, {memory_ms} ms, {claim:?}, seed {seed}, dependence {}: \
+                     passed {}, refuted {} of {RUNS}; median {} duos",
+                    safeguards.dependence, o.passed, o.refuted, o.median_duos
+                );
+            }
+        }
+    }
+}
+
+/// Median duos to a decision in the known-ratio scenarios of `simulation.rs` and in short
+/// (500-duo pilot, blocks of 12) and long (8-duo pilot, one duo a block) routines.
+#[test]
+#[ignore = "measurement: prints a table"]
+fn decision_times() {
+    let drifting = Noise {
+        sigma_drift: 0.8,
+        ..CLEAN
+    };
+    let mut cases = Vec::new();
+    for (n, noise) in [CLEAN, INTERRUPTED, drifting].into_iter().enumerate() {
+        let name = ["clean", "interrupted", "drifting"][n];
+        cases.push((name, 3, Scenario::new(1.10, noise), above(1.05)));
+        cases.push((name, 4, Scenario::new(1.10, noise), below(1.0)));
+        cases.push((name, 7, Scenario::new(1.0, noise), band(0.99, 1.01)));
+        cases.push((name, 8, Scenario::new(1.05, noise), above(1.04)));
+    }
+    for (seed, ratio, claim) in [(12, 1.05, above(1.02)), (13, 1.0, below(1.02))] {
+        let long = Scenario {
+            pilot_duos: 8,
+            duos_per_block: 1,
+            max_duos: 400,
+            ..Scenario::new(
+                ratio,
+                Noise {
+                    sigma: 0.01,
+                    ..CLEAN
+                },
+            )
+        };
+        let short = Scenario {
+            pilot_duos: 500,
+            duos_per_block: 12,
+            ..Scenario::new(ratio, CLEAN)
+        };
+        cases.push(("long", seed, long, claim));
+        cases.push(("short", seed, short, claim));
+    }
+    for (name, seed, scenario, claim) in cases {
+        let o = simulate(seed, &scenario, claim);
+        println!(
+            "{name} {} {claim:?}, seed {seed}: passed {}, refuted {}, median {} duos",
+            scenario.ratio, o.passed, o.refuted, o.median_duos
+        );
+    }
+}
