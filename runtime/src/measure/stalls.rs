@@ -145,7 +145,7 @@ impl StallCounter {
     }
 }
 
-/// This machine's stalls, measured by the first call in the process (a [`SPIN`]-long spin
+/// This machine's stalls, measured by the first call in the process (a 20 ms spin
 /// on the calling thread) and remembered.
 #[must_use]
 pub fn machine_stalls() -> &'static MachineStalls {

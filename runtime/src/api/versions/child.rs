@@ -55,6 +55,12 @@ impl BaselineProcess {
         Ok(process)
     }
 
+    /// The child's process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Why the process is unusable, if it is.
     #[must_use]
     pub fn broken(&self) -> Option<&str> {

@@ -7,6 +7,7 @@
 //! it drives is `measure::duo`'s, unchanged.
 
 mod child;
+mod co_locate;
 pub mod protocol;
 pub mod serve;
 mod serving;

@@ -2,16 +2,19 @@
 //! the trials of this bench target, and one paired comparison against it.
 
 use super::child::BaselineProcess;
+use super::co_locate::CoLocated;
 use super::protocol::{Reply, Request};
 use super::serving::{Serving, Tally};
 use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::sequential::DEFAULT_PRECISION;
 use crate::measure::duo::run_duos_probed;
+use crate::measure::duo_batches::LONG_BATCH_NS;
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::model::attrs::Claim;
 use crate::session::baseline::BaselineName;
 use crate::session::options::Settings;
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -111,7 +114,8 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 /// Measures trial `trial` of this executable (the new routine) against the same trial of the
 /// baseline's executable (the old one), both served by child processes, with the duo loop of
 /// `#[bench_diff]`: its warmup, batch sizing, mirrored duos, outlier rules and confidence
-/// sequence, judged on the serving threads' own evidence of preemption and CPU time.
+/// sequence, judged on the serving threads' own evidence of preemption and CPU time. From
+/// the first batch of 1 ms or more, both children run on one CPU (see `co_locate`).
 ///
 /// # Errors
 ///
@@ -144,6 +148,7 @@ pub fn run_paired(
         Err(why) => return Err(format!("the baseline's trial did not start: {why}")),
     }
     let tally = Tally::default();
+    let pids = [new.pid(), old.pid()];
     // From here on, dropping `old` ends its trial: a failure to start the new side below
     // leaves the baseline's process in step for the next trial.
     let mut old = Serving::new(old, "the baseline's executable", &tally);
@@ -166,13 +171,22 @@ pub fn run_paired(
         claim,
         precision: DEFAULT_PRECISION,
     });
+    // Both children on one CPU from the first long batch to the end of the trial.
+    let co_located: OnceCell<Option<CoLocated>> = OnceCell::new();
+    let pin_if_long = |ns: f64| {
+        if ns >= LONG_BATCH_NS {
+            co_located.get_or_init(|| CoLocated::pin(&pids));
+        }
+        ns
+    };
     let run = run_duos_probed(
-        TimeWith(|k| new.time_batch(k)),
-        TimeWith(|k| old.time_batch(k)),
+        TimeWith(|k| pin_if_long(new.time_batch(k))),
+        TimeWith(|k| pin_if_long(old.time_batch(k))),
         &duo_settings,
         None,
         &tally,
     );
+    drop(co_located);
     new.finish();
     old.finish();
     Ok(PairedResult {
