@@ -232,7 +232,7 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
         (Shape::Plain, None, _) if bench.func.is_async => {
             quote!(__duobench_handle.iter_async(#f))
         }
-        (Shape::Plain, None, _) => quote!(__duobench_handle.iter(#f)),
+        (Shape::Plain, None, _) => iter_noting_outputs(&quote!(#f)),
         (Shape::Handle, _, _) => quote!(#f(__duobench_handle)),
         (Shape::HandleArg | Shape::PlainArg, _, Some(arg)) => {
             let value = arg_value(bench, ty, arg);
@@ -255,7 +255,7 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
                 } else if bench.func.is_async {
                     quote!(__duobench_handle.iter_async(#routine))
                 } else {
-                    quote!(__duobench_handle.iter(#routine))
+                    iter_noting_outputs(&routine)
                 }
             };
             quote! {{
@@ -471,4 +471,23 @@ fn on_tokio(bench: &Bench) -> bool {
             .executor
             .as_ref()
             .is_some_and(|o| o.value == Executor::Tokio)
+}
+
+/// `iter(routine)` for a synchronous returning routine, after two calls whose results are
+/// compared for the doctor where their type has `PartialEq` (`api::outputs`: a result that
+/// changes between calls is real work, however fast).
+fn iter_noting_outputs(routine: &TokenStream) -> TokenStream {
+    quote! {{
+        #[allow(unused_imports)]
+        use ::duobench::__private::{ComparableOutputs as _, OpaqueOutputs as _};
+        #[allow(unused_mut)]
+        let mut __duobench_routine = #routine;
+        let __duobench_outputs = (__duobench_routine(), __duobench_routine());
+        let __duobench_varies =
+            (&::duobench::__private::Outputs(&__duobench_outputs.0, &__duobench_outputs.1))
+                .varies();
+        ::core::mem::drop(__duobench_outputs);
+        ::duobench::__private::set_result_varies(__duobench_handle, __duobench_varies);
+        __duobench_handle.iter(__duobench_routine)
+    }}
 }

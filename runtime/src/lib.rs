@@ -40,6 +40,7 @@ pub use std::hint::black_box;
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
     pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
     pub use crate::harness::descriptor::{Descriptor, Routine};
     pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};

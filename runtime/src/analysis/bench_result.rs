@@ -50,6 +50,9 @@ pub struct BenchResult {
     /// Async routines: which executor ran them, `built-in` or `tokio` (`None` for plain
     /// routines).
     pub executor: Option<&'static str>,
+    /// Whether two calls of a returning routine gave different results (`None`: not known,
+    /// the result type has no `PartialEq`, or the routine is not of the returning form).
+    pub result_varies: Option<bool>,
     /// Peak-memory growth and context switches during the trial (`None` where the
     /// platform does not count them).
     pub os: Option<OsUsage>,
@@ -101,6 +104,7 @@ impl BenchResult {
             measure: Measure::Wall,
             executor_overhead_ns: None,
             executor: None,
+            result_varies: None,
             os: None,
             empty_iteration_ns: None,
             alloc_bytes_per_iteration: None,

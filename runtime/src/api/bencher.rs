@@ -47,6 +47,8 @@ pub struct Bencher {
     role: Role,
     /// Why a cross-version comparison that was asked for could not be paired.
     unpaired_because: Option<String>,
+    /// Whether two calls of a returning routine gave different results (set by the macro).
+    result_varies: Option<bool>,
 }
 
 /// What a `Bencher` recorded.
@@ -76,6 +78,7 @@ impl Bencher {
             outcome: None,
             role: Role::Local,
             unpaired_because: None,
+            result_varies: None,
         }
     }
 
@@ -184,6 +187,9 @@ impl Bencher {
                 &self.linear_settings(timer),
             );
             self.finish(run, timer);
+            if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
+                result.result_varies = self.result_varies;
+            }
             self.record_usage(usage);
             self.record_alloc_bytes(runner);
         } else {
@@ -294,6 +300,12 @@ impl Bencher {
             &self.linear_settings(timer),
         );
         self.finish(run, timer);
+    }
+
+    /// Records whether two calls of a returning routine gave different results (the
+    /// macro's check, for the doctor).
+    pub(crate) fn set_result_varies(&mut self, varies: Option<bool>) {
+        self.result_varies = varies;
     }
 
     /// Sets the throughput a `#[bench]` with an argument computes per trial

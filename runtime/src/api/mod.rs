@@ -6,5 +6,6 @@ pub mod bench_fn;
 pub mod bencher;
 pub mod diff;
 pub mod diff_fn;
+pub mod outputs;
 pub mod tokio_gate;
 pub mod versions;

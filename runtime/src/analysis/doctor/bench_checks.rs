@@ -35,12 +35,22 @@ pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
     let floor = r
         .empty_iteration_ns
         .filter(|_| r.measure == Measure::Wall)?;
+    // A result that changes from call to call was computed in the call, however cheaply.
+    if r.result_varies == Some(true) {
+        return None;
+    }
     let per_iteration = r.slope.point.min(r.median.point);
+    let result = if r.result_varies == Some(false) {
+        "its result was the same in two calls"
+    } else {
+        "its result could not be compared (no PartialEq, or not returned)"
+    };
     (per_iteration <= FLOOR_FACTOR * floor + FLOOR_SLACK_NS).then(|| Warning {
         check: Check::OptimizedAway,
         finding: format!(
-            "{} per iteration, as fast as an empty routine in the same loop ({}): the work was \
-             probably optimized away, or its result is a constant the compiler computed ahead",
+            "{} per iteration, as fast as an empty routine in the same loop ({}), and {result}: \
+             the work was probably optimized away, or its result is a constant the compiler \
+             computed ahead",
             format_ns(per_iteration),
             format_ns(floor)
         ),

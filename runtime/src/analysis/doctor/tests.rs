@@ -32,6 +32,17 @@ fn a_slope_at_the_empty_routines_level_is_optimized_away() {
 }
 
 #[test]
+fn a_result_that_changes_between_calls_is_work_however_fast() {
+    let mut r = result(run(0.31, 100, 1_000_000, None), None);
+    r.empty_iteration_ns = Some(0.3);
+    r.result_varies = Some(false);
+    let w = optimized_away(&r).expect("a constant result at the floor is flagged");
+    assert!(w.finding.contains("the same in two calls"), "{}", w.finding);
+    r.result_varies = Some(true);
+    assert_eq!(optimized_away(&r), None);
+}
+
+#[test]
 fn a_large_fixed_cost_per_sample_is_setup_dominating() {
     let mut linear = run(2.0, 100, 1_000, None);
     // 100 µs per sample against 101 µs of iterations in an average sample.

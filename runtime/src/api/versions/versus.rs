@@ -9,12 +9,10 @@ use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::sequential::DEFAULT_PRECISION;
 use crate::measure::duo::run_duos_probed;
-use crate::measure::duo_batches::LONG_BATCH_NS;
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::model::attrs::Claim;
 use crate::session::baseline::BaselineName;
 use crate::session::options::Settings;
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -114,8 +112,8 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 /// Measures trial `trial` of this executable (the new routine) against the same trial of the
 /// baseline's executable (the old one), both served by child processes, with the duo loop of
 /// `#[bench_diff]`: its warmup, batch sizing, mirrored duos, outlier rules and confidence
-/// sequence, judged on the serving threads' own evidence of preemption and CPU time. From
-/// the first batch of 1 ms or more, both children run on one CPU (see `co_locate`).
+/// sequence, judged on the serving threads' own evidence of preemption and CPU time. Both
+/// children run on one CPU for the trial (see `co_locate`).
 ///
 /// # Errors
 ///
@@ -171,17 +169,11 @@ pub fn run_paired(
         claim,
         precision: DEFAULT_PRECISION,
     });
-    // Both children on one CPU from the first long batch to the end of the trial.
-    let co_located: OnceCell<Option<CoLocated>> = OnceCell::new();
-    let pin_if_long = |ns: f64| {
-        if ns >= LONG_BATCH_NS {
-            co_located.get_or_init(|| CoLocated::pin(&pids));
-        }
-        ns
-    };
+    // Both children on one CPU for the trial (see `co_locate`).
+    let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(
-        TimeWith(|k| pin_if_long(new.time_batch(k))),
-        TimeWith(|k| pin_if_long(old.time_batch(k))),
+        TimeWith(|k| new.time_batch(k)),
+        TimeWith(|k| old.time_batch(k)),
         &duo_settings,
         None,
         &tally,
