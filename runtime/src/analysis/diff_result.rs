@@ -60,7 +60,7 @@ pub struct DiffResult {
     /// Half the width of the fence that set duos aside, in log units: a pair whose log
     /// ratio strays further from the recent ones is an outlier (infinite without a pilot).
     pub fence_half_width: f64,
-    /// How often this machine stalls a running thread, measured once per process when a
+    /// How often this machine stalls a running thread, measured right after the run when a
     /// comparison set aside more than a few percent of its duos (`None` otherwise): the
     /// share of duos such stalls explain is `analysis::machine_noise::expected_share`.
     pub machine_stalls: Option<MachineStalls>,

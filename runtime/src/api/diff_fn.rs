@@ -7,7 +7,7 @@ use crate::analysis::machine_noise::needs_explaining;
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
 use crate::measure::local_routine::LocalRoutine;
-use crate::measure::stalls::machine_stalls;
+use crate::measure::stalls::measure_stalls;
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
@@ -84,12 +84,12 @@ pub(crate) fn compare_batches(
 }
 
 /// The result of a measured run, with this machine's stall rate when the share of duos set
-/// aside needs explaining (measured then, once per process: runs that set few duos aside
+/// aside needs explaining (measured then, right after the run: runs that set few duos aside
 /// pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);
     if needs_explaining(&result) {
-        result.machine_stalls = Some(machine_stalls().clone());
+        result.machine_stalls = Some(measure_stalls());
     }
     result
 }

@@ -8,8 +8,8 @@
 //! 500 above 20 µs a second, none of them a context switch. Such stalls land in some timed
 //! batches, the fence sets those duos aside as noise that hit both routines alike, and the
 //! share set aside is then the machine's, not a sign of other load. This module measures the
-//! rate once per process, on demand, so that the share can be judged against it
-//! (`analysis::machine_noise`).
+//! rate on demand, right after a comparison that needs it, so that the share can be judged
+//! against it (`analysis::machine_noise`).
 
 use super::os::context_switches;
 use super::timer::timer_cost;
@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 
 /// How long the spin lasts. At the rates above (hundreds of stalls a second) 20 ms sees
 /// 10–20 stalls: enough to tell "hundreds a second" from "a few", with a sampling error of
-/// about ±30% that the judgement's slack absorbs (`analysis::machine_noise`). It is paid at
-/// most once per process, and only when a comparison set aside more than a few percent of
-/// its duos: a tenth of the shortest default comparison's warmup.
+/// about ±30% that the judgement's slack absorbs (`analysis::machine_noise`). It is paid
+/// only by a comparison that set aside more than a few percent of its duos: a tenth of the
+/// shortest default comparison's warmup.
 pub const SPIN: Duration = Duration::from_millis(20);
 /// Gaps up to this long are the loop's own cost (a clock read, a cache or TLB miss), never a
 /// stall: the shortest stall that can move a duo past the fence is about 4% of a 10 µs batch.
@@ -150,11 +150,18 @@ impl StallCounter {
 #[must_use]
 pub fn machine_stalls() -> &'static MachineStalls {
     static STALLS: OnceLock<MachineStalls> = OnceLock::new();
-    STALLS.get_or_init(|| {
-        // A coarse clock advances in steps: a step is not a stall.
-        let floor_ns = FLOOR_NS.max(2 * timer_cost().resolution_ns.ceil() as u64);
-        spin(SPIN, floor_ns)
-    })
+    STALLS.get_or_init(measure_stalls)
+}
+
+/// This machine's stalls now: a 20 ms spin on the calling thread. The rate changes within
+/// minutes (measured on the development VM, quiet: about 550 a second of ~50 µs in one
+/// phase, 2,300–2,700 of ~2 µs in another), so a comparison's set-aside duos are judged
+/// against a spin made right after it, not one made earlier in the process.
+#[must_use]
+pub fn measure_stalls() -> MachineStalls {
+    // A coarse clock advances in steps: a step is not a stall.
+    let floor_ns = FLOOR_NS.max(2 * timer_cost().resolution_ns.ceil() as u64);
+    spin(SPIN, floor_ns)
 }
 
 /// Spins on the monotonic clock (the one batches are timed with) for `length`.
