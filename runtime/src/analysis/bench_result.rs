@@ -3,6 +3,7 @@
 //! linear-sampling run.
 
 use crate::measure::linear::LinearRun;
+use crate::measure::stalls::MachineStalls;
 use crate::measure::timer::TimerCost;
 use crate::measure::usage::OsUsage;
 use crate::model::attrs::Measure;
@@ -63,6 +64,10 @@ pub struct BenchResult {
     /// `measure = allocations`: bytes allocated per iteration (over 64 iterations after the
     /// run; `None` for other measures).
     pub alloc_bytes_per_iteration: Option<f64>,
+    /// This machine's stalls, measured right after the trial when more than a tenth of the
+    /// samples were severe outliers (`analysis::severe_outliers` judges them against it);
+    /// `None` otherwise.
+    pub machine_stalls: Option<MachineStalls>,
 }
 
 impl BenchResult {
@@ -108,6 +113,7 @@ impl BenchResult {
             os: None,
             empty_iteration_ns: None,
             alloc_bytes_per_iteration: None,
+            machine_stalls: None,
         })
     }
 

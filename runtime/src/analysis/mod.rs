@@ -9,3 +9,4 @@ pub mod doctor;
 pub mod drift;
 pub mod machine_noise;
 pub mod memory_growth;
+pub mod severe_outliers;

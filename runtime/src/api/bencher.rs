@@ -1,6 +1,8 @@
 //! The handle a `#[bench]` function receives.
 
 use crate::analysis::bench_result::BenchResult;
+use crate::analysis::machine_noise::spin_until_explained;
+use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
@@ -11,6 +13,7 @@ use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::stalls::{measure_stalls, MachineStalls};
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::measure::timer::{timer_cost, TimerCost};
 use crate::measure::usage::UsageReading;
@@ -351,6 +354,11 @@ impl Bencher {
             match BenchResult::from_run(run, timer, level, self.settings.throughput) {
                 Ok(mut result) => {
                     result.measure = self.settings.measure;
+                    // Right after the samples, while the machine is in the same phase.
+                    if severe_needs_explaining(&result) {
+                        let judge = |s: &MachineStalls| judge_severe_with(&result, Some(s));
+                        result.machine_stalls = Some(spin_until_explained(judge, measure_stalls));
+                    }
                     BenchOutcome::Measured(Box::new(result))
                 }
                 Err(e) => BenchOutcome::Failed(format!("the measurement gave no samples: {e}")),

@@ -3,7 +3,7 @@
 //! drive many comparisons themselves.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::analysis::machine_noise::needs_explaining;
+use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
 use crate::measure::local_routine::LocalRoutine;
@@ -84,12 +84,13 @@ pub(crate) fn compare_batches(
 }
 
 /// The result of a measured run, with this machine's stall rate when the share of duos set
-/// aside needs explaining (measured then, right after the run: runs that set few duos aside
-/// pay nothing).
+/// aside needs explaining (measured then, right after the run, in up to
+/// [`MAX_SPINS`](crate::analysis::machine_noise::MAX_SPINS) spins: runs that set few duos
+/// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);
     if needs_explaining(&result) {
-        result.machine_stalls = Some(measure_stalls());
+        result.machine_stalls = Some(stalls_for_comparison(&result, measure_stalls));
     }
     result
 }

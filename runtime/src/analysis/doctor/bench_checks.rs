@@ -3,6 +3,8 @@
 
 use super::{Check, Warning};
 use crate::analysis::bench_result::BenchResult;
+use crate::analysis::machine_noise::SetAside;
+use crate::analysis::severe_outliers::{judge_severe, severe_count};
 use crate::model::attrs::Measure;
 use crate::util::units::{format_ns, three_significant};
 
@@ -24,8 +26,6 @@ const SETUP_MIN_R_SQUARED: f64 = 0.95;
 
 /// An interval whose half-width exceeds this share of its estimate is noisy.
 const NOISY_HALF_WIDTH: f64 = 0.10;
-/// Severe outliers above this share of the samples are noise too.
-const NOISY_SEVERE_SHARE: f64 = 0.10;
 
 /// The time per iteration is at the level of an empty routine measured in the same loop
 /// right after. Of the slope and the median, the lower counts: on a busy machine the slope
@@ -104,24 +104,26 @@ fn intercept_standard_error(iters: &[u64], ns: &[f64], intercept: f64, slope: f6
     Some(sigma * (1.0 / n + x_mean * x_mean / sxx).sqrt())
 }
 
-/// The slope's interval is wide, or many samples are severe outliers.
+/// The slope's interval is wide, or more samples are severe outliers than a tenth and than
+/// the machine's own stalls explain (`analysis::severe_outliers`).
 #[must_use]
 pub fn noisy_bench(r: &BenchResult) -> Option<Warning> {
     let half_width = (r.slope.high - r.slope.low) / (2.0 * r.slope.point);
-    let o = &r.outliers;
-    let severe = (o.low_severe + o.high_severe) as f64 / o.n.max(1) as f64;
     let finding = if half_width.is_finite() && half_width > NOISY_HALF_WIDTH {
         format!(
             "the per-iteration time is only known to ±{}% ({}% interval)",
             three_significant(100.0 * half_width),
             three_significant(100.0 * r.level)
         )
-    } else if severe > NOISY_SEVERE_SHARE {
-        format!(
-            "{} of {} samples are severe outliers",
-            o.low_severe + o.high_severe,
-            o.n
-        )
+    } else if let SetAside::Unexplained(explanation) = judge_severe(r) {
+        let (severe, n) = severe_count(r);
+        let beyond = explanation.map_or_else(String::new, |e| {
+            format!(
+                ", more than this machine's own stalls explain (about {:.1}%)",
+                100.0 * e.expected_share
+            )
+        });
+        format!("{severe} of {n} samples are severe outliers{beyond}")
     } else {
         return None;
     };

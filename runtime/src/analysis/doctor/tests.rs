@@ -83,6 +83,17 @@ fn a_wide_interval_or_many_severe_outliers_is_noise() {
     let mut r = result(run(20.0, 100, 1_000, None), None);
     r.outliers.high_severe = 15;
     assert!(noisy_bench(&r).unwrap().finding.contains("15 of 100"));
+    // Severe outliers that the machine's stalls explain (2,500 a second of 5 µs, which push
+    // out the short samples) are not the benchmark's noise; far more of them are.
+    r.machine_stalls = Some(stalls(50, 5_000));
+    assert_eq!(noisy_bench(&r), None);
+    r.outliers.high_severe = 60;
+    let w = noisy_bench(&r).unwrap();
+    assert!(
+        w.finding
+            .contains("more than this machine's own stalls explain"),
+        "{w:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,159 @@
+//! Whether a `#[bench]`'s severe outliers are what the machine's own stalls explain: the same
+//! rule as for the duos a comparison sets aside (`machine_noise`), over linear sampling's
+//! samples.
+//!
+//! A stall of s in a sample of k iterations raises its per-iteration time by s / k; past the
+//! outer high Tukey fence, the sample is a severe outlier. Short samples are pushed out by
+//! short stalls: on the development VM (quiet), 10–13% of `examples/benches/single.rs`'s
+//! samples were severe outliers in half of the runs, with nothing else running. Only a
+//! share clearly above what the stalls explain says "noise".
+
+use super::bench_result::BenchResult;
+use super::machine_noise::{judge_count, SetAside, StallExplanation, FEWEST_DUOS};
+use crate::measure::stalls::MachineStalls;
+use crate::model::attrs::Measure;
+
+/// A share of severe outliers up to this needs no explaining.
+pub const SEVERE_BASE_SHARE: f64 = 0.10;
+
+/// Severe outliers (both sides) and samples classified.
+#[must_use]
+pub fn severe_count(r: &BenchResult) -> (usize, usize) {
+    let o = &r.outliers;
+    (o.low_severe + o.high_severe, o.n)
+}
+
+/// Whether the share of severe outliers is large enough that the machine's stall rate is
+/// wanted.
+#[must_use]
+pub fn severe_needs_explaining(r: &BenchResult) -> bool {
+    let (severe, n) = severe_count(r);
+    n >= FEWEST_DUOS && severe as f64 > SEVERE_BASE_SHARE * n as f64
+}
+
+/// The share of this `#[bench]`'s samples that `stalls` should push past the outer high
+/// fence; `None` for measures that stalls do not change, or without a usable median.
+#[must_use]
+pub fn severe_stall_explanation(
+    r: &BenchResult,
+    stalls: &MachineStalls,
+) -> Option<StallExplanation> {
+    if !matches!(r.measure, Measure::Wall | Measure::CpuTime) {
+        return None;
+    }
+    let median = r.median.point;
+    if !(median.is_finite() && median > 0.0) || r.run.iters.is_empty() {
+        return None;
+    }
+    // How far a typical sample's per-iteration time is from the fence.
+    let headroom = (r.outliers.fences.high_severe - median).max(0.0);
+    let hit = |k: f64| {
+        let rate_per_ns = stalls.per_second_above(headroom * k) / 1e9;
+        -(-(rate_per_ns * median * k)).exp_m1()
+    };
+    let shares: Vec<f64> = r.run.iters.iter().map(|&k| hit(k as f64)).collect();
+    let shortest = r.run.iters.iter().copied().min()? as f64;
+    Some(StallExplanation {
+        expected_share: shares.iter().sum::<f64>() / shares.len() as f64,
+        per_second: stalls.per_second_above(headroom * shortest),
+        typical_ns: stalls.typical_above(headroom * shortest),
+    })
+}
+
+/// The rule of `machine_noise::judge_count` for severe outliers, with `stalls` in place of
+/// the ones the result carries when given.
+#[must_use]
+pub fn judge_severe_with(r: &BenchResult, stalls: Option<&MachineStalls>) -> SetAside {
+    if !severe_needs_explaining(r) {
+        return SetAside::Few;
+    }
+    let stalls = stalls.or(r.machine_stalls.as_ref());
+    let (severe, n) = severe_count(r);
+    judge_count(
+        severe,
+        n,
+        stalls.and_then(|s| severe_stall_explanation(r, s)),
+    )
+}
+
+/// [`judge_severe_with`] on the stalls the result carries.
+#[must_use]
+pub fn judge_severe(r: &BenchResult) -> SetAside {
+    judge_severe_with(r, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::bench_runs::{result, run};
+    use crate::fixture::stalls::stalls;
+
+    /// 100 samples of 1,000·i iterations at 10 ns (10–1,000 µs), `severe` of them made
+    /// severe high outliers.
+    fn noisy(severe: usize) -> BenchResult {
+        let mut r = result(run(10.0, 100, 1_000, None), None);
+        r.outliers.high_severe = severe;
+        r
+    }
+
+    #[test]
+    fn short_samples_are_pushed_out_by_stalls_long_ones_are_not() {
+        let r = noisy(13);
+        let headroom = r.outliers.fences.high_severe - r.median.point;
+        assert!(headroom > 0.0, "{headroom}");
+        // 2,500 stalls a second of 5 µs: enough to push out a sample of up to 5 µs / headroom
+        // iterations; the expected share is the mean over the samples of 1 − exp(−rate·T).
+        let e = severe_stall_explanation(&r, &stalls(50, 5_000)).unwrap();
+        let by_hand: f64 = (1..=100u64)
+            .map(|i| {
+                let k = (1_000 * i) as f64;
+                if 5_000.0 > headroom * k {
+                    1.0 - (-2_500.0 * r.median.point * k / 1e9).exp()
+                } else {
+                    0.0
+                }
+            })
+            .sum::<f64>()
+            / 100.0;
+        assert!(
+            (e.expected_share - by_hand).abs() < 1e-12,
+            "{e:?} {by_hand}"
+        );
+        assert!(e.expected_share > 0.05, "{e:?}");
+        // Stalls shorter than any sample's headroom explain nothing.
+        let tiny = severe_stall_explanation(&r, &stalls(50, 5)).unwrap();
+        assert_eq!(tiny.expected_share, 0.0);
+    }
+
+    #[test]
+    fn severe_outliers_the_stalls_explain_are_not_noise() {
+        let r = noisy(13);
+        assert!(severe_needs_explaining(&r));
+        assert!(matches!(
+            judge_severe_with(&r, Some(&stalls(50, 5_000))),
+            SetAside::Explained(_)
+        ));
+        // Negative controls: no stall rate, a machine that does not stall, and a share far
+        // above what the stalls explain.
+        assert_eq!(judge_severe(&r), SetAside::Unexplained(None));
+        assert!(matches!(
+            judge_severe_with(&r, Some(&stalls(0, 0))),
+            SetAside::Unexplained(Some(_))
+        ));
+        assert!(matches!(
+            judge_severe_with(&noisy(60), Some(&stalls(50, 5_000))),
+            SetAside::Unexplained(Some(_))
+        ));
+        assert_eq!(judge_severe(&noisy(10)), SetAside::Few);
+    }
+
+    #[test]
+    fn stalls_do_not_explain_counts_of_allocations() {
+        let mut r = noisy(13);
+        r.measure = Measure::Allocations;
+        assert_eq!(
+            judge_severe_with(&r, Some(&stalls(50, 5_000))),
+            SetAside::Unexplained(None)
+        );
+    }
+}
