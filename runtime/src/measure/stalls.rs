@@ -10,9 +10,21 @@
 //! share set aside is then the machine's, not a sign of other load. This module measures the
 //! rate on demand, right after a comparison that needs it, so that the share can be judged
 //! against it (`analysis::machine_noise`).
+//!
+//! Gaps are not all the machine does: in some phases the same VM runs a thread 2–5% slower
+//! for tens of microseconds at a time (a busy sibling hyperthread on the host, shared
+//! caches), which a loop that only reads the clock cannot see, while a batch of real work
+//! can. Measured in C on the development VM, quiet: windows of 32 µs of an arithmetic chain
+//! ran more than 4% over their median pace in 13–18% of cases where single gaps explained
+//! 12–14%, and in one 20 ms spin of six in 41% where gaps explained 12%. So the spin does
+//! work between its clock reads, in chunks of about [`CHUNK_NS`], and keeps every chunk's
+//! length: the share of batch-long windows that ran slow enough to be set aside is then
+//! counted directly ([`MachineStalls::windows_slowed`]).
 
 use super::os::context_switches;
+use super::stall_windows::slowed_share;
 use super::timer::timer_cost;
+use std::hint::black_box;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -28,6 +40,10 @@ const FLOOR_NS: u64 = 250;
 /// The spin ends early once it has seen this many stalls: the rate is known by then, and the
 /// list stays small even where every reading looks like a stall.
 const MAX_STALLS: usize = 10_000;
+/// Work between two clock reads of the spin, in nanoseconds: short against the shortest
+/// batch a slowdown can push past the fence (about 10 µs), long against a clock read
+/// (20–40 ns), so that the chunks' lengths show the machine's pace.
+pub const CHUNK_NS: f64 = 500.0;
 
 /// The stalls seen while one thread spun on the clock.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -42,6 +58,9 @@ pub struct MachineStalls {
     pub preemptions: usize,
     /// Gaps up to this long were not counted, in nanoseconds.
     pub floor_ns: u64,
+    /// The length of every chunk of equal work the spin timed, in nanoseconds, in order
+    /// (chunks across a preemption left out); empty where the spin only read the clock.
+    pub chunks_ns: Vec<u32>,
 }
 
 impl MachineStalls {
@@ -54,6 +73,15 @@ impl MachineStalls {
         }
         let shorter = self.stalls_ns.partition_point(|&s| s as f64 <= ns);
         (self.stalls_ns.len() - shorter) as f64 * 1e9 / self.running_ns as f64
+    }
+
+    /// The share of windows of about `window_ns` of the spin's work that took more than
+    /// `share` longer than at its median pace: the chance that the machine pushes a batch
+    /// that long past a fence that far out, gaps and slower stretches together. `None` where
+    /// the spin timed no chunks.
+    #[must_use]
+    pub fn windows_slowed(&self, window_ns: f64, share: f64) -> Option<f64> {
+        slowed_share(&self.chunks_ns, window_ns, share)
     }
 
     /// The median length of the stalls longer than `ns`, in nanoseconds; `None` if none was.
@@ -94,12 +122,20 @@ impl StallCounter {
         }
     }
 
-    /// Takes the next reading. A gap above the floor is a preemption when the involuntary
+    /// Takes the next reading, after `work_ns` of work since the last one (only the time
+    /// beyond it is a gap). A gap above the floor is a preemption when the involuntary
     /// switches (read through `involuntary`, only then) grew across it, else a stall; `true`
     /// then, and the caller should [`resume`](Self::resume) from a fresh reading, so that the
     /// time `involuntary` took is not part of the next gap.
-    pub fn read(&mut self, now_ns: u64, involuntary: impl FnOnce() -> Option<u64>) -> bool {
-        let gap = now_ns.saturating_sub(self.previous_ns);
+    pub fn read(
+        &mut self,
+        now_ns: u64,
+        work_ns: u64,
+        involuntary: impl FnOnce() -> Option<u64>,
+    ) -> bool {
+        let gap = now_ns
+            .saturating_sub(self.previous_ns)
+            .saturating_sub(work_ns);
         self.previous_ns = now_ns;
         if gap <= self.floor_ns {
             return false;
@@ -164,19 +200,63 @@ pub fn measure_stalls() -> MachineStalls {
     spin(SPIN, floor_ns)
 }
 
-/// Spins on the monotonic clock (the one batches are timed with) for `length`.
+/// Spins for `length` on chunks of work of about [`CHUNK_NS`] each, timed on the monotonic
+/// clock (the one batches are timed with).
 fn spin(length: Duration, floor_ns: u64) -> MachineStalls {
     let origin = Instant::now();
     let ns = || origin.elapsed().as_nanos() as u64;
     let involuntary = || context_switches().map(|s| s.involuntary);
-    let mut counter = StallCounter::start(floor_ns, ns(), involuntary());
+    let (steps, chunk_ns) = calibrate_chunk(ns);
     let length_ns = length.as_nanos() as u64;
+    let mut chunks = Vec::with_capacity((length_ns as f64 / CHUNK_NS) as usize + 1);
+    let mut counter = StallCounter::start(floor_ns, ns(), involuntary());
+    let mut state = 1;
     while counter.elapsed_ns() < length_ns && counter.stalls() < MAX_STALLS {
-        if counter.read(ns(), involuntary) {
+        let before = ns();
+        counter.resume(before);
+        state = chain(state, steps);
+        let now = ns();
+        let preempted = counter.stalls.preemptions;
+        if counter.read(now, chunk_ns, involuntary) {
             counter.resume(ns());
         }
+        if counter.stalls.preemptions == preempted {
+            chunks.push(u32::try_from(now - before).unwrap_or(u32::MAX));
+        }
     }
-    counter.finish()
+    black_box(state);
+    let mut stalls = counter.finish();
+    stalls.chunks_ns = chunks;
+    stalls
+}
+
+/// Steps of [`chain`] that take about [`CHUNK_NS`], and the median time they took over a
+/// few tries, in nanoseconds.
+fn calibrate_chunk(ns: impl Fn() -> u64) -> (u64, u64) {
+    const TRIAL_STEPS: u64 = 1_000;
+    let start = ns();
+    black_box(chain(1, TRIAL_STEPS));
+    let per_step = (ns() - start).max(1) as f64 / TRIAL_STEPS as f64;
+    let steps = ((CHUNK_NS / per_step) as u64).clamp(16, 100_000);
+    let mut tries: Vec<u64> = (0..15)
+        .map(|_| {
+            let start = ns();
+            black_box(chain(1, steps));
+            ns() - start
+        })
+        .collect();
+    tries.sort_unstable();
+    (steps, tries[tries.len() / 2])
+}
+
+/// A serial chain of `steps` dependent operations: its time is the core's pace, which
+/// neither the compiler nor the processor can shorten.
+fn chain(mut x: u64, steps: u64) -> u64 {
+    let k = black_box(0x9E37_79B9_7F4A_7C15_u64);
+    for _ in 0..black_box(steps) {
+        x = x.rotate_left(7) ^ k;
+    }
+    x
 }
 
 #[cfg(test)]
@@ -189,7 +269,7 @@ mod tests {
         let mut counter = StallCounter::start(250, 0, Some(0));
         let mut switches = switches.iter().copied();
         for &t in readings {
-            counter.read(t, || switches.next());
+            counter.read(t, 0, || switches.next());
         }
         counter.finish()
     }
@@ -221,7 +301,7 @@ mod tests {
         // Without the OS's count, the same gap is taken for a stall.
         let mut blind = StallCounter::start(250, 0, None);
         for t in readings {
-            blind.read(t, || None);
+            blind.read(t, 0, || None);
         }
         assert_eq!(blind.finish().stalls_ns, [3_000, 5_000, 2_000_000]);
     }
@@ -229,10 +309,10 @@ mod tests {
     #[test]
     fn the_time_spent_asking_the_os_is_not_a_gap() {
         let mut counter = StallCounter::start(250, 0, Some(0));
-        assert!(counter.read(10_000, || Some(0)));
+        assert!(counter.read(10_000, 0, || Some(0)));
         // Reading the switch count took 400 ns; from there on the loop is quiet.
         counter.resume(10_400);
-        assert!(!counter.read(10_430, || unreachable!("no gap: the OS is not asked")));
+        assert!(!counter.read(10_430, 0, || unreachable!("no gap: the OS is not asked")));
         let stalls = counter.finish();
         assert_eq!(stalls.stalls_ns, [10_000]);
         assert_eq!(stalls.running_ns, 10_030);
@@ -242,8 +322,23 @@ mod tests {
     fn the_real_spin_counts_within_its_length() {
         let stalls = spin(Duration::from_millis(2), 250);
         let ms = stalls.running_ns as f64 / 1e6;
-        assert!((1.0..50.0).contains(&ms), "{stalls:?}");
+        assert!((1.0..50.0).contains(&ms), "{:?}", stalls.stalls_ns);
         assert!(stalls.stalls_ns.windows(2).all(|w| w[0] <= w[1]));
         assert!(stalls.stalls_ns.iter().all(|&s| s > 250));
+        // Chunks of about CHUNK_NS fill the spin (wide bounds: a busy machine slows them).
+        let chunks = stalls.chunks_ns.len();
+        assert!((200..=40_000).contains(&chunks), "{chunks} chunks");
+        let share = stalls.windows_slowed(20_000.0, 0.04).unwrap();
+        assert!((0.0..=1.0).contains(&share), "{share}");
+    }
+
+    #[test]
+    fn work_between_readings_is_not_a_gap() {
+        let mut counter = StallCounter::start(250, 0, Some(0));
+        // 500 ns of work, then 600 ns: 100 ns beyond the work is no stall; 2 µs is one.
+        assert!(!counter.read(500, 500, || unreachable!("no gap")));
+        assert!(!counter.read(1_100, 500, || unreachable!("no gap")));
+        assert!(counter.read(3_600, 500, || Some(0)));
+        assert_eq!(counter.finish().stalls_ns, [2_000]);
     }
 }

@@ -104,8 +104,8 @@ fn intercept_standard_error(iters: &[u64], ns: &[f64], intercept: f64, slope: f6
     Some(sigma * (1.0 / n + x_mean * x_mean / sxx).sqrt())
 }
 
-/// The slope's interval is wide, or more samples are severe outliers than a tenth and than
-/// the machine's own stalls explain (`analysis::severe_outliers`).
+/// The slope's interval is wide, or more samples are severe high outliers than a tenth and
+/// than the machine's own stalls and slower stretches explain (`analysis::severe_outliers`).
 #[must_use]
 pub fn noisy_bench(r: &BenchResult) -> Option<Warning> {
     let half_width = (r.slope.high - r.slope.low) / (2.0 * r.slope.point);
@@ -123,7 +123,7 @@ pub fn noisy_bench(r: &BenchResult) -> Option<Warning> {
                 100.0 * e.expected_share
             )
         });
-        format!("{severe} of {n} samples are severe outliers{beyond}")
+        format!("{severe} of {n} samples are severe high outliers{beyond}")
     } else {
         return None;
     };

@@ -1,0 +1,77 @@
+//! How often a window of the machine's time runs slow: over a spin's chunks of equal work
+//! (`stalls`), the share of windows of consecutive chunks whose total exceeds the median
+//! pace by more than a given fraction. Separate from the spin so that it can be tested on
+//! chunk lengths made up for the purpose.
+
+/// The share of windows of about `window_ns` (consecutive chunks, at least one) whose chunks
+/// took more than `share` longer than `window` chunks at the median chunk's length. `None`
+/// with fewer than two chunks or a median of zero (a clock too coarse to time a chunk).
+#[must_use]
+pub fn slowed_share(chunks_ns: &[u32], window_ns: f64, share: f64) -> Option<f64> {
+    if chunks_ns.len() < 2 {
+        return None;
+    }
+    let mut sorted = chunks_ns.to_vec();
+    sorted.sort_unstable();
+    let median = f64::from(sorted[sorted.len() / 2]);
+    if median <= 0.0 {
+        return None;
+    }
+    let n = chunks_ns.len();
+    let window = ((window_ns / median).round() as usize).clamp(1, n);
+    let allowed = share.max(0.0) * window as f64 * median;
+    let excess = |c: u32| f64::from(c) - median;
+    let mut sum: f64 = chunks_ns[..window].iter().map(|&c| excess(c)).sum();
+    let mut slowed = usize::from(sum > allowed);
+    for i in window..n {
+        sum += excess(chunks_ns[i]) - excess(chunks_ns[i - window]);
+        slowed += usize::from(sum > allowed);
+    }
+    Some(slowed as f64 / (n - window + 1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_long_gap_slows_every_window_that_holds_it() {
+        // 1,000 chunks of 500 ns and one of 10.5 µs (a 10 µs stall): of the 991 windows of
+        // ten chunks (5 µs), the ten that hold it ran 200% slow.
+        let mut chunks = vec![500; 1_000];
+        chunks[500] = 10_500;
+        let share = slowed_share(&chunks, 5_000.0, 0.04).unwrap();
+        assert!((share - 10.0 / 991.0).abs() < 1e-12, "{share}");
+        // A stall of 100 ns per 5 µs window (2%) does not pass a 4% fence.
+        chunks[500] = 600;
+        assert_eq!(slowed_share(&chunks, 5_000.0, 0.04), Some(0.0));
+    }
+
+    #[test]
+    fn a_slower_stretch_with_no_gap_counts_too() {
+        // The middle fifth of the chunks ran 6% slower (530 ns): no chunk is a gap, but
+        // windows inside that stretch exceed a 4% fence and windows outside do not.
+        let chunks: Vec<u32> = (0..1_000)
+            .map(|i| if (400..600).contains(&i) { 530 } else { 500 })
+            .collect();
+        let share = slowed_share(&chunks, 10_000.0, 0.04).unwrap();
+        // Windows of 20 chunks: those with 14 or more inside the stretch push past 4%, i.e.
+        // the windows starting at 394..=586, of 981.
+        assert!((share - 193.0 / 981.0).abs() < 1e-12, "{share}");
+        // Negative control: the same stretch at 2% slower is inside the fence everywhere.
+        let mild: Vec<u32> = (0..1_000)
+            .map(|i| if (400..600).contains(&i) { 510 } else { 500 })
+            .collect();
+        assert_eq!(slowed_share(&mild, 10_000.0, 0.04), Some(0.0));
+    }
+
+    #[test]
+    fn windows_longer_than_the_spin_are_the_whole_spin_and_nothing_is_none() {
+        let mut chunks = vec![500; 100];
+        chunks[0] = 5_000;
+        assert_eq!(slowed_share(&chunks, 1e9, 0.04), Some(1.0));
+        assert_eq!(slowed_share(&chunks, 1e9, 0.5), Some(0.0));
+        assert_eq!(slowed_share(&[500], 1e3, 0.04), None);
+        assert_eq!(slowed_share(&[0, 0, 0], 1e3, 0.04), None);
+    }
+}
