@@ -8,5 +8,6 @@ pub mod diff_result;
 pub mod doctor;
 pub mod drift;
 pub mod machine_noise;
+pub mod machine_pace;
 pub mod memory_growth;
 pub mod severe_outliers;

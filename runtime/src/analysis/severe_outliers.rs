@@ -10,19 +10,38 @@
 
 use super::bench_result::BenchResult;
 use super::machine_noise::{judge_count, SetAside, StallExplanation, FEWEST_DUOS};
+use super::machine_pace::slow_paced;
 use crate::measure::stalls::MachineStalls;
 use crate::model::attrs::Measure;
 
 /// A share of severe outliers up to this needs no explaining.
 pub const SEVERE_BASE_SHARE: f64 = 0.10;
 
-/// Severe high outliers, and samples classified. Low ones are left out: nothing slows a
-/// sample down into one, and the samples of a faster stretch of the machine (measured on the
-/// development VM: 6 of 100 of `parse_config`'s samples severe low, the rest of the run
-/// slower) already widen the slope's bootstrap interval, which the doctor judges too.
+/// Severe high outliers not taken while the machine ran slow ([`slow_paced`]), and samples
+/// classified. Low ones are left out: nothing slows a sample down into one, and the samples
+/// of a faster stretch of the machine (measured on the development VM: 6 of 100 of
+/// `parse_config`'s samples severe low, the rest of the run slower) already widen the
+/// slope's bootstrap interval, which the doctor judges too.
 #[must_use]
 pub fn severe_count(r: &BenchResult) -> (usize, usize) {
-    (r.outliers.high_severe, r.outliers.n)
+    (
+        r.outliers.high_severe - severe_at_slow_pace(r),
+        r.outliers.n,
+    )
+}
+
+/// Severe high outliers taken while the machine ran slow.
+#[must_use]
+pub fn severe_at_slow_pace(r: &BenchResult) -> usize {
+    let fence = r.outliers.fences.high_severe;
+    let slow = slow_paced(&r.run.pace_ns);
+    r.run
+        .ns
+        .iter()
+        .zip(&r.run.iters)
+        .zip(&slow)
+        .filter(|((&ns, &k), &slow)| slow && ns / k as f64 > fence)
+        .count()
 }
 
 /// Whether the share of severe outliers is large enough that the machine's stall rate is
@@ -172,6 +191,36 @@ mod tests {
         // Negative control: the clock-only view of the same machine explains nothing.
         let clock_only = severe_stall_explanation(&r, &stalls(0, 0)).unwrap();
         assert_eq!(clock_only.expected_share, 0.0);
+    }
+
+    #[test]
+    fn samples_taken_while_the_machine_ran_slow_are_the_machines() {
+        // 100 samples at 10 ns; samples 60..75 ran 30% slower, and so did the probe read
+        // after each of them (2,600 ns against 2,500).
+        let mut r = noisy(0);
+        let mut pace = vec![2_500.0; 100];
+        for (ns, pace) in r.run.ns.iter_mut().zip(&mut pace).take(75).skip(60) {
+            *ns *= 1.3;
+            *pace = 2_600.0;
+        }
+        r.run.pace_ns = pace;
+        let fences = r.outliers.fences;
+        r.outliers.high_severe = r
+            .run
+            .ns
+            .iter()
+            .zip(&r.run.iters)
+            .filter(|(&ns, &k)| ns / k as f64 > fences.high_severe)
+            .count();
+        assert_eq!(r.outliers.high_severe, 15);
+        assert_eq!(severe_at_slow_pace(&r), 15);
+        assert_eq!(severe_count(&r), (0, 100));
+        assert_eq!(judge_severe(&r), SetAside::Few);
+        // Negative control: the same samples with a steady pace are the routine's, and
+        // unexplained without a stall rate.
+        r.run.pace_ns = vec![2_500.0; 100];
+        assert_eq!(severe_count(&r), (15, 100));
+        assert_eq!(judge_severe(&r), SetAside::Unexplained(None));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use super::budget::{Deadline, Shortfall};
 use super::os::resident_kib;
+use super::pace::PaceProbe;
 use super::timer::TimerCost;
 use std::time::{Duration, Instant};
 
@@ -125,6 +126,9 @@ pub struct LinearRun {
     /// The process's resident set after each sample, in KiB (empty where the OS does not
     /// report it): memory that keeps growing with the iterations shows here.
     pub rss_kib: Vec<u64>,
+    /// The machine's pace right after each sample ([`PaceProbe::read`], in nanoseconds;
+    /// empty where not read): samples taken while the machine ran slower show here.
+    pub pace_ns: Vec<f64>,
 }
 
 /// Warms up and samples, within the budget plus at most one call (see
@@ -172,7 +176,9 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         measure_time: Duration::ZERO,
         shortfall: None,
         rss_kib: Vec::with_capacity(plan.samples),
+        pace_ns: Vec::with_capacity(plan.samples),
     };
+    let probe = PaceProbe::calibrated();
     let measure_start = Instant::now();
     // Wall time per iteration over all samples so far: one preempted sample does not stop
     // the run, and a routine that really became slower is caught.
@@ -206,6 +212,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         // Read outside the timed batch.
         run.rss_kib.extend(resident_kib());
         fastest = fastest.min(sample_start.elapsed().as_nanos() as f64 / k as f64);
+        run.pace_ns.push(probe.read());
         sampled_iters = sampled_iters.saturating_add(k);
         per_iter = measure_start.elapsed().as_nanos() as f64 / sampled_iters as f64;
     }

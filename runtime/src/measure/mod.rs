@@ -22,6 +22,7 @@ pub mod local_routine;
 pub mod machine;
 pub mod meter;
 pub mod os;
+pub mod pace;
 pub mod stall_windows;
 pub mod stalls;
 pub mod time_batch;

@@ -22,6 +22,7 @@
 //! counted directly ([`MachineStalls::windows_slowed`]).
 
 use super::os::context_switches;
+use super::pace::chain;
 use super::stall_windows::slowed_share;
 use super::timer::timer_cost;
 use std::hint::black_box;
@@ -247,16 +248,6 @@ fn calibrate_chunk(ns: impl Fn() -> u64) -> (u64, u64) {
         .collect();
     tries.sort_unstable();
     (steps, tries[tries.len() / 2])
-}
-
-/// A serial chain of `steps` dependent operations: its time is the core's pace, which
-/// neither the compiler nor the processor can shorten.
-fn chain(mut x: u64, steps: u64) -> u64 {
-    let k = black_box(0x9E37_79B9_7F4A_7C15_u64);
-    for _ in 0..black_box(steps) {
-        x = x.rotate_left(7) ^ k;
-    }
-    x
 }
 
 #[cfg(test)]

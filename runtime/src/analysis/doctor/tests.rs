@@ -198,3 +198,30 @@ fn long_names_are_flagged() {
     let r = diff_result(0.5, None, 400);
     assert_eq!(checks(&diff_warnings(&long, &r)), vec![Check::LongName]);
 }
+
+#[test]
+fn a_machine_that_speeds_up_during_the_run_is_not_called_setup_when_the_probe_saw_it() {
+    // The machine ran 60% slower at the first sample and sped up steadily: per-iteration
+    // times fall with the sample's size, the line still fits (r² ≥ 0.95), and its intercept
+    // is large. The pace read after every sample fell alike.
+    let mut linear = run(2.0, 100, 1_000, None);
+    let slowdown = |i: usize| 1.6 - 0.006 * i as f64;
+    for (i, ns) in linear.ns.iter_mut().enumerate() {
+        *ns *= slowdown(i);
+    }
+    let mut steady = result(linear.clone(), None);
+    steady.run.pace_ns = vec![2_500.0; 100];
+    let w = setup_dominates(&steady).expect("without the pace, this looks like setup");
+    assert!(steady.fit.unwrap().r_squared >= 0.95, "{w:?}");
+    linear.pace_ns = (0..100).map(|i| 2_500.0 * slowdown(i)).collect();
+    assert_eq!(setup_dominates(&result(linear, None)), None);
+    // A real fixed cost stays one whatever the machine's pace did.
+    let mut setup = run(2.0, 100, 1_000, None);
+    for (i, ns) in setup.ns.iter_mut().enumerate() {
+        *ns = (*ns + 100_000.0) * (1.0 + 0.02 * ((i % 5) as f64 - 2.0));
+    }
+    setup.pace_ns = (0..100)
+        .map(|i| 2_500.0 * (1.0 + 0.02 * ((i % 5) as f64 - 2.0)))
+        .collect();
+    assert!(setup_dominates(&result(setup, None)).is_some());
+}

@@ -1,0 +1,89 @@
+//! The machine's pace, read beside a measurement: a fixed chain of arithmetic, timed.
+//!
+//! A virtual machine's core runs the same work at different speeds from one stretch of time
+//! to the next (measured on the development VM, quiet, pinned: 1.3 ms of an arithmetic
+//! chain took 1,233–1,561 µs within one second, with no gap and nothing else running), and
+//! a stretch can outlast a spin on the clock made after the measurement. A short probe timed
+//! next to every `#[bench]` sample says at what pace the machine ran then, so that samples
+//! that were slow because the machine was can be told from samples that were slow by
+//! themselves (`analysis::severe_outliers`).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Work in one timed piece of a probe, in nanoseconds: long against a clock read, short
+/// against the stalls of a virtual machine's host (tens of microseconds), so that most
+/// pieces hold none.
+const PIECE_NS: f64 = 2_500.0;
+/// Pieces per probe; the fastest counts, which sets aside a stall in one of them and keeps
+/// a slower pace that lasts through all of them.
+const PIECES: usize = 4;
+
+/// A serial chain of `steps` dependent operations: its time is the core's pace, which
+/// neither the compiler nor the processor can shorten.
+#[must_use]
+pub fn chain(mut x: u64, steps: u64) -> u64 {
+    let k = black_box(0x9E37_79B9_7F4A_7C15_u64);
+    for _ in 0..black_box(steps) {
+        x = x.rotate_left(7) ^ k;
+    }
+    x
+}
+
+/// A calibrated probe of the machine's pace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PaceProbe {
+    steps: u64,
+}
+
+impl PaceProbe {
+    /// A probe whose pieces take about 2.5 µs on this machine now.
+    #[must_use]
+    pub fn calibrated() -> Self {
+        const TRIAL_STEPS: u64 = 1_000;
+        let start = Instant::now();
+        black_box(chain(1, TRIAL_STEPS));
+        let per_step = start.elapsed().as_nanos().max(1) as f64 / TRIAL_STEPS as f64;
+        Self {
+            steps: ((PIECE_NS / per_step) as u64).clamp(16, 1_000_000),
+        }
+    }
+
+    /// The fastest of the probe's pieces, in nanoseconds: how long this machine takes for
+    /// the same work right now (about 10 µs of running in all).
+    #[must_use]
+    pub fn read(&self) -> f64 {
+        (0..PIECES)
+            .map(|i| {
+                let start = Instant::now();
+                black_box(chain(i as u64, self.steps));
+                start.elapsed().as_nanos() as f64
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_reads_a_few_microseconds_and_twice_the_work_reads_longer() {
+        let probe = PaceProbe::calibrated();
+        let once = probe.read();
+        // Wide bounds: a busy machine slows the probe, a fast one shortens it.
+        assert!((100.0..1e6).contains(&once), "{once} ns");
+        let twice = PaceProbe {
+            steps: 2 * probe.steps,
+        };
+        // The fastest of many reads, so that one stall cannot decide.
+        let fastest = |p: &PaceProbe| (0..20).map(|_| p.read()).fold(f64::INFINITY, f64::min);
+        assert!(fastest(&twice) > 1.3 * fastest(&probe));
+    }
+
+    #[test]
+    fn the_chain_depends_on_every_step() {
+        assert_ne!(chain(1, 10), chain(1, 11));
+        assert_eq!(chain(1, 0), 1);
+    }
+}
