@@ -2,11 +2,20 @@
 //! (Criterion.rs's method), with d chosen from the warmup so that the samples fill the time
 //! budget. Fitting time against iterations then separates the per-iteration cost from any
 //! fixed cost per sample.
+//!
+//! Unlike Criterion, the samples are taken in a shuffled order ([`sample_order`]): taken by
+//! size, a machine that speeds up or slows down during the run (a virtual machine does, for
+//! hundreds of milliseconds at a time) makes time a second cause of the size trend, and the
+//! fitted line tilts — its intercept then reads as a fixed cost per sample that no code pays
+//! (seen on the examples: `sort/1000` "paid" 1.25–1.78 ms a sample in 2 of about 16 runs),
+//! and its slope follows the machine of the run's last, longest samples. Shuffled, a drift
+//! only scatters the samples around the line.
 
 use super::budget::{Deadline, Shortfall};
 use super::os::resident_kib;
 use super::pace::PaceProbe;
 use super::timer::TimerCost;
+use crate::stats::SplitMix64;
 use std::time::{Duration, Instant};
 
 /// Samples taken unless `samples = N` says otherwise (Criterion's default).
@@ -185,7 +194,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
     let mut per_iter = wall_ns_per_iter;
     let mut fastest = wall_ns_per_iter;
     let mut sampled_iters = 0u64;
-    for i in 1..=plan.samples {
+    for i in sample_order(plan.samples) {
         let mut k = plan.sampling.iters_of(i);
         if !deadline.fits(per_iter * k as f64) {
             // Slower than the warmup measured (a busy machine): short of the minimum, share
@@ -227,6 +236,21 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
     run
 }
 
+/// The sizes 1..=n (in steps) in the order the samples take them: a shuffle, the same in
+/// every run (Fisher–Yates on a fixed seed), so that runs stay comparable and tests
+/// repeatable.
+#[must_use]
+pub fn sample_order(n: usize) -> Vec<usize> {
+    const SEED: u64 = 0x0005_EED0_F5A3_B1E5;
+    let mut order: Vec<usize> = (1..=n).collect();
+    let mut rng = SplitMix64::new(SEED);
+    for i in (1..n).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
 /// Share of the budget that samples still missing after a stall may take beyond it.
 const STALL_ALLOWANCE: f64 = 0.05;
 
@@ -236,6 +260,7 @@ const FEWEST: &str = "10 samples";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::{Line, Points};
 
     #[test]
     fn linear_plan_fills_the_budget() {
@@ -288,12 +313,53 @@ mod tests {
             panic!("{:?}", run.sampling)
         };
         assert_eq!(run.iters.len(), 30);
-        for (i, (&k, &ns)) in run.iters.iter().zip(&run.ns).enumerate() {
-            assert_eq!(k, step * (i as u64 + 1));
+        for ((&k, &ns), i) in run.iters.iter().zip(&run.ns).zip(sample_order(30)) {
+            assert_eq!(k, step * i as u64);
             assert_eq!(ns, 10.0 * k as f64);
         }
+        let mut sizes = run.iters.clone();
+        sizes.sort_unstable();
+        assert_eq!(sizes, (1..=30).map(|i| step * i).collect::<Vec<_>>());
         assert!(run.warmup_time >= Duration::from_millis(1));
         assert_eq!(run.shortfall, None);
+    }
+
+    #[test]
+    fn a_machine_that_speeds_up_during_the_run_does_not_tilt_the_line() {
+        // The machine runs 40% slow at the first sample and speeds up steadily to the last;
+        // the routine costs 10 ns an iteration and nothing per sample.
+        let n = 100;
+        let drifting = |order: &[usize]| -> Line {
+            let x: Vec<f64> = order.iter().map(|&i| (1_000 * i) as f64).collect();
+            let y: Vec<f64> = x
+                .iter()
+                .enumerate()
+                .map(|(call, &k)| 10.0 * k * (1.4 - 0.4 * call as f64 / n as f64))
+                .collect();
+            Points::new(&x, &y).unwrap().least_squares().unwrap()
+        };
+        let mean_sample = 10.0 * 1_000.0 * (n + 1) as f64 / 2.0;
+        let by_size = drifting(&(1..=n).collect::<Vec<_>>());
+        let shuffled = drifting(&sample_order(n));
+        // By size (Criterion's order), the intercept is an eighth of a sample: "setup".
+        assert!(by_size.intercept / mean_sample > 0.1, "{by_size:?}");
+        assert!(
+            shuffled.intercept.abs() / mean_sample < 0.05,
+            "{shuffled:?}"
+        );
+        assert!(shuffled.intercept.abs() < by_size.intercept / 4.0);
+    }
+
+    #[test]
+    fn the_order_is_a_fixed_permutation() {
+        let order = sample_order(100);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=100).collect::<Vec<_>>());
+        assert_ne!(order, sorted);
+        assert_eq!(order, sample_order(100));
+        assert_eq!(sample_order(1), [1]);
+        assert!(sample_order(0).is_empty());
     }
 
     fn sleep_settings(warmup_ms: u64, max_time_ms: u64) -> LinearSettings {

@@ -199,7 +199,7 @@ fn sampling_text(r: &BenchResult) -> String {
             "{n} samples of {}, {}, …, {} iterations",
             count_text(step),
             count_text(2 * step),
-            count_text(r.run.iters.last().copied().unwrap_or(step))
+            count_text(r.run.iters.iter().copied().max().unwrap_or(step))
         ),
         Sampling::Flat { iters } => format!(
             "{n} samples of {} iteration{} (flat: the routine is too slow for linear sampling)",
