@@ -135,8 +135,9 @@ pub struct LinearRun {
     /// The process's resident set after each sample, in KiB (empty where the OS does not
     /// report it): memory that keeps growing with the iterations shows here.
     pub rss_kib: Vec<u64>,
-    /// The machine's pace right after each sample ([`PaceProbe::read`], in nanoseconds;
-    /// empty where not read): samples taken while the machine ran slower show here.
+    /// The machine's pace right after each sample: how long a fixed 2.5 µs piece of
+    /// arithmetic took, fastest of four, in nanoseconds (empty where not read). Samples
+    /// taken while the machine ran slower show here.
     pub pace_ns: Vec<f64>,
 }
 
