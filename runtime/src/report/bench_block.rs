@@ -4,6 +4,7 @@
 
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::bench_result::BenchResult;
+use crate::analysis::severe_outliers::severe_at_slow_pace;
 use crate::measure::linear::Sampling;
 use crate::model::attrs::{Measure, Throughput};
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
@@ -65,7 +66,12 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     if let Some(t) = r.throughput {
         let _ = writeln!(out, "  thrpt    {}", throughput_text(t, &r.slope));
     }
-    let _ = writeln!(out, "  outliers {}", outliers_text(&r.outliers));
+    let _ = writeln!(
+        out,
+        "  outliers {}{}",
+        outliers_text(&r.outliers),
+        slow_pace_text(severe_at_slow_pace(r))
+    );
     let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
     let _ = writeln!(
         out,
@@ -134,6 +140,14 @@ fn outliers_text(o: &Outliers) -> String {
         o.n,
         parts.join(", ")
     )
+}
+
+/// Severe high outliers the machine's pace explains (read after every sample), if any.
+fn slow_pace_text(slow: usize) -> String {
+    match slow {
+        0 => String::new(),
+        n => format!(" ({n} of the severe high taken while the machine ran slower)"),
+    }
 }
 
 fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {

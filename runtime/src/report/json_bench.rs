@@ -6,6 +6,7 @@ use super::bench_record::{BaselineOutcome, BenchRecord};
 use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::change::ChangeVerdict;
+use crate::analysis::severe_outliers::severe_at_slow_pace;
 use crate::measure::linear::Sampling;
 use crate::measure::usage::OsUsage;
 use crate::model::attrs::Throughput;
@@ -67,6 +68,8 @@ struct TukeyCounts {
     low_mild: usize,
     high_mild: usize,
     high_severe: usize,
+    /// Of the severe high, those taken while the machine's pace was slow.
+    high_severe_slow_pace: usize,
 }
 
 #[derive(Serialize)]
@@ -147,6 +150,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
             low_mild: o.low_mild,
             high_mild: o.high_mild,
             high_severe: o.high_severe,
+            high_severe_slow_pace: severe_at_slow_pace(r),
         },
         throughput: r.throughput.map(|t| throughput(t, &r.slope)),
         samples: r.run.iters.len(),

@@ -143,3 +143,27 @@ fn counts_and_percentages() {
     assert_eq!(p_text(0.5), "0.500");
     assert_eq!(p_text(f64::NAN), "–");
 }
+
+#[test]
+fn severe_outliers_taken_while_the_machine_ran_slower_are_said_to_be() {
+    // The first sample, slowed twofold, is a severe high outlier.
+    let mut r = result(None);
+    assert_eq!(r.outliers.high_severe, 1, "{:?}", r.outliers);
+    let line = |r: &BenchResult| {
+        bench_block("f", r, BaselineStatus::FirstRun(BaselineName::previous_run()))
+            .lines()
+            .find(|l| l.starts_with("  outliers"))
+            .unwrap()
+            .to_owned()
+    };
+    // A steady pace: nothing added.
+    r.run.pace_ns = vec![2_500.0; 30];
+    assert!(!line(&r).contains("machine"), "{}", line(&r));
+    // The probe after the first sample read 20% slow.
+    r.run.pace_ns[0] = 3_000.0;
+    assert!(
+        line(&r).ends_with("(1 of the severe high taken while the machine ran slower)"),
+        "{}",
+        line(&r)
+    );
+}
