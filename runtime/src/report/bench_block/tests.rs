@@ -150,11 +150,15 @@ fn severe_outliers_taken_while_the_machine_ran_slower_are_said_to_be() {
     let mut r = result(None);
     assert_eq!(r.outliers.high_severe, 1, "{:?}", r.outliers);
     let line = |r: &BenchResult| {
-        bench_block("f", r, BaselineStatus::FirstRun(BaselineName::previous_run()))
-            .lines()
-            .find(|l| l.starts_with("  outliers"))
-            .unwrap()
-            .to_owned()
+        bench_block(
+            "f",
+            r,
+            BaselineStatus::FirstRun(BaselineName::previous_run()),
+        )
+        .lines()
+        .find(|l| l.starts_with("  outliers"))
+        .unwrap()
+        .to_owned()
     };
     // A steady pace: nothing added.
     r.run.pace_ns = vec![2_500.0; 30];
