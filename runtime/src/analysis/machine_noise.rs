@@ -88,24 +88,26 @@ pub fn stall_explanation(r: &DiffResult, stalls: &MachineStalls) -> Option<Stall
     })
 }
 
-/// The chance that `stalls`' machine pushes at least one of a duo's four batches (two of
-/// each length in `batches`, in nanoseconds) more than `reach` (a fraction) past its pace:
-/// counted over batch-long windows of the spin's chunks where it timed some (gaps and slower
-/// stretches alike, `MachineStalls::windows_slowed`), else a Poisson probability over the
-/// stalls longer than the reach.
-pub(crate) fn batch_hit_share(stalls: &MachineStalls, batches: &[f64], reach: f64) -> f64 {
-    let missed: Option<f64> = batches
+/// The chance that `stalls`' machine pushes one batch of `batch_ns` more than `reach` (a
+/// fraction) past its pace: counted over batch-long windows of the spin's chunks where it
+/// timed some (gaps and slower stretches alike, `MachineStalls::windows_slowed`), else a
+/// Poisson probability over the stalls longer than the reach. One model for a duo's batches
+/// and a `#[bench]`'s samples.
+pub(crate) fn batch_slowed(stalls: &MachineStalls, batch_ns: f64, reach: f64) -> f64 {
+    stalls.windows_slowed(batch_ns, reach).unwrap_or_else(|| {
+        let per_ns = stalls.per_second_above(batch_ns * reach) / 1e9;
+        -(-(per_ns * batch_ns)).exp_m1()
+    })
+}
+
+/// The chance that at least one of a duo's four batches (two of each length in `batches`,
+/// in nanoseconds) is pushed more than `reach` past its pace ([`batch_slowed`]).
+fn batch_hit_share(stalls: &MachineStalls, batches: &[f64], reach: f64) -> f64 {
+    let missed: f64 = batches
         .iter()
-        .map(|&b| stalls.windows_slowed(b, reach).map(|p| (1.0 - p).powi(2)))
+        .map(|&b| (1.0 - batch_slowed(stalls, b, reach)).powi(2))
         .product();
-    missed.map_or_else(
-        || {
-            let per_ns = |b: f64| stalls.per_second_above(b * reach) / 1e9;
-            let hits: f64 = batches.iter().map(|&b| 2.0 * b * per_ns(b)).sum();
-            -(-hits).exp_m1()
-        },
-        |missed| 1.0 - missed,
-    )
+    1.0 - missed
 }
 
 /// The one rule: a share above [`BASE_SHARE`] is explained when its count of duos lies

@@ -9,7 +9,7 @@
 //! share clearly above what the stalls explain says "noise".
 
 use super::bench_result::BenchResult;
-use super::machine_noise::{judge_count, SetAside, StallExplanation, FEWEST_DUOS};
+use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation, FEWEST_DUOS};
 use super::machine_pace::slow_paced;
 use crate::measure::stalls::MachineStalls;
 use crate::model::attrs::Measure;
@@ -25,7 +25,9 @@ pub const SEVERE_BASE_SHARE: f64 = 0.10;
 #[must_use]
 pub fn severe_count(r: &BenchResult) -> (usize, usize) {
     (
-        r.outliers.high_severe - severe_at_slow_pace(r),
+        r.outliers
+            .high_severe
+            .saturating_sub(severe_at_slow_pace(r)),
         r.outliers.n,
     )
 }
@@ -68,14 +70,7 @@ pub fn severe_stall_explanation(
     }
     // How far a typical sample's per-iteration time is from the fence.
     let headroom = (r.outliers.fences.high_severe - median).max(0.0);
-    let hit = |k: f64| {
-        stalls
-            .windows_slowed(median * k, headroom / median)
-            .unwrap_or_else(|| {
-                let rate_per_ns = stalls.per_second_above(headroom * k) / 1e9;
-                -(-(rate_per_ns * median * k)).exp_m1()
-            })
-    };
+    let hit = |k: f64| batch_slowed(stalls, median * k, headroom / median);
     let shares: Vec<f64> = r.run.iters.iter().map(|&k| hit(k as f64)).collect();
     let shortest = r.run.iters.iter().copied().min()? as f64;
     Some(StallExplanation {

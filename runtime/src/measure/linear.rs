@@ -321,6 +321,9 @@ mod tests {
         let mut sizes = run.iters.clone();
         sizes.sort_unstable();
         assert_eq!(sizes, (1..=30).map(|i| step * i).collect::<Vec<_>>());
+        // The machine's pace, read once after every sample.
+        assert_eq!(run.pace_ns.len(), 30);
+        assert!(run.pace_ns.iter().all(|&p| p > 0.0), "{:?}", run.pace_ns);
         assert!(run.warmup_time >= Duration::from_millis(1));
         assert_eq!(run.shortfall, None);
     }

@@ -30,6 +30,17 @@ pub fn chain(mut x: u64, steps: u64) -> u64 {
     x
 }
 
+/// Steps of [`chain`] that take about `ns` nanoseconds on this machine now (timed once over
+/// 1,000 steps; at least 16, so that a clock read stays small against them).
+#[must_use]
+pub fn steps_taking(ns: f64) -> u64 {
+    const TRIAL_STEPS: u64 = 1_000;
+    let start = Instant::now();
+    black_box(chain(1, TRIAL_STEPS));
+    let per_step = start.elapsed().as_nanos().max(1) as f64 / TRIAL_STEPS as f64;
+    ((ns / per_step) as u64).clamp(16, 1_000_000)
+}
+
 /// A calibrated probe of the machine's pace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaceProbe {
@@ -40,12 +51,8 @@ impl PaceProbe {
     /// A probe whose pieces take about 2.5 µs on this machine now.
     #[must_use]
     pub fn calibrated() -> Self {
-        const TRIAL_STEPS: u64 = 1_000;
-        let start = Instant::now();
-        black_box(chain(1, TRIAL_STEPS));
-        let per_step = start.elapsed().as_nanos().max(1) as f64 / TRIAL_STEPS as f64;
         Self {
-            steps: ((PIECE_NS / per_step) as u64).clamp(16, 1_000_000),
+            steps: steps_taking(PIECE_NS),
         }
     }
 

@@ -22,7 +22,7 @@
 //! counted directly ([`MachineStalls::windows_slowed`]).
 
 use super::os::context_switches;
-use super::pace::chain;
+use super::pace::{chain, steps_taking};
 use super::stall_windows::slowed_share;
 use super::timer::timer_cost;
 use std::hint::black_box;
@@ -252,11 +252,7 @@ fn coarsened(mut chunks: Vec<u32>, most: usize) -> Vec<u32> {
 /// Steps of [`chain`] that take about [`CHUNK_NS`], and the median time they took over a
 /// few tries, in nanoseconds.
 fn calibrate_chunk(ns: impl Fn() -> u64) -> (u64, u64) {
-    const TRIAL_STEPS: u64 = 1_000;
-    let start = ns();
-    black_box(chain(1, TRIAL_STEPS));
-    let per_step = (ns() - start).max(1) as f64 / TRIAL_STEPS as f64;
-    let steps = ((CHUNK_NS / per_step) as u64).clamp(16, 100_000);
+    let steps = steps_taking(CHUNK_NS);
     let mut tries: Vec<u64> = (0..15)
         .map(|_| {
             let start = ns();
