@@ -32,6 +32,29 @@ fn a_slope_at_the_empty_routines_level_is_optimized_away() {
 }
 
 #[test]
+fn a_routine_whose_pace_wanders_is_judged_by_its_fast_samples() {
+    // The CI case: a third of the samples run at the empty loop's pace and the rest at a
+    // slower one, so the slope and the median sit above the line while the fast samples
+    // are at the floor.
+    let mut wandering = run(0.33, 100, 1_000_000, None);
+    for (i, ns) in wandering.ns.iter_mut().enumerate() {
+        if i % 3 != 0 {
+            *ns *= 2.3;
+        }
+    }
+    let mut r = result(wandering, None);
+    r.empty_iteration_ns = Some(0.32);
+    assert!(r.slope.point > 1.5 * 0.32 + 0.1, "{}", r.slope.point);
+    assert!(optimized_away(&r).is_some());
+    // Work whose fastest samples are well above the floor is not flagged.
+    let mut work = run(2.0, 100, 1_000_000, None);
+    work.ns[0] *= 0.2;
+    let mut r = result(work, None);
+    r.empty_iteration_ns = Some(0.32);
+    assert_eq!(optimized_away(&r), None);
+}
+
+#[test]
 fn a_result_that_changes_between_calls_is_work_however_fast() {
     let mut r = result(run(0.31, 100, 1_000_000, None), None);
     r.empty_iteration_ns = Some(0.3);
