@@ -54,17 +54,28 @@ pub struct DuoRun {
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
     pub shortfall: Option<Shortfall>,
-    /// The process's resident set (KiB), read every [`RSS_EVERY`] while measuring (empty
+    /// The process's resident set (KiB), read at most every [`RSS_EVERY`] while measuring (empty
     /// where the OS does not report it).
     pub rss_kib: Vec<u64>,
     /// Iterations of each routine between one resident-set reading and the previous one.
     pub rss_iters: Vec<u64>,
 }
 
-/// Least time between two readings of the resident set while measuring: enough readings
-/// for the doctor to see memory that grows with the iterations in a comparison of a few
-/// tenths of a second, for a few microseconds each.
+/// Longest time between two readings of the resident set while measuring, for a few
+/// microseconds each.
 pub const RSS_EVERY: Duration = Duration::from_millis(20);
+/// Shortest time between two readings of the resident set.
+const RSS_EVERY_AT_FIRST: Duration = Duration::from_millis(2);
+
+/// When the next reading of the resident set is due, `elapsed` into measuring: an eighth of
+/// the time measured so far, between [`RSS_EVERY_AT_FIRST`] and [`RSS_EVERY`], so that
+/// every doubling of the run adds about eight readings and the doctor sees memory that
+/// grows with the iterations also in a comparison that decides in a few hundredths of a
+/// second (measured in CI: a leaking comparison decided in 0.08 s had four readings at a
+/// fixed 20 ms, too few for the three steps growth must show).
+fn rss_interval(elapsed: Duration) -> Duration {
+    (elapsed / 8).clamp(RSS_EVERY_AT_FIRST, RSS_EVERY)
+}
 
 /// Least time between two progress reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(100);
@@ -84,7 +95,7 @@ pub struct DuoProgress {
 
 /// Measures `first` against `second`, reporting progress to `observe` (if any) between
 /// duos, at most every [`PROGRESS_EVERY`]. The check reuses the clock read the budget needs
-/// anyway. The process's resident set is read between duos too, every [`RSS_EVERY`]. When
+/// anyway. The process's resident set is read between duos too (`rss_interval`). When
 /// duos are short (under 1% of [`PROGRESS_EVERY`]), the duo right after a report or a
 /// reading is run but not recorded, so their cache disturbance touches no sample; longer duos
 /// have batches long enough that a few microseconds of writing vanish in them.
@@ -224,7 +235,7 @@ pub(crate) fn run_duos_probed(
     // Measuring, while the next duo fits in the budget at the pace of those so far.
     let mut measured = 0u32;
     let (mut rss_kib, mut rss_iters) = (Vec::new(), Vec::new());
-    let (mut next_rss, mut iters_since_rss) = (measure_start + RSS_EVERY, 0);
+    let (mut next_rss, mut iters_since_rss) = (measure_start + RSS_EVERY_AT_FIRST, 0);
     while shortfall.is_none() && deadline.fits(pace.duo_ns(duo.iters)) {
         let now = Instant::now();
         let mut disturbed = false;
@@ -239,7 +250,7 @@ pub(crate) fn run_duos_probed(
             disturbed = true;
         }
         if now >= next_rss {
-            next_rss = now + RSS_EVERY;
+            next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
                 rss_kib.push(kib);
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
@@ -409,5 +420,22 @@ mod tests {
         assert!(settled_early(&busy));
         let wall_only: Vec<DuoTimings> = busy.iter().map(|d| duo(d.wall_ns[0])).collect();
         assert!(!settled_early(&wall_only));
+    }
+
+    #[test]
+    fn the_resident_set_is_read_often_early_and_every_20_ms_later() {
+        let ms = Duration::from_millis;
+        assert_eq!(rss_interval(ms(0)), ms(2));
+        assert_eq!(rss_interval(ms(40)), Duration::from_millis(5));
+        assert_eq!(rss_interval(ms(10_000)), ms(20));
+        // A comparison that decides after 80 ms has at least four readings in its second
+        // half, which the doctor's three steps of growth need.
+        let (mut now, mut readings) = (rss_interval(ms(0)), Vec::new());
+        while now <= ms(80) {
+            readings.push(now);
+            now += rss_interval(now);
+        }
+        let second_half = readings.iter().filter(|&&t| t >= ms(40)).count();
+        assert!(second_half >= 4, "{readings:?}");
     }
 }
