@@ -128,6 +128,22 @@ impl BenchResult {
     pub fn total_time(&self) -> Duration {
         self.run.warmup_time + self.run.measure_time
     }
+
+    /// Each sample's time per iteration (time / iterations), finite ones only, sorted
+    /// ascending, in nanoseconds.
+    #[must_use]
+    pub fn sorted_sample_per_iteration_ns(&self) -> Vec<f64> {
+        let mut per_iter: Vec<f64> = self
+            .run
+            .iters
+            .iter()
+            .zip(&self.run.ns)
+            .map(|(&k, &ns)| ns / k as f64)
+            .filter(|x| x.is_finite())
+            .collect();
+        per_iter.sort_by(f64::total_cmp);
+        per_iter
+    }
 }
 
 /// Iteration counts as the x coordinates of a fit.

@@ -72,16 +72,10 @@ pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
     })
 }
 
-/// Per-iteration time of the sample at the [`FAST_SAMPLES`] quantile.
+/// Per-iteration time of the sample at the [`FAST_SAMPLES`] quantile (infinite without
+/// samples, so that it never decides the minimum).
 fn fast_samples_per_iteration(r: &BenchResult) -> f64 {
-    let mut per_iteration: Vec<f64> = r
-        .run
-        .ns
-        .iter()
-        .zip(&r.run.iters)
-        .map(|(&ns, &iters)| ns / iters as f64)
-        .collect();
-    per_iteration.sort_by(f64::total_cmp);
+    let per_iteration = r.sorted_sample_per_iteration_ns();
     if per_iteration.is_empty() {
         return f64::INFINITY;
     }

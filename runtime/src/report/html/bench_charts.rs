@@ -79,15 +79,7 @@ pub fn scatter_chart(r: &BenchResult) -> Result<String, String> {
 /// bin; samples beyond it are drawn in the edge bins. The slope (red) and the median (grey)
 /// are marked.
 pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
-    let mut per_iter: Vec<f64> = r
-        .run
-        .iters
-        .iter()
-        .zip(&r.run.ns)
-        .map(|(&k, &ns)| ns / k as f64)
-        .filter(|x| x.is_finite())
-        .collect();
-    per_iter.sort_by(f64::total_cmp);
+    let per_iter = r.sorted_sample_per_iteration_ns();
     let (lo, hi) = robust_range(&per_iter, 0.0).ok_or("no samples")?;
     let (lo, hi) = padded(&[lo, hi, r.slope.point], 0.05);
     let width = (hi - lo) / HISTOGRAM_BINS as f64;
