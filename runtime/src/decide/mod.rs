@@ -9,6 +9,8 @@ pub mod sequential;
 #[cfg(test)]
 mod simulation;
 #[cfg(test)]
+mod simulation_long;
+#[cfg(test)]
 mod simulation_robust;
 #[cfg(test)]
 mod simulation_wander;

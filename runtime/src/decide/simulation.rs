@@ -228,6 +228,17 @@ pub fn well_above_alpha(count: usize) -> bool {
     count as f64 / RUNS as f64 > 2.0 * ALPHA
 }
 
+/// A negative control under a wander must both pass and refute an A/A claim on the truth
+/// well above alpha: without its safeguard, the interval sits wholly on either side.
+pub fn assert_fooled_both_ways(control: &Outcomes) {
+    assert!(
+        well_above_alpha(control.passed) && well_above_alpha(control.refuted),
+        "control: passed {}, refuted {}",
+        control.passed,
+        control.refuted
+    );
+}
+
 pub const fn below(bound: f64) -> Claim {
     Claim::Below {
         bound,

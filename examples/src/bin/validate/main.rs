@@ -7,18 +7,22 @@
 //!
 //! `--noise` runs a background process that alternates 2 s of busy work on every core with
 //! 2 s idle; `--load` one that keeps every core busy with arithmetic and memory streaming for
-//! the whole run. `--aa` runs the real-timing A/A check instead of the known-ratio table;
+//! the whole run. `--aa` runs the real-timing A/A check instead of the known-ratio table
+//! (`--boundary-secs S`: the budget of its claims on the truth, 1 s by default);
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
 //! `versions.rs`); `--unpaired-runs U` sets the unpaired runs per case (default: R, at
 //! most 20); paired runs gate at half the slowdown, or at 0% with `--gate-at-zero`.
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
+//! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
+//! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
 
 mod amortized;
 mod noise;
 mod table;
 mod traditional;
 mod versions;
+mod wander;
 
 use duobench::{compare, Claim, Clock, DiffConfig, Verdict};
 use duobench_examples::work;
@@ -70,7 +74,13 @@ fn main() {
         stalls.typical_above(2e4).unwrap_or(0.0) / 1e3
     );
     if args.iter().any(|a| a == "--aa") {
-        a_a(runs, ns_per_step, only_base.as_deref());
+        let boundary_secs = option_value(&args, "--boundary-secs").unwrap_or(1);
+        a_a(
+            runs,
+            ns_per_step,
+            only_base.as_deref(),
+            Duration::from_secs(boundary_secs as u64),
+        );
     } else if args.iter().any(|a| a == "--versions") {
         let bases: Vec<_> = bases(ns_per_step)
             .into_iter()
@@ -85,6 +95,9 @@ fn main() {
         };
         println!("paired runs gated at {gate:?} the slowdown (0% slowdowns at 1%)");
         versions::versions(runs, unpaired_runs, gate, &bases);
+    } else if args.iter().any(|a| a == "--wander") {
+        let secs = option_value(&args, "--secs").unwrap_or(8);
+        wander::wander(secs as f64, runs);
     } else if args.iter().any(|a| a == "--amortized") {
         amortized::run(runs, ns_per_step, only_base.as_deref());
     } else {
@@ -224,10 +237,10 @@ struct AaClaim {
 /// The same routine on both sides: false verdicts must stay at alpha. The first three are
 /// the issue's; the last two put the claim's boundary exactly on the truth, where only the
 /// interval's validity under repeated looks keeps a false pass rare, so they run to the
-/// time budget (1 s) unless they pass falsely.
-fn a_a(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
+/// time budget (`boundary_budget`, 1 s unless `--boundary-secs` says) unless they pass
+/// falsely.
+fn a_a(runs: usize, ns_per_step: f64, only_base: Option<&str>, boundary_budget: Duration) {
     let default = DiffConfig::default().max_time;
-    let one_second = Duration::from_secs(1);
     let claims = [
         AaClaim {
             text: "ratio < 0.99",
@@ -255,13 +268,13 @@ fn a_a(runs: usize, ns_per_step: f64, only_base: Option<&str>) {
             text: "ratio < 1",
             claim: below(1.0),
             correct: Verdict::Refuted,
-            max_time: one_second,
+            max_time: boundary_budget,
         },
         AaClaim {
             text: "ratio > 1",
             claim: above(1.0),
             correct: Verdict::Refuted,
-            max_time: one_second,
+            max_time: boundary_budget,
         },
     ];
     println!("| base | claim | runs | pass | refuted | inconclusive | false verdicts | median s |");
