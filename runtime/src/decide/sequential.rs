@@ -495,7 +495,8 @@ impl Sequential {
     /// The widest interval (half-width, log units) a decision accepts when the estimate is
     /// `margin` from the claim's nearest boundary: [`DECISION_PRECISION`] of the margin, or
     /// when one duo fills a block, at most that and at least [`LONG_ROUTINE_PRECISION`] — but
-    /// never wider than the margin, which a decisive interval is within anyway.
+    /// never wider than the margin: a symmetric interval that excludes the boundary is
+    /// within it anyway, while the hull of two estimates can exclude it and still be wider.
     fn decision_half_width(&self, margin: f64) -> f64 {
         let relative = DECISION_PRECISION * margin;
         if self.settings.duos_per_block == 1 {

@@ -86,6 +86,16 @@ impl Scenario {
         }
     }
 
+    /// A long routine (one call a batch, so one duo a block) with an 8-duo pilot, `sigma`
+    /// noise per batch and a budget of `max_duos`.
+    pub const fn long(ratio: f64, noise: Noise, sigma: f64, max_duos: usize) -> Scenario {
+        Scenario {
+            duos_per_block: 1,
+            max_duos,
+            ..Scenario::new(ratio, Noise { sigma, ..noise })
+        }
+    }
+
     /// The ratio of mean latencies during the test: amortized work included, and the
     /// ordering effect (1% on whichever routine runs first, so 0.5% on average) on the base.
     pub fn mean_ratio(&self) -> f64 {

@@ -23,18 +23,7 @@ use super::simulation::{
 /// (600 duos of four 2 ms batches), with 1.3% noise per batch (the known-ratio workload's
 /// duos at 2 ms scatter by 1.5% in their log ratio on the development VM).
 fn long(ratio: f64, noise: Noise) -> Scenario {
-    Scenario {
-        pilot_duos: 8,
-        duos_per_block: 1,
-        max_duos: 600,
-        ..Scenario::new(
-            ratio,
-            Noise {
-                sigma: 0.013,
-                ..noise
-            },
-        )
-    }
+    Scenario::long(ratio, noise, 0.013, 600)
 }
 
 /// A wander of the first routine's relative speed (log sd, memory in batches).

@@ -125,20 +125,12 @@ fn a_ratio_that_changes_after_the_pilot_is_followed() {
 /// A long routine (one call per batch, one duo per block, an 8-duo pilot, 400 duos of
 /// budget) whose every batch has a `rate` chance of extra work worth `size` batches.
 fn long_amortized(rate: f64, size: f64) -> Scenario {
-    Scenario {
-        pilot_duos: 8,
-        duos_per_block: 1,
-        max_duos: 400,
-        ..Scenario::new(
-            1.0,
-            Noise {
-                sigma: 0.01,
-                spike_rate: rate,
-                spike_size: size,
-                ..CLEAN
-            },
-        )
-    }
+    let noise = Noise {
+        spike_rate: rate,
+        spike_size: size,
+        ..CLEAN
+    };
+    Scenario::long(1.0, noise, 0.01, 400)
 }
 
 #[test]

@@ -146,18 +146,7 @@ fn decision_times() {
         cases.push((name, 8, Scenario::new(1.05, noise), above(1.04)));
     }
     for (seed, ratio, claim) in [(12, 1.05, above(1.02)), (13, 1.0, below(1.02))] {
-        let long = Scenario {
-            pilot_duos: 8,
-            duos_per_block: 1,
-            max_duos: 400,
-            ..Scenario::new(
-                ratio,
-                Noise {
-                    sigma: 0.01,
-                    ..CLEAN
-                },
-            )
-        };
+        let long = Scenario::long(ratio, CLEAN, 0.01, 400);
         let short = Scenario {
             pilot_duos: 500,
             duos_per_block: 12,

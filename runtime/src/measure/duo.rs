@@ -426,7 +426,7 @@ mod tests {
     fn the_resident_set_is_read_often_early_and_every_20_ms_later() {
         let ms = Duration::from_millis;
         assert_eq!(rss_interval(ms(0)), ms(2));
-        assert_eq!(rss_interval(ms(40)), Duration::from_millis(5));
+        assert_eq!(rss_interval(ms(40)), ms(5));
         assert_eq!(rss_interval(ms(10_000)), ms(20));
         // A comparison that decides after 80 ms has at least four readings in its second
         // half, which the doctor's three steps of growth need.
