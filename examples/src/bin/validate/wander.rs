@@ -67,12 +67,12 @@ fn random_cycle(len: usize) -> Vec<u32> {
 }
 
 /// The size at which one call of `f` takes about 2 ms (fastest of 5 calls, scaled).
-fn calibrate(name: &str, mut f: impl FnMut(u64), start: u64) -> u64 {
+fn calibrate<T>(name: &str, mut f: impl FnMut(u64) -> T, start: u64) -> u64 {
     let mut fastest = |size: u64| {
         (0..5)
             .map(|_| {
                 let t = Instant::now();
-                f(size);
+                black_box(f(size));
                 t.elapsed().as_nanos() as f64
             })
             .fold(f64::INFINITY, f64::min)
@@ -99,37 +99,13 @@ fn calibrate(name: &str, mut f: impl FnMut(u64), start: u64) -> u64 {
 /// Runs every pair `reps` times for `secs` each, printing one JSON line per run.
 pub fn wander(secs: f64, reps: usize) {
     let state = Cell::new(1u64);
-    let steps = calibrate(
-        "work",
-        |n| {
-            black_box(work(&state, n));
-        },
-        100_000,
-    );
+    let steps = calibrate("work", |n| work(&state, n), 100_000);
     let next = random_cycle(16 << 20);
     let at = Cell::new(0u32);
     let mut zero = File::open("/dev/zero").expect("open /dev/zero");
-    let chase_steps = calibrate(
-        "chase",
-        |n| {
-            black_box(chase(&next, &at, n));
-        },
-        1_000,
-    );
-    let strings = calibrate(
-        "allocate",
-        |n| {
-            black_box(allocate(n));
-        },
-        1_000,
-    );
-    let reads = calibrate(
-        "read",
-        |n| {
-            black_box(read_small(&mut zero, n));
-        },
-        100,
-    );
+    let chase_steps = calibrate("chase", |n| chase(&next, &at, n), 1_000);
+    let strings = calibrate("allocate", allocate, 1_000);
+    let reads = calibrate("read", |n| read_small(&mut zero, n), 100);
     let longer = (steps as f64 * 1.005).round() as u64;
     let config = DiffConfig {
         claim: None,
