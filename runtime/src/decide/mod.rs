@@ -5,11 +5,14 @@
 pub mod duo_times;
 pub mod fence;
 pub mod ownership;
+pub mod process_pairs;
 pub mod sequential;
 #[cfg(test)]
 mod simulation;
 #[cfg(test)]
 mod simulation_long;
+#[cfg(test)]
+mod simulation_pairs;
 #[cfg(test)]
 mod simulation_robust;
 #[cfg(test)]
