@@ -65,8 +65,10 @@ fn ratio(out: &str, name: &str) -> f64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// Processes still serving from executables under `dir` or the end-to-end target
-/// directory: the baseline's and the comparing build's own (Linux: read from /proc).
+/// Processes still serving from executables under `dir`, the end-to-end target directory
+/// or the copies a comparison makes of both sides (`duobench-serve-<pid>-<n>` in the
+/// temporary directory): the baseline's and the comparing build's own (Linux: read from
+/// /proc).
 fn serving_processes(dir: &Path) -> Vec<String> {
     let Ok(entries) = fs::read_dir("/proc") else {
         return Vec::new();
@@ -79,7 +81,9 @@ fn serving_processes(dir: &Path) -> Vec<String> {
         .map(|raw| String::from_utf8_lossy(&raw).replace('\0', " "))
         .filter(|cmd| {
             cmd.contains("--duobench-serve")
-                && (cmd.contains(dir.as_ref()) || cmd.contains(target.as_ref()))
+                && (cmd.contains(dir.as_ref())
+                    || cmd.contains(target.as_ref())
+                    || cmd.contains("/duobench-serve-"))
         })
         .collect()
 }

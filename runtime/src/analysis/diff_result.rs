@@ -5,6 +5,7 @@ use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::drift::{drift, Drift};
 use super::memory_growth::{memory_growth, MemoryGrowth};
 use crate::decide::ownership::SpikeSplit;
+use crate::decide::process_pairs::PairSpread;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::Verdict;
 use crate::measure::budget::Shortfall;
@@ -107,6 +108,9 @@ pub struct DiffResult {
     /// Set when the time budget was too short for a meaningful comparison: what it would
     /// need. The verdict is then `Inconclusive`.
     pub shortfall: Option<Shortfall>,
+    /// Across versions: the rounds of fresh process pairs behind the ratio and interval (the
+    /// other statistics then describe the last round's duos); `None` within one process.
+    pub process_pairs: Option<PairSpread>,
 }
 
 impl DiffResult {
@@ -193,6 +197,7 @@ impl DiffResult {
             duo_stride,
             latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
             shortfall: run.shortfall,
+            process_pairs: None,
         }
     }
 

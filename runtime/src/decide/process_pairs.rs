@@ -60,6 +60,8 @@ pub struct PairSpread {
     /// When undecided: rounds in all that the spread seen so far would need for the claim
     /// (or the precision) at the current estimate; `None` when decided or out of reach.
     pub pairs_needed: Option<usize>,
+    /// How long each round ran, warmup included (set by the caller that timed them).
+    pub round_secs: f64,
 }
 
 impl PairSpread {
@@ -175,6 +177,7 @@ impl ProcessPairs {
             between_sd: (n >= 2).then(|| (self.sum_sq_dev() / (n - 1) as f64).sqrt()),
             within_se,
             pairs_needed: self.pairs_needed(),
+            round_secs: f64::NAN,
         }
     }
 }

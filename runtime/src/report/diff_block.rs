@@ -34,6 +34,11 @@ pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
                 "  versions paired: this build (new) in duos with the same trial in the stored \
                  executable of baseline `{baseline}` (old); ratio = new/old\n"
             )
+            + &record
+                .result
+                .process_pairs
+                .as_ref()
+                .map_or_else(String::new, process_pairs_line)
     } else {
         block
     }
@@ -235,6 +240,37 @@ fn clock_text(r: &DiffResult) -> String {
         text.push_str("; preempted duos kept: their stolen time is not on this clock");
     }
     text
+}
+
+/// What the rounds of fresh process pairs found: how many, how far apart their ratios were
+/// against what their duos explain, and how many more an undecided claim would need.
+fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
+    let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
+    let mut line = format!(
+        "  process  {} pair{} of fresh processes",
+        p.pairs,
+        if p.pairs == 1 { "" } else { "s" }
+    );
+    if let Some(between) = p.between_sd {
+        let _ = write!(line, "; their ratios spread by {}", percent(between));
+        if let Some(within) = p.within_se {
+            let _ = write!(line, " (their duos explain {})", percent(within));
+        }
+    }
+    if p.placement_dominates() {
+        line.push_str(
+            "; where each process sits in memory moves this routine more than its duos do",
+        );
+    }
+    if let Some(needed) = p.pairs_needed {
+        let _ = write!(
+            line,
+            "; about {needed} pairs in all would decide it (max_time = {:.0}s)",
+            (needed as f64 * p.round_secs * 1.1).ceil()
+        );
+    }
+    line.push('\n');
+    line
 }
 
 #[cfg(test)]

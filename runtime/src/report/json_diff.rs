@@ -48,6 +48,20 @@ pub struct DiffTrial<'a> {
     batch_iters: u64,
     warmup_secs: f64,
     measure_secs: f64,
+    /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    process_pairs: Option<ProcessPairsOut>,
+}
+
+/// The rounds of a cross-version comparison, as ratios.
+#[derive(Serialize)]
+struct ProcessPairsOut {
+    pairs: usize,
+    ratios: Vec<Option<f64>>,
+    between_sd: Option<f64>,
+    within_se: Option<f64>,
+    placement_dominates: bool,
+    pairs_needed: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -180,6 +194,14 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         blocks: r.blocks,
         duos_per_block: r.duos_per_block,
         batch_iters: r.batch_iters,
+        process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
+            pairs: p.pairs,
+            ratios: p.log_ratios.iter().map(|x| finite(x.exp())).collect(),
+            between_sd: p.between_sd.and_then(finite),
+            within_se: p.within_se.and_then(finite),
+            placement_dominates: p.placement_dominates(),
+            pairs_needed: p.pairs_needed,
+        }),
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
     }

@@ -16,7 +16,11 @@
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
+//! `--aa-kinds [--versions-only | --within-only] [--within-runs W]` compares identical code
+//! on four kinds of routine across versions (gated at 2%) and within one process (claims on
+//! the truth), R (W) runs each (see `aa_kinds.rs`).
 
+mod aa_kinds;
 mod amortized;
 mod noise;
 mod table;
@@ -95,6 +99,17 @@ fn main() {
         };
         println!("paired runs gated at {gate:?} the slowdown (0% slowdowns at 1%)");
         versions::versions(runs, unpaired_runs, gate, &bases);
+    } else if args.iter().any(|a| a == "--aa-kinds") {
+        let steps_2ms = (2_000_000.0 / ns_per_step) as u64;
+        if !args.iter().any(|a| a == "--within-only") {
+            aa_kinds::across_versions(runs, steps_2ms);
+        }
+        if !args.iter().any(|a| a == "--versions-only") {
+            aa_kinds::within_process(
+                option_value(&args, "--within-runs").unwrap_or(runs),
+                steps_2ms,
+            );
+        }
     } else if args.iter().any(|a| a == "--wander") {
         let secs = option_value(&args, "--secs").unwrap_or(8);
         wander::wander(secs as f64, runs);

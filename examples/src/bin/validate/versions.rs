@@ -34,23 +34,30 @@ fn versions_work(b: &mut Bencher) {
     b.iter(|| work(&state, steps));
 }
 
-/// Whether this process runs the copy of this program stored with a baseline (the old
-/// version): both versions serve their batches from child processes, so serve mode alone
-/// does not tell them apart.
+/// Whether this process serves the copy of this program stored with a baseline (the old
+/// version): both versions serve their batches from child processes, from copies in
+/// equivalent places, and the harness tells each which side it serves.
 fn is_stored_copy() -> bool {
-    std::env::current_exe().is_ok_and(|exe| {
-        exe.parent()
-            .and_then(Path::file_name)
-            .is_some_and(|dir| dir == "@executables")
-    })
+    std::env::var("DUOBENCH_SERVE_SIDE").is_ok_and(|side| side == "old")
 }
 
 /// One harness run of `versions_work`; its JSON trial.
 fn harness(dir: &Path, steps: u64, slowdown: f64, extra: &[&str]) -> serde_json::Value {
+    harness_of("versions_work", dir, steps, slowdown, extra)
+}
+
+/// One harness run of the trials `filter` selects (the first one's JSON trial).
+pub fn harness_of(
+    filter: &str,
+    dir: &Path,
+    steps: u64,
+    slowdown: f64,
+    extra: &[&str],
+) -> serde_json::Value {
     let json = dir.join("run.json");
     let exe = std::env::current_exe().expect("this executable");
     let output = Command::new(exe)
-        .args(["--bench", "versions_work", "--no-report", "--baseline-dir"])
+        .args(["--bench", filter, "--no-report", "--baseline-dir"])
         .arg(dir)
         .arg("--json")
         .arg(&json)
@@ -71,7 +78,7 @@ fn harness(dir: &Path, steps: u64, slowdown: f64, extra: &[&str]) -> serde_json:
     doc["trials"][0].clone()
 }
 
-fn secs(trial: &serde_json::Value) -> Duration {
+pub fn secs(trial: &serde_json::Value) -> Duration {
     let f = |key: &str| trial[key].as_f64().unwrap_or(0.0);
     Duration::from_secs_f64(f("warmup_secs") + f("measure_secs"))
 }

@@ -27,13 +27,24 @@ pub struct BaselineProcess {
 
 impl BaselineProcess {
     /// Starts `exe` in serve mode and checks its handshake.
+    #[cfg(test)]
     ///
     /// # Errors
     ///
     /// One line: the executable could not be started, exited, or speaks another protocol.
     pub fn start(exe: &Path) -> Result<BaselineProcess, String> {
+        Self::start_with_env(exe, &[])
+    }
+
+    /// [`start`](Self::start) with `env` added to the inherited environment.
+    ///
+    /// # Errors
+    ///
+    /// As `start`.
+    pub fn start_with_env(exe: &Path, env: &[(&str, String)]) -> Result<BaselineProcess, String> {
         let mut child = Command::new(exe)
             .arg(SERVE_FLAG)
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -62,6 +73,7 @@ impl BaselineProcess {
     }
 
     /// Why the process is unusable, if it is.
+    #[cfg(test)]
     #[must_use]
     pub fn broken(&self) -> Option<&str> {
         self.broken.as_deref()

@@ -8,6 +8,7 @@
 
 mod child;
 mod co_locate;
+mod places;
 pub mod protocol;
 pub mod serve;
 mod serving;

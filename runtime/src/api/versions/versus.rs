@@ -1,43 +1,42 @@
-//! The comparing side: the baseline's stored executable, started on first use and shared by
-//! the trials of this bench target, and one paired comparison against it.
+//! The comparing side: the baseline's stored executable, copied beside this one on first use
+//! and shared by the trials of this bench target, and one paired comparison against it, in
+//! rounds of fresh serving processes.
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
+use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::serving::{Serving, Tally};
 use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
+use crate::decide::process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
 use crate::decide::sequential::DEFAULT_PRECISION;
+use crate::decide::verdict::Verdict;
 use crate::measure::duo::run_duos_probed;
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::model::attrs::Claim;
 use crate::session::baseline::BaselineName;
 use crate::session::options::Settings;
-use std::path::{Path, PathBuf};
+use crate::stats::SplitMix64;
+use crate::util::interrupt::interrupted;
+use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// The baseline executable of this run, as far as it is known.
 #[derive(Debug)]
 pub struct Versus {
     baseline: BaselineName,
     state: State,
+    /// Draws each round's order of starts and each process's placement.
+    rng: SplitMix64,
 }
 
 #[derive(Debug)]
 enum State {
     NotStarted(PathBuf),
-    Running(Servers),
+    Ready(ServePlaces),
     Unusable(String),
-}
-
-/// The two serving processes: this executable (the new version) and the baseline's (the
-/// old one), started alike, so that neither side is timed in a process the other is not
-/// (the comparing process also runs libtest's harness, its threads, its captured output
-/// and its heap). It only orchestrates, outside the timed regions.
-#[derive(Debug)]
-struct Servers {
-    new: BaselineProcess,
-    old: BaselineProcess,
 }
 
 /// A `#[bench]` measured in duos against the same trial of the baseline's executable.
@@ -52,7 +51,8 @@ pub struct PairedResult {
 }
 
 impl Versus {
-    /// The executable stored with `baseline` at `exe`; nothing starts until a trial asks.
+    /// The executable stored with `baseline` at `exe`; nothing is copied or started until a
+    /// trial asks.
     #[must_use]
     pub fn new(baseline: BaselineName, exe: PathBuf) -> Versus {
         let state = if exe.is_file() {
@@ -63,40 +63,67 @@ impl Versus {
                  or its files were moved)"
             ))
         };
-        Versus { baseline, state }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()).rotate_left(32);
+        Versus {
+            baseline,
+            state,
+            rng: SplitMix64::new(seed),
+        }
     }
 
-    fn servers(&mut self) -> Result<&mut Servers, String> {
+    fn places(&mut self) -> Result<&ServePlaces, String> {
         if let State::NotStarted(exe) = &self.state {
-            self.state = match start_servers(exe, self.baseline) {
-                Ok(servers) => State::Running(servers),
+            self.state = match ServePlaces::prepare(exe, &mut self.rng) {
+                Ok(places) => State::Ready(places),
                 Err(why) => State::Unusable(why),
             };
         }
-        match &mut self.state {
-            State::Running(servers) => match (servers.new.broken(), servers.old.broken()) {
-                (None, None) => Ok(servers),
-                (Some(why), _) => Err(format!(
-                    "this executable's serving process stopped earlier: {why}"
-                )),
-                (_, Some(why)) => Err(format!(
-                    "the executable of baseline `{}` stopped earlier: {why}",
-                    self.baseline
-                )),
-            },
+        match &self.state {
+            State::Ready(places) => Ok(places),
             State::Unusable(why) => Err(why.clone()),
-            State::NotStarted(_) => unreachable!("started above"),
+            State::NotStarted(_) => unreachable!("prepared above"),
         }
     }
 }
 
-/// Starts the baseline's executable `old` and this one, both in serve mode.
-fn start_servers(old: &Path, baseline: BaselineName) -> Result<Servers, String> {
-    let old = BaselineProcess::start(old)
-        .map_err(|why| format!("the executable of baseline `{baseline}` is unusable: {why}"))?;
-    let this = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
-    let new = BaselineProcess::start(&this)
-        .map_err(|why| format!("this executable cannot serve its own trials: {why}"))?;
+/// The two serving processes of one round: this build (the new version) and the baseline's
+/// (the old one), started alike from equivalent places (see `places`), so that neither side
+/// is timed in a process the other is not (the comparing process also runs libtest's
+/// harness, its threads, its captured output and its heap). The comparing process only
+/// orchestrates, outside the timed regions.
+struct Servers {
+    new: BaselineProcess,
+    old: BaselineProcess,
+}
+
+/// Starts both sides from `places`, in an order drawn from `rng`, each with its own
+/// placement.
+fn start_servers(
+    places: &ServePlaces,
+    baseline: BaselineName,
+    rng: &mut SplitMix64,
+) -> Result<Servers, String> {
+    let new_first = rng.next_u64() & 1 == 0;
+    let mut start = |side: Side| {
+        BaselineProcess::start_with_env(places.exe(side), &serve_env(side, rng)).map_err(|why| {
+            match side {
+                Side::Old => {
+                    format!("the executable of baseline `{baseline}` is unusable: {why}")
+                }
+                Side::New => format!("this executable cannot serve its own trials: {why}"),
+            }
+        })
+    };
+    let (new, old) = if new_first {
+        let new = start(Side::New)?;
+        (new, start(Side::Old)?)
+    } else {
+        let old = start(Side::Old)?;
+        (start(Side::New)?, old)
+    };
     Ok(Servers { new, old })
 }
 
@@ -110,10 +137,13 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 }
 
 /// Measures trial `trial` of this executable (the new routine) against the same trial of the
-/// baseline's executable (the old one), both served by child processes, with the duo loop of
-/// `#[bench_diff]`: its warmup, batch sizing, mirrored duos, outlier rules and confidence
-/// sequence, judged on the serving threads' own evidence of preemption and CPU time. Both
-/// children run on one CPU for the trial (see `co_locate`).
+/// baseline's executable (the old one), in rounds: each round starts a fresh pair of
+/// serving processes (see `places`) and runs the duo loop of `#[bench_diff]` on them for an
+/// equal share of the budget (its warmup, batch sizing, mirrored duos and outlier rules,
+/// judged on the serving threads' own evidence of preemption and CPU time, both children on
+/// one CPU: see `co_locate`). Each round's estimate is one observation of
+/// `decide::process_pairs`, whose interval holds the spread between pairs of processes as
+/// well as between duos, and which decides the claim.
 ///
 /// # Errors
 ///
@@ -129,12 +159,106 @@ pub fn run_paired(
     trial: &str,
     settings: &Settings,
 ) -> Result<PairedResult, String> {
-    // A trial that failed while holding the lock left each process either in step (its
-    // `Serving` ended the child's trial) or marked broken.
+    let started = Instant::now();
+    // A trial that failed while holding the lock left no process behind: each round's
+    // processes are reaped when the round ends, however it ends.
     let mut versus = versus.lock().unwrap_or_else(PoisonError::into_inner);
     let baseline = versus.baseline;
-    let servers = versus.servers()?;
-    let Servers { new, old } = servers;
+    let claim = regression_claim(settings.max_regression);
+    let mut pairs = ProcessPairs::new(settings.alpha, claim, DEFAULT_PRECISION);
+    let mut round_time = round_time(settings.max_time);
+    let mut last: Option<DiffResult> = None;
+    let (mut warmup_time, mut measure_time, mut duo_pairs) = (Duration::ZERO, Duration::ZERO, 0);
+    loop {
+        let left = settings.max_time.saturating_sub(started.elapsed());
+        let stop = pairs.decided().is_some() || (last.is_some() && left < round_time);
+        if stop || interrupted() {
+            break;
+        }
+        let Versus { rng, .. } = &mut *versus;
+        let mut rng = SplitMix64::new(rng.next_u64());
+        let places = versus.places()?;
+        let round = one_round(
+            places,
+            baseline,
+            trial,
+            settings,
+            round_time.min(left),
+            &mut rng,
+        );
+        let result = match round {
+            Ok(result) => result,
+            // Failing to start is a reason to fall back before anything was measured; once
+            // rounds have run, the processes were usable and a failure is the trial's.
+            Err(why) if last.is_none() => return Err(why),
+            Err(why) => panic!("{why}"),
+        };
+        warmup_time += result.warmup_time;
+        measure_time += result.measure_time;
+        duo_pairs += result.pairs;
+        if result.shortfall.is_some() {
+            // Too short for this routine's duos: longer rounds, if the budget has room.
+            round_time *= 2;
+            if last.is_none() || round_time > settings.max_time / MIN_PAIRS as u32 {
+                last = Some(result);
+                if round_time > settings.max_time {
+                    break;
+                }
+            }
+            continue;
+        }
+        let within_se = result.student.as_ref().map(|t| t.se);
+        pairs.push(result.ratio.ln(), within_se);
+        last = Some(result);
+    }
+    let Some(mut result) = last else {
+        // Interrupted before the first round: the trial is abandoned as any interrupted one.
+        return Err("interrupted before the comparison started".to_owned());
+    };
+    if !pairs.is_empty() {
+        result.ratio = pairs.log_ratio().exp();
+        result.interval = pairs.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
+        result.verdict = pairs.decided().unwrap_or(if claim.is_some() {
+            Verdict::Inconclusive
+        } else {
+            Verdict::Reported
+        });
+        result.shortfall = None;
+    }
+    result.process_pairs = Some(PairSpread {
+        round_secs: round_time.as_secs_f64(),
+        ..pairs.spread()
+    });
+    result.warmup_time = warmup_time;
+    result.measure_time = measure_time;
+    result.pairs = duo_pairs;
+    Ok(PairedResult {
+        baseline,
+        claim,
+        result,
+    })
+}
+
+/// The length of one round: a twenty-fourth of the budget, so that the rounds a decision
+/// needs ([`MIN_PAIRS`]) take a quarter of it, and at least [`SHORTEST_ROUND`].
+fn round_time(max_time: Duration) -> Duration {
+    (max_time / 24).max(SHORTEST_ROUND)
+}
+
+/// The shortest round: long enough for a short routine's warmup, pilot and blocks.
+const SHORTEST_ROUND: Duration = Duration::from_millis(60);
+
+/// One round: a fresh pair of processes, trial `trial` started in both, duos for
+/// `round_time`, and the pair reaped.
+fn one_round(
+    places: &ServePlaces,
+    baseline: BaselineName,
+    trial: &str,
+    settings: &Settings,
+    round_time: Duration,
+    rng: &mut SplitMix64,
+) -> Result<DiffResult, String> {
+    let Servers { mut new, mut old } = start_servers(places, baseline, rng)?;
     match old.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
         Ok(Reply::Missing) => {
@@ -147,9 +271,7 @@ pub fn run_paired(
     }
     let tally = Tally::default();
     let pids = [new.pid(), old.pid()];
-    // From here on, dropping `old` ends its trial: a failure to start the new side below
-    // leaves the baseline's process in step for the next trial.
-    let mut old = Serving::new(old, "the baseline's executable", &tally);
+    let mut old = Serving::new(&mut old, "the baseline's executable", &tally);
     match new.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
         // The same executable as this process: it has every trial this process runs.
@@ -160,16 +282,17 @@ pub fn run_paired(
         }
         Err(why) => return Err(format!("this executable's serving process failed: {why}")),
     }
-    let mut new = Serving::new(new, "this executable's serving process", &tally);
-    let claim = regression_claim(settings.max_regression);
+    let mut new = Serving::new(&mut new, "this executable's serving process", &tally);
+    // Without a claim and with no precision to reach, the round runs for its whole time:
+    // rounds of equal length are alike observations.
     let duo_settings = duo_settings(&DiffConfig {
-        warmup: settings.warmup,
-        max_time: settings.max_time,
+        warmup: settings.warmup.min(round_time / 4),
+        max_time: round_time,
         alpha: settings.alpha,
-        claim,
-        precision: DEFAULT_PRECISION,
+        claim: None,
+        precision: 0.0,
     });
-    // Both children on one CPU for the trial (see `co_locate`).
+    // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(
         TimeWith(|k| new.time_batch(k)),
@@ -181,9 +304,5 @@ pub fn run_paired(
     drop(co_located);
     new.finish();
     old.finish();
-    Ok(PairedResult {
-        baseline,
-        claim,
-        result: analysed(&run, duo_settings.timer),
-    })
+    Ok(analysed(&run, duo_settings.timer))
 }
