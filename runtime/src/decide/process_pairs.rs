@@ -16,6 +16,7 @@
 //! and alike: each starts new processes, in a random order, with a random environment
 //! size, so no placement is systematic to one side.
 
+use super::sequential::MIN_DECISION_DUOS;
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::attrs::Claim;
 use crate::stats::ConfidenceSequence;
@@ -42,6 +43,8 @@ pub struct ProcessPairs {
     estimates: Vec<f64>,
     /// Each round's own standard error of its estimate, where it had one.
     within_se: Vec<f64>,
+    /// Duos measured over all rounds.
+    duos: usize,
     decided: Option<Verdict>,
 }
 
@@ -84,19 +87,23 @@ impl ProcessPairs {
             sequence: ConfidenceSequence::new(alpha, TARGET_PAIRS),
             estimates: Vec::new(),
             within_se: Vec::new(),
+            duos: 0,
             decided: None,
         }
     }
 
-    /// Adds one round's log ratio (and its own standard error, if known); returns the
-    /// verdict once decided. Rounds after a verdict are ignored.
-    pub fn push(&mut self, log_ratio: f64, within_se: Option<f64>) -> Option<Verdict> {
+    /// Adds one round's log ratio from `duos` duos (and its own standard error, if known);
+    /// returns the verdict once decided. Rounds after a verdict are ignored.
+    pub fn push(&mut self, log_ratio: f64, duos: usize, within_se: Option<f64>) -> Option<Verdict> {
         if self.decided.is_some() || !log_ratio.is_finite() {
             return self.decided;
         }
         self.estimates.push(log_ratio);
+        self.duos += duos;
         self.within_se.extend(within_se.filter(|s| s.is_finite()));
-        if self.len() < MIN_PAIRS {
+        // A routine's own rare costs count in its mean only once the rounds together hold
+        // them: the same floor as within one process.
+        if self.len() < MIN_PAIRS || self.duos < MIN_DECISION_DUOS {
             return None;
         }
         let (low, high) = self.log_interval()?;
@@ -200,7 +207,7 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         let mut verdict = None;
         for round in 0..40 {
-            verdict = pairs.push(1.05f64.ln() + 0.005 * rng.normal(), Some(0.002));
+            verdict = pairs.push(1.05f64.ln() + 0.005 * rng.normal(), 100, Some(0.002));
             if round < 4 {
                 assert_eq!(pairs.log_interval(), None, "round {round}");
             }
@@ -222,7 +229,7 @@ mod tests {
     fn an_undecided_run_says_how_many_pairs_would_decide_it() {
         let mut pairs = ProcessPairs::new(0.05, below(1.02), 0.005);
         for x in [0.01, -0.01, 0.02, 0.0, -0.02, 0.01] {
-            assert_eq!(pairs.push(x, None), None);
+            assert_eq!(pairs.push(x, 100, None), None);
         }
         let needed = pairs.pairs_needed().expect("a finite count");
         assert!(needed > pairs.len(), "{needed}");
@@ -230,7 +237,7 @@ mod tests {
         let mut more = pairs.clone();
         let cycle = [0.01, -0.01, 0.02, 0.0, -0.02, 0.01];
         let decided_at = (0..MOST_PAIRS)
-            .find(|i| more.push(cycle[i % cycle.len()], None).is_some())
+            .find(|i| more.push(cycle[i % cycle.len()], 100, None).is_some())
             .map(|i| pairs.len() + i + 1)
             .expect("decided");
         assert!(

@@ -90,9 +90,9 @@ fn simulate(seed: u64, scenario: Scenario, claim_at_truth: fn(f64) -> Option<Cla
             };
             let x = offset + scenario.round_noise(&mut rng);
             if pairs.decided().is_none() {
-                pairs.push(x, Some(scenario.within));
+                pairs.push(x, 100, Some(scenario.within));
             }
-            plain.push(x, Some(scenario.within));
+            plain.push(x, 100, Some(scenario.within));
             missed |= plain.len() >= MIN_PAIRS
                 && plain
                     .log_interval()

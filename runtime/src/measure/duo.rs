@@ -11,7 +11,7 @@ use super::judge::{Evidence, Judge};
 use super::os::resident_kib;
 use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
-use crate::decide::sequential::{Sequential, SequentialSettings};
+use crate::decide::sequential::{Sequential, SequentialSettings, MIN_DECISION_DUOS};
 use crate::stats::median;
 use std::time::{Duration, Instant};
 
@@ -146,6 +146,13 @@ pub(crate) fn run_duos_probed(
     };
     let target_ns = settings.timer.target_batch_ns();
     let min_blocks = settings.sequential.min_blocks;
+    // The duos a decision waits for, unless the caller decides elsewhere (the rounds of a
+    // cross-version comparison, each one observation of a decision taken across them).
+    let floor = if settings.sequential.safeguards.sample_floor {
+        MIN_DECISION_DUOS
+    } else {
+        0
+    };
 
     // One call of each routine, so that no duo starts that would overrun the budget by more
     // than one call: after these, a duo's length is known in advance.
@@ -185,7 +192,7 @@ pub(crate) fn run_duos_probed(
             });
         }
         let elapsed = now.duration_since(start);
-        let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks);
+        let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
         let warm = elapsed >= settings.warmup
             || settled_early(&pilot)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
@@ -220,11 +227,11 @@ pub(crate) fn run_duos_probed(
         duos_per_block,
         ..settings.sequential
     };
-    let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks);
+    let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
     let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
         // The warmup asked for (or what probing took, if longer), the pilot, then room for
         // twice the fewest blocks, as the warmup leaves.
-        let all_duos = pace.fewest_duos_ns(duo.iters, 0, 2 * min_blocks);
+        let all_duos = pace.fewest_duos_ns(duo.iters, 0, 2 * min_blocks, floor);
         let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });

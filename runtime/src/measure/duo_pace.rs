@@ -3,7 +3,6 @@
 
 use super::budget::Deadline;
 use super::time_batch::TimeBatch;
-use crate::decide::sequential::MIN_DECISION_DUOS;
 use std::time::Duration;
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the
@@ -89,12 +88,18 @@ impl DuoPace {
     }
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
-    /// already measured: the rest of the pilot, then `blocks` blocks.
-    pub fn fewest_duos_ns(&self, iters: u64, pilot_duos: usize, blocks: usize) -> f64 {
+    /// already measured: the rest of the pilot, then `blocks` blocks, and at least
+    /// `floor` duos after the pilot.
+    pub fn fewest_duos_ns(
+        &self,
+        iters: u64,
+        pilot_duos: usize,
+        blocks: usize,
+        floor: usize,
+    ) -> f64 {
         let duo_ns = self.duo_ns(iters);
         let block = duos_per_block(duo_ns);
-        let duos =
-            MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(MIN_DECISION_DUOS);
+        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(floor);
         duos as f64 * duo_ns
     }
 }

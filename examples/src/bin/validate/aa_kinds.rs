@@ -67,7 +67,12 @@ fn aa_work_2ms(b: &mut Bencher) {
     b.iter(|| work(&state, steps));
 }
 
-const KINDS: [&str; 4] = ["aa_sort_clone", "aa_hash_map", "aa_format", "aa_work_2ms"];
+const KINDS: [&str; 4] = [
+    "aa_kinds::aa_sort_clone",
+    "aa_kinds::aa_hash_map",
+    "aa_kinds::aa_format",
+    "aa_kinds::aa_work_2ms",
+];
 
 /// Across versions: for each kind, `runs` comparisons of this build with a stored copy of
 /// itself, gated at 2%.

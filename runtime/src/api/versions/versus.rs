@@ -208,7 +208,7 @@ pub fn run_paired(
             continue;
         }
         let within_se = result.student.as_ref().map(|t| t.se);
-        pairs.push(result.ratio.ln(), within_se);
+        pairs.push(result.ratio.ln(), result.pairs / 2, within_se);
         last = Some(result);
     }
     let Some(mut result) = last else {
@@ -285,13 +285,17 @@ fn one_round(
     let mut new = Serving::new(&mut new, "this executable's serving process", &tally);
     // Without a claim and with no precision to reach, the round runs for its whole time:
     // rounds of equal length are alike observations.
-    let duo_settings = duo_settings(&DiffConfig {
+    let mut duo_settings = duo_settings(&DiffConfig {
         warmup: settings.warmup.min(round_time / 4),
         max_time: round_time,
         alpha: settings.alpha,
         claim: None,
         precision: 0.0,
     });
+    // A round decides nothing: it needs a pilot and an estimate, not the blocks and duos a
+    // decision waits for, which `process_pairs` asks of the rounds together.
+    duo_settings.sequential.min_blocks = 2;
+    duo_settings.sequential.safeguards.sample_floor = false;
     // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(
