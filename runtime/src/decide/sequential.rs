@@ -48,29 +48,6 @@ pub const DEFAULT_PRECISION: f64 = 0.005;
 /// interval inside the band bounds the estimate's error already).
 pub const DECISION_PRECISION: f64 = 0.5;
 
-/// When one duo fills a block (routines of about 250 µs and longer), a decision waits for
-/// [`DECISION_PRECISION`] only down to this half-width (log units, ±0.5%, where a run
-/// without a claim stops): a claim is never held to a finer estimate than a plain
-/// measurement. Below a 1% margin the rule asks for four times the duos per halving, and a
-/// duo of a 2 ms routine costs 8 ms: on the known-ratio workload at 2 ms (quiet, 20 runs a
-/// case, `ratio > 1`) 0.5% was decided in 1.09 s with the rule and 0.70 s without, 0.2% in
-/// 1 of 20 runs within the 5 s budget against 20 of 20 (median 1.66 s), no verdict wrong.
-///
-/// What the rule also buys is slack against a wander of the two routines' relative speed
-/// that the dependence factor does not see: at a claim's boundary it made false passes
-/// nearly impossible. Measured on the development VM (8 s runs at 2 ms, docs/VALIDATION.md
-/// session 7), routines of one kind show no wander down to about 0.1% (variance-time ratio
-/// 1.0 ± 0.2 up to 64 duos), and the simulations keep alpha there (`simulation_long`);
-/// routines of different kinds (memory, allocation, system calls against arithmetic)
-/// wander by 7–13% over tens of duos, which the factor sees and the simulations show held
-/// at alpha too. Between the two the floor costs: a 0.2% wander with a 25-duo memory passed
-/// 7.3% of claims false at the boundary (none with the rule whole), a 2% wander with a
-/// 50-duo memory 9.1% (7.2% with the rule). Short routines keep the rule whole: their
-/// blocks are 1 ms and their runs a quarter second, so a wander of tens of milliseconds is
-/// invisible to the factor (`simulation_wander`: 217 false passes of 2,000 without the
-/// rule, 64 with it), while their duos are cheap enough that the rule costs little.
-pub const LONG_ROUTINE_PRECISION: f64 = DEFAULT_PRECISION;
-
 /// Duos a decision waits for, whatever the block length: 150 batches of each routine. A
 /// routine's own rare slow calls count in its mean latency only if the sample holds them,
 /// and a verdict reached after ten duos of a 2 ms routine has seen twenty of its calls: an
@@ -126,6 +103,11 @@ pub(crate) struct Safeguards {
     pub dependence: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
+    /// No decision before the interval's half-width is [`DECISION_PRECISION`] of the
+    /// margin: besides an accurate reported ratio, this is the slack that keeps a wander
+    /// of the routines' relative speed too slow or too small for the dependence factor
+    /// from passing claims on the truth.
+    pub decision_precision: bool,
 }
 
 impl Safeguards {
@@ -135,6 +117,7 @@ impl Safeguards {
         ownership: true,
         dependence: true,
         sample_floor: true,
+        decision_precision: true,
     };
 }
 
@@ -493,16 +476,14 @@ impl Sequential {
     }
 
     /// The widest interval (half-width, log units) a decision accepts when the estimate is
-    /// `margin` from the claim's nearest boundary: [`DECISION_PRECISION`] of the margin, or
-    /// when one duo fills a block, at most that and at least [`LONG_ROUTINE_PRECISION`] — but
-    /// never wider than the margin: a symmetric interval that excludes the boundary is
-    /// within it anyway, while the hull of two estimates can exclude it and still be wider.
+    /// `margin` from the claim's nearest boundary: [`DECISION_PRECISION`] of the margin, for
+    /// routines of every length (see [`Safeguards::decision_precision`]); without that
+    /// safeguard, any interval that excludes the boundary.
     fn decision_half_width(&self, margin: f64) -> f64 {
-        let relative = DECISION_PRECISION * margin;
-        if self.settings.duos_per_block == 1 {
-            margin.min(relative.max(LONG_ROUTINE_PRECISION))
+        if self.settings.safeguards.decision_precision {
+            DECISION_PRECISION * margin
         } else {
-            relative
+            margin
         }
     }
 

@@ -1,8 +1,8 @@
 //! `--wander`: how the relative speed of two ~2 ms routines wanders over a run, measured
 //! with duobench's own duos (no claim, precision 0, so every run lasts its whole budget).
 //! One JSON line per pair and repetition on stdout, with every duo's mean log-difference;
-//! `scripts/relative-wander/analyze.py` turns them into variance-time ratios. The long
-//! routines' decision rule rests on what this shows (`LONG_ROUTINE_PRECISION`).
+//! `scripts/relative-wander/analyze.py` turns them into variance-time ratios. The
+//! dependence safeguards of the sequential test are checked against what this shows.
 //!
 //! Pairs, each routine calibrated to ~2 ms a call: `work` against `work` 0.5% longer (one
 //! kind), and a pointer chase over 64 MiB, building and dropping a few thousand short
