@@ -308,6 +308,47 @@ fn a_a_comparisons_keep_both_error_rates_at_alpha() {
     );
 }
 
+/// How often a fixed-sample t-interval over the blocks, looked at after every block as the
+/// sequential test looks, passes `claim`: the negative control of the error-rate tests.
+fn naive_looks_pass(seed: u64, scenario: &Scenario, claim: Claim) -> usize {
+    let mut passed = 0;
+    for run in 0..RUNS {
+        let mut machine = Machine::new(seed ^ run as u64, scenario.ratio, scenario.noise);
+        let mut blocks = Vec::new();
+        let mut open = (0.0, 0.0);
+        for i in 1..=scenario.max_duos {
+            let duo = machine.duo();
+            open = (open.0 + duo.first_ns(), open.1 + duo.second_ns());
+            if i % scenario.duos_per_block != 0 {
+                continue;
+            }
+            blocks.push((open.0 / open.1).ln());
+            open = (0.0, 0.0);
+            let Ok(sample) = crate::stats::Sample::new(&blocks) else {
+                continue;
+            };
+            let t = crate::stats::student_t(sample, 0.0, 1.0 - ALPHA);
+            match super::verdict::judge(&claim, t.ci_low.exp(), t.ci_high.exp()) {
+                Some(Verdict::Pass) => {
+                    passed += 1;
+                    break;
+                }
+                Some(_) => break,
+                None => {}
+            }
+        }
+    }
+    passed
+}
+
+#[test]
+fn a_fixed_sample_interval_looked_at_after_every_block_breaks_alpha() {
+    // The negative control of the error-rate tests above: the same machine and the same
+    // check, with the interval the confidence sequence replaces.
+    let passed = naive_looks_pass(5, &Scenario::new(1.0, CLEAN), below(1.0));
+    assert!(well_above_alpha(passed), "{passed} of {RUNS}");
+}
+
 #[test]
 fn claims_at_and_beyond_their_boundary_keep_error_rates_at_alpha() {
     // The ordering effect adds 0.5% to both routines' mean, so a claim's boundary sits on the
