@@ -1,0 +1,166 @@
+//! The run's trials as a markdown table, for a pull-request comment (`--export markdown
+//! FILE`), GitHub's job summary and `cargo duobench merge`: one row per trial with its
+//! estimate, interval, claim and verdict, refuted and inconclusive first, so that what
+//! failed is what a reader sees.
+//!
+//! It is rendered from the `--json` document rather than from records, so that merged
+//! shards, which exist only as JSON, give the same table as a run. Pure: returns text.
+
+use crate::util::units::{format_ns, ratio_text, three_significant};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The table's heading row and its separator.
+const HEADER: &str =
+    "| trial | kind | estimate | interval | claim | verdict |\n|---|---|---:|---:|---|---|\n";
+
+/// One rendered row, with what orders it.
+struct Row {
+    /// `TARGET::TRIAL`, as in the exports.
+    key: String,
+    line: String,
+}
+
+/// The markdown table of every trial of `doc` (a `--json` document), under the heading
+/// `title` and one line counting the verdicts. A document without trials gives that line
+/// alone.
+#[must_use]
+pub fn markdown_table(doc: &Value, title: &str) -> String {
+    let rows = trials(doc).iter().map(row).collect();
+    render(rows, title)
+}
+
+/// `markdown_table` of `doc` joined with the table found in `existing` (a file this module
+/// wrote): a trial of `doc` replaces its earlier row, other rows are kept, as `--json`
+/// merges bench targets.
+#[must_use]
+pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> String {
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
+    for line in existing.unwrap_or_default().lines() {
+        if let Some(key) = row_key(line) {
+            let line = line.to_owned();
+            rows.insert(key.clone(), Row { key, line });
+        }
+    }
+    for row in trials(doc).iter().map(row) {
+        rows.insert(row.key.clone(), row);
+    }
+    render(rows.into_values().collect(), title)
+}
+
+fn trials(doc: &Value) -> &[Value] {
+    doc["trials"].as_array().map_or(&[], Vec::as_slice)
+}
+
+/// The trial's `TARGET::TRIAL` in a row this module wrote: the first cell's code span.
+fn row_key(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("| `")?;
+    let (key, _) = rest.split_once("` |")?;
+    Some(key.replace("\\|", "|"))
+}
+
+/// Refuted first, then inconclusive, then failed bench results, then the rest.
+fn rank(line: &str) -> u8 {
+    match line.trim_end().rsplit('|').nth(1).map(str::trim) {
+        Some("refuted") => 0,
+        Some("inconclusive") => 1,
+        Some("error") => 2,
+        _ => 3,
+    }
+}
+
+fn render(mut rows: Vec<Row>, title: &str) -> String {
+    rows.sort_by(|a, b| (rank(&a.line), &a.key).cmp(&(rank(&b.line), &b.key)));
+    let count = |r: u8| rows.iter().filter(|row| rank(&row.line) == r).count();
+    let mut out = format!(
+        "### {title}\n\n{} trials: {} refuted, {} inconclusive\n\n",
+        rows.len(),
+        count(0),
+        count(1)
+    );
+    if rows.is_empty() {
+        return out;
+    }
+    out.push_str(HEADER);
+    for row in rows {
+        out.push_str(&row.line);
+        out.push('\n');
+    }
+    out
+}
+
+fn row(trial: &Value) -> Row {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    let key = format!("{}::{}", text(&trial["bench_target"]), text(&trial["name"]));
+    let kind = text(&trial["kind"]);
+    let (estimate, interval, claim, verdict) = if kind == "bench" {
+        bench_cells(trial)
+    } else {
+        let ratio = &trial["ratio"];
+        let claim = trial["claim"]
+            .as_str()
+            .map_or_else(|| "–".to_owned(), |c| format!("`{c}`"));
+        (
+            number(&ratio["estimate"], ratio_text),
+            range(&ratio["interval"], ratio_text),
+            claim,
+            text(&trial["verdict"]),
+        )
+    };
+    let cells = [
+        format!("`{}`", escape(&key)),
+        kind,
+        estimate,
+        interval,
+        claim,
+        verdict,
+    ];
+    Row {
+        key,
+        line: format!("| {} |", cells.join(" | ")),
+    }
+}
+
+/// A `#[bench]`: its time (or count) per iteration at the slope, and its change against
+/// the baseline as the verdict.
+fn bench_cells(trial: &Value) -> (String, String, String, String) {
+    let unit = trial["unit"].as_str().unwrap_or("ns");
+    let per_iteration = |x: f64| match unit {
+        "ns" => format_ns(x),
+        other => format!("{} {other}", three_significant(x)),
+    };
+    let slope = &trial["slope_ns"];
+    let baseline = &trial["baseline"];
+    let verdict = match baseline["status"].as_str() {
+        // JSON spells the change's verdict in snake case (`no_change`).
+        Some("compared") => baseline["change"]["verdict"]
+            .as_str()
+            .unwrap_or("–")
+            .replace('_', " "),
+        Some("first_run") => "first run".to_owned(),
+        Some("error") => "error".to_owned(),
+        _ => "–".to_owned(),
+    };
+    (
+        number(&slope["estimate"], per_iteration),
+        range(&slope["interval"], per_iteration),
+        "–".to_owned(),
+        verdict,
+    )
+}
+
+fn number(value: &Value, show: impl Fn(f64) -> String) -> String {
+    value.as_f64().map_or_else(|| "–".to_owned(), show)
+}
+
+fn range(interval: &Value, show: impl Fn(f64) -> String) -> String {
+    match (interval["low"].as_f64(), interval["high"].as_f64()) {
+        (Some(low), Some(high)) => format!("[{}, {}]", show(low), show(high)),
+        _ => "–".to_owned(),
+    }
+}
+
+/// A `|` would end the cell.
+fn escape(text: &str) -> String {
+    text.replace('|', "\\|")
+}
