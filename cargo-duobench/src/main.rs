@@ -1,0 +1,53 @@
+//! `cargo duobench`: the cross-version comparison of a working tree with a git revision in
+//! one command, and the merge of a suite's shards.
+//!
+//! ```text
+//! cargo duobench compare REV [--max-regression P] [OPTIONS] [CARGO BENCH OPTIONS] [-- HARNESS OPTIONS]
+//! cargo duobench merge SHARD.json... --json OUT [--markdown FILE]
+//! ```
+
+mod args;
+mod compare;
+mod merge;
+mod run;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--on-inconclusive fail|pass|ignore]
+                             [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
+                             [cargo bench options: --bench NAME, -p PKG, --features ...] [-- duobench options]
+      Builds REV's merge base with HEAD in a git worktree sharing the target directory, stores
+      its bench executables as baseline `base` without measuring them, then measures every
+      selected #[bench] of the working tree in duos against the same trial there.
+  cargo duobench merge SHARD.json... --json OUT [--markdown FILE]
+      Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
+      one document, and writes its markdown table.";
+
+fn main() -> ExitCode {
+    // Cargo runs `cargo-duobench duobench ARGS` for `cargo duobench ARGS`.
+    let mut argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some("duobench") {
+        argv.remove(0);
+    }
+    let outcome = match argv.first().map(String::as_str) {
+        Some("compare") => args::CompareArgs::parse(&argv[1..]).and_then(|a| compare::compare(&a)),
+        Some("merge") => args::MergeArgs::parse(&argv[1..]).and_then(|a| merge::merge(&a)),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!(
+            "unknown command `{other}`: expected compare or merge"
+        )),
+        None => Err("expected a command: compare or merge".to_owned()),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(why) => {
+            eprintln!("error: {why}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
