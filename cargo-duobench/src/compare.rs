@@ -1,6 +1,6 @@
 //! `cargo duobench compare REV`: the working tree against REV's merge base with `HEAD`,
-//! paired. The base revision is checked out in a git worktree and built into the same
-//! target directory (so only what changed is rebuilt), its bench executables are stored as
+//! paired. The base revision is checked out in a git worktree and built into a target
+//! directory kept for it (so only what changed is rebuilt), its bench executables are stored as
 //! baseline `base` without measuring anything (`--store-only`), and then every selected
 //! `#[bench]` of the working tree is measured in duos against the same trial there.
 //!
@@ -92,7 +92,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// Checks out `base` in a worktree under the target directory (kept for the next run) and
+/// Checks out `base` in a worktree in the git directory (kept for the next run) and
 /// stores its bench executables as baseline `base` in `baseline_dir`, measuring nothing.
 fn store_base(
     args: &CompareArgs,
@@ -102,7 +102,10 @@ fn store_base(
     baseline_dir: &Path,
     base: &str,
 ) -> Result<(), String> {
-    let worktree = target.join("duobench").join("worktree");
+    // In the repository's own git directory: one per repository, whatever target
+    // directory several repositories share, and out of the way of the working tree.
+    let git_dir = PathBuf::from(output_of(top, "git", &["rev-parse", "--git-common-dir"])?);
+    let worktree = absolute(top, &git_dir).join("duobench-base");
     let worktree_text = worktree.to_string_lossy().into_owned();
     if worktree.join(".git").exists() {
         output_of(
@@ -112,7 +115,7 @@ fn store_base(
         )?;
     } else if worktree.exists() {
         return Err(format!(
-            "{} exists and is not a git worktree: remove it, or give another --target-dir",
+            "{} exists and is not a git worktree: remove it",
             worktree.display()
         ));
     } else {
@@ -140,7 +143,14 @@ fn store_base(
         .arg("bench")
         .args(&args.cargo)
         .current_dir(worktree.join(inside))
-        .env("CARGO_TARGET_DIR", target)
+        // A target directory of its own, kept between runs (only what changed since the
+        // last base is rebuilt): in the working tree's, the two checkouts of one package
+        // share fingerprints, and Cargo would take the base's build for the working
+        // tree's, whose sources are older than it.
+        .env(
+            "CARGO_TARGET_DIR",
+            target.join("duobench").join("base-target"),
+        )
         .env("DUOBENCH_SAVE_BASELINE", BASE)
         .env("DUOBENCH_STORE_ONLY", "1")
         .env("DUOBENCH_BASELINE_DIR", baseline_dir);

@@ -18,7 +18,7 @@ usage:
   cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--on-inconclusive fail|pass|ignore]
                              [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
                              [cargo bench options: --bench NAME, -p PKG, --features ...] [-- duobench options]
-      Builds REV's merge base with HEAD in a git worktree sharing the target directory, stores
+      Builds REV's merge base with HEAD in a git worktree (its own target directory, kept), stores
       its bench executables as baseline `base` without measuring them, then measures every
       selected #[bench] of the working tree in duos against the same trial there.
   cargo duobench merge SHARD.json... --json OUT [--markdown FILE]
