@@ -14,6 +14,7 @@ use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// The baseline name the base revision is stored under.
 const BASE: &str = "base";
@@ -42,10 +43,17 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
             baseline_dir.display()
         );
     } else {
+        let started = Instant::now();
         store_base(args, &top, &here, &target, &baseline_dir, &base)?;
         fs::create_dir_all(&baseline_dir)
             .and_then(|()| fs::write(&stamp_path, stamp))
             .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
+        // What the base cost: its build and a copy, where saving it with `--save-baseline`
+        // alone would also have measured every benchmark of it.
+        eprintln!(
+            "duobench: {short} built and stored in {:.1} s, nothing of it measured",
+            started.elapsed().as_secs_f64()
+        );
     }
     eprintln!(
         "duobench: comparing the working tree with {short} ({}), paired",
@@ -84,7 +92,12 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
             .collect();
         bench.env("DUOBENCH_EXPORT", exports.join(";"));
     }
+    let started = Instant::now();
     let status = status_of(&mut bench, "compare with the base revision")?;
+    eprintln!(
+        "duobench: the paired comparison took {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(match status.code() {
         Some(0) => ExitCode::SUCCESS,
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),

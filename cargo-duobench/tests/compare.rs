@@ -136,7 +136,9 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
     // The base revision was built and stored, not measured.
     assert!(
         out.contains("stored the executable of `work` as baseline `base`")
-            && out.contains("nothing measured"),
+            && out.contains("nothing measured")
+            && out.contains("built and stored in ")
+            && out.contains("the paired comparison took "),
         "{out}"
     );
     assert!(out.contains("---- routine ----"), "{out}");

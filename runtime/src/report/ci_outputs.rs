@@ -21,7 +21,8 @@ pub fn write_markdown(path: &Path, doc: &Value) -> Result<(), String> {
     }
     let failed = |e: String| format!("could not write the markdown to {}: {e}", path.display());
     let existing = read_existing(path).map_err(failed)?;
-    let table = merge_markdown(existing.as_deref(), doc, "duobench");
+    let table = merge_markdown(existing.as_deref(), doc, "duobench")
+        .map_err(|e| failed(format!("{e}; left unchanged")))?;
     write_atomically(path, table.as_bytes()).map_err(|e| failed(e.to_string()))
 }
 

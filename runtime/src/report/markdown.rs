@@ -33,10 +33,17 @@ pub fn markdown_table(doc: &Value, title: &str) -> String {
 /// `markdown_table` of `doc` joined with the table found in `existing` (a file this module
 /// wrote): a trial of `doc` replaces its earlier row, other rows are kept, as `--json`
 /// merges bench targets.
-#[must_use]
-pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> String {
+///
+/// # Errors
+///
+/// `existing` is not a table this module wrote: it is left as it is.
+pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> Result<String, String> {
+    let existing = existing.unwrap_or_default();
+    if !existing.is_empty() && !is_ours(existing) {
+        return Err("exists and is not a duobench markdown table".to_owned());
+    }
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
-    for line in existing.unwrap_or_default().lines() {
+    for line in existing.lines() {
         if let Some(key) = row_key(line) {
             let line = line.to_owned();
             rows.insert(key.clone(), Row { key, line });
@@ -45,7 +52,17 @@ pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> Strin
     for row in trials(doc).iter().map(row) {
         rows.insert(row.key.clone(), row);
     }
-    render(rows.into_values().collect(), title)
+    Ok(render(rows.into_values().collect(), title))
+}
+
+/// Whether `text` has the shape `render` gives: a heading, then the line counting trials.
+fn is_ours(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    matches!(
+        lines.as_slice(),
+        [heading, "", count] if heading.starts_with("### ") && count.contains(" trials: ")
+            && count.ends_with(" inconclusive")
+    )
 }
 
 fn trials(doc: &Value) -> &[Value] {

@@ -74,18 +74,23 @@ fn annotations_match_their_golden_file() {
 fn merging_tables_replaces_a_trial_and_keeps_the_others() {
     let all = records();
     let whole = markdown_table(&document(&all), "duobench");
-    let first = merge_markdown(None, &document(&all[..2]), "duobench");
+    let first = merge_markdown(None, &document(&all[..2]), "duobench").unwrap();
     assert_eq!(
-        merge_markdown(Some(&first), &document(&all[2..]), "duobench"),
+        merge_markdown(Some(&first), &document(&all[2..]), "duobench").unwrap(),
         whole
     );
     // The same trials again replace their rows rather than adding to them.
     assert_eq!(
-        merge_markdown(Some(&whole), &document(&all[..2]), "duobench"),
+        merge_markdown(Some(&whole), &document(&all[..2]), "duobench").unwrap(),
         whole
     );
     assert_eq!(
         markdown_table(&document(&[]), "duobench"),
         "### duobench\n\n0 trials: 0 refuted, 0 inconclusive\n\n"
+    );
+    // A file this module did not write is refused, and left to its owner.
+    assert_eq!(
+        merge_markdown(Some("# Notes\n\nmine\n"), &document(&all), "duobench"),
+        Err("exists and is not a duobench markdown table".to_owned())
     );
 }
