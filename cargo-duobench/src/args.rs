@@ -27,7 +27,7 @@ pub struct CompareArgs {
     pub harness: Vec<String>,
 }
 
-/// `cargo duobench merge SHARD... --json OUT [--markdown FILE]`.
+/// `cargo duobench merge SHARD... --json OUT [--markdown FILE] [--html FILE]`.
 #[derive(Debug, Default, PartialEq)]
 pub struct MergeArgs {
     /// The shards' `--json` documents.
@@ -36,6 +36,8 @@ pub struct MergeArgs {
     pub json: PathBuf,
     /// Where its markdown table goes.
     pub markdown: Option<PathBuf>,
+    /// Where its HTML page goes.
+    pub html: Option<PathBuf>,
 }
 
 fn value(args: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<String, String> {
@@ -136,6 +138,7 @@ impl MergeArgs {
             match arg.as_str() {
                 "--json" | "-o" => json = Some(PathBuf::from(value(&mut args, arg)?)),
                 "--markdown" => parsed.markdown = Some(value(&mut args, arg)?.into()),
+                "--html" => parsed.html = Some(value(&mut args, arg)?.into()),
                 other if other.starts_with('-') => {
                     return Err(format!("merge: unknown option `{other}`"))
                 }

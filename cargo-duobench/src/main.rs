@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo duobench compare REV [--max-regression P] [OPTIONS] [CARGO BENCH OPTIONS] [-- HARNESS OPTIONS]
-//! cargo duobench merge SHARD.json... --json OUT [--markdown FILE]
+//! cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
 //! ```
 
 mod args;
@@ -21,9 +21,9 @@ usage:
       Builds REV's merge base with HEAD in a git worktree (its own target directory, kept), stores
       its bench executables as baseline `base` without measuring them, then measures every
       selected #[bench] of the working tree in duos against the same trial there.
-  cargo duobench merge SHARD.json... --json OUT [--markdown FILE]
+  cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
       Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
-      one document, and writes its markdown table.";
+      one document, and writes its markdown table and an HTML page of it.";
 
 fn main() -> ExitCode {
     // Cargo runs `cargo-duobench duobench ARGS` for `cargo duobench ARGS`.

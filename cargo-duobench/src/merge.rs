@@ -1,13 +1,14 @@
-//! `cargo duobench merge SHARD.json... --json OUT [--markdown FILE]`: the `--json`
-//! documents of a suite split across CI jobs (`cargo nextest run --partition count:K/N`,
-//! one `DUOBENCH_JSON` file per job) joined into one document and its markdown table.
+//! `cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]`: the
+//! `--json` documents of a suite split across CI jobs (`cargo nextest run --partition
+//! count:K/N`, one `DUOBENCH_JSON` file per job) joined into one document, its markdown
+//! table and an HTML page of it.
 //!
 //! Shards hold different trials; one trial in two shards means they overlap (the same
 //! partition run twice, or a file from another run), which is an error rather than a
 //! silent choice of one result.
 
 use crate::args::MergeArgs;
-use duobench::document::markdown_table;
+use duobench::document::{document_page, markdown_table};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,6 +28,12 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     write(&args.json, &text)?;
     if let Some(path) = &args.markdown {
         write(path, &markdown_table(&merged, "duobench"))?;
+    }
+    if let Some(path) = &args.html {
+        write(
+            path,
+            &document_page(&merged, "duobench report (merged shards)"),
+        )?;
     }
     let trials = merged["trials"].as_array().map_or(0, Vec::len);
     eprintln!(

@@ -79,6 +79,8 @@ fn two_nextest_shards_merged_give_the_trials_of_one_run() {
         .arg(&merged_path)
         .arg("--markdown")
         .arg(&markdown)
+        .arg("--html")
+        .arg(dir.join("merged.html"))
         .output()
         .unwrap();
     assert!(merged.status.success(), "{merged:?}");
@@ -90,6 +92,13 @@ fn two_nextest_shards_merged_give_the_trials_of_one_run() {
         assert!(
             table.contains(&format!("| `{target}::{name}` |")),
             "{table}"
+        );
+    }
+    let html = fs::read_to_string(dir.join("merged.html")).unwrap();
+    for (target, name, _) in trials(&whole) {
+        assert!(
+            html.contains(&format!("<tr><td>{target}::{name}</td>")),
+            "{html}"
         );
     }
     // The same shard twice overlaps: refused in one line.

@@ -41,6 +41,7 @@ pub use std::hint::black_box;
 /// Tools over the `--json` document, for programs that gather results (`cargo duobench
 /// merge` joins shards of a suite with them).
 pub mod document {
+    pub use crate::report::html::document_page;
     pub use crate::report::markdown::markdown_table;
 }
 

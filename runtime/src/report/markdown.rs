@@ -6,7 +6,7 @@
 //! It is rendered from the `--json` document rather than from records, so that merged
 //! shards, which exist only as JSON, give the same table as a run. Pure: returns text.
 
-use crate::util::units::{format_ns, ratio_text, three_significant};
+use super::trial_cells::{rank, trial_cells};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -76,19 +76,14 @@ fn row_key(line: &str) -> Option<String> {
     Some(key.replace("\\|", "|"))
 }
 
-/// Refuted first, then inconclusive, then failed bench results, then the rest.
-fn rank(line: &str) -> u8 {
-    match line.trim_end().rsplit('|').nth(1).map(str::trim) {
-        Some("refuted") => 0,
-        Some("inconclusive") => 1,
-        Some("error") => 2,
-        _ => 3,
-    }
+/// The rank (see `trial_cells::rank`) of a row by its last cell, the verdict.
+fn row_rank(line: &str) -> u8 {
+    rank(line.trim_end().rsplit('|').nth(1).map_or("", str::trim))
 }
 
 fn render(mut rows: Vec<Row>, title: &str) -> String {
-    rows.sort_by(|a, b| (rank(&a.line), &a.key).cmp(&(rank(&b.line), &b.key)));
-    let count = |r: u8| rows.iter().filter(|row| rank(&row.line) == r).count();
+    rows.sort_by(|a, b| (row_rank(&a.line), &a.key).cmp(&(row_rank(&b.line), &b.key)));
+    let count = |r: u8| rows.iter().filter(|row| row_rank(&row.line) == r).count();
     let mut out = format!(
         "### {title}\n\n{} trials: {} refuted, {} inconclusive\n\n",
         rows.len(),
@@ -107,73 +102,22 @@ fn render(mut rows: Vec<Row>, title: &str) -> String {
 }
 
 fn row(trial: &Value) -> Row {
-    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
-    let key = format!("{}::{}", text(&trial["bench_target"]), text(&trial["name"]));
-    let kind = text(&trial["kind"]);
-    let (estimate, interval, claim, verdict) = if kind == "bench" {
-        bench_cells(trial)
-    } else {
-        let ratio = &trial["ratio"];
-        let claim = trial["claim"]
-            .as_str()
-            .map_or_else(|| "–".to_owned(), |c| format!("`{c}`"));
-        (
-            number(&ratio["estimate"], ratio_text),
-            range(&ratio["interval"], ratio_text),
-            claim,
-            text(&trial["verdict"]),
-        )
-    };
-    let cells = [
-        format!("`{}`", escape(&key)),
-        kind,
-        estimate,
-        interval,
+    let cells = trial_cells(trial);
+    let claim = cells
+        .claim
+        .as_ref()
+        .map_or_else(|| "–".to_owned(), |c| format!("`{c}`"));
+    let line = [
+        format!("`{}`", escape(&cells.key)),
+        cells.kind,
+        cells.estimate,
+        cells.interval,
         claim,
-        verdict,
+        cells.verdict,
     ];
     Row {
-        key,
-        line: format!("| {} |", cells.join(" | ")),
-    }
-}
-
-/// A `#[bench]`: its time (or count) per iteration at the slope, and its change against
-/// the baseline as the verdict.
-fn bench_cells(trial: &Value) -> (String, String, String, String) {
-    let unit = trial["unit"].as_str().unwrap_or("ns");
-    let per_iteration = |x: f64| match unit {
-        "ns" => format_ns(x),
-        other => format!("{} {other}", three_significant(x)),
-    };
-    let slope = &trial["slope_ns"];
-    let baseline = &trial["baseline"];
-    let verdict = match baseline["status"].as_str() {
-        // JSON spells the change's verdict in snake case (`no_change`).
-        Some("compared") => baseline["change"]["verdict"]
-            .as_str()
-            .unwrap_or("–")
-            .replace('_', " "),
-        Some("first_run") => "first run".to_owned(),
-        Some("error") => "error".to_owned(),
-        _ => "–".to_owned(),
-    };
-    (
-        number(&slope["estimate"], per_iteration),
-        range(&slope["interval"], per_iteration),
-        "–".to_owned(),
-        verdict,
-    )
-}
-
-fn number(value: &Value, show: impl Fn(f64) -> String) -> String {
-    value.as_f64().map_or_else(|| "–".to_owned(), show)
-}
-
-fn range(interval: &Value, show: impl Fn(f64) -> String) -> String {
-    match (interval["low"].as_f64(), interval["high"].as_f64()) {
-        (Some(low), Some(high)) => format!("[{}, {}]", show(low), show(high)),
-        _ => "–".to_owned(),
+        key: cells.key,
+        line: format!("| {} |", line.join(" | ")),
     }
 }
 

@@ -30,3 +30,4 @@ pub mod paint;
 pub mod record;
 pub mod run_meta;
 pub mod summary_table;
+pub mod trial_cells;
