@@ -31,9 +31,10 @@ fn main() -> ExitCode {
     if argv.first().map(String::as_str) == Some("duobench") {
         argv.remove(0);
     }
-    let outcome = match argv.first().map(String::as_str) {
-        Some("compare") => args::CompareArgs::parse(&argv[1..]).and_then(|a| compare::compare(&a)),
-        Some("merge") => args::MergeArgs::parse(&argv[1..]).and_then(|a| merge::merge(&a)),
+    // A command line that cannot be parsed gets the usage; a step that fails, its line.
+    let parsed = match argv.first().map(String::as_str) {
+        Some("compare") => args::CompareArgs::parse(&argv[1..]).map(Command::Compare),
+        Some("merge") => args::MergeArgs::parse(&argv[1..]).map(Command::Merge),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -43,11 +44,25 @@ fn main() -> ExitCode {
         )),
         None => Err("expected a command: compare or merge".to_owned()),
     };
-    match outcome {
-        Ok(code) => code,
+    let command = match parsed {
+        Ok(command) => command,
         Err(why) => {
             eprintln!("error: {why}\n\n{USAGE}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
         }
-    }
+    };
+    let outcome = match command {
+        Command::Compare(args) => compare::compare(&args),
+        Command::Merge(args) => merge::merge(&args),
+    };
+    outcome.unwrap_or_else(|why| {
+        eprintln!("error: {why}");
+        ExitCode::FAILURE
+    })
+}
+
+/// What the command line asks for.
+enum Command {
+    Compare(args::CompareArgs),
+    Merge(args::MergeArgs),
 }

@@ -104,6 +104,9 @@ fn fixture() -> PathBuf {
 fn compare(repo: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
         .args(["duobench", "compare", "HEAD~1", "--max-regression", "25%"])
+        // Inside the repository (ignored by git), as the CI recipe keeps it for its cache,
+        // so that it goes with the repository at the end.
+        .args(["--baseline-dir", "target/base-cache"])
         .args(extra)
         .current_dir(repo)
         // Variables rather than options after `--`, which would also reach the library's
