@@ -63,9 +63,9 @@ fn write_bench(repo: &Path, steps: u64) {
     fs::write(repo.join("benches/work.rs"), text).unwrap();
 }
 
-/// A repository whose first commit runs 2,000 steps and second 3,000.
-fn fixture() -> PathBuf {
-    let repo = std::env::temp_dir().join(format!("duobench-compare-{}", std::process::id()));
+/// A repository whose first commit runs 2,000 steps and second 3,000, under `name`.
+fn fixture(name: &str) -> PathBuf {
+    let repo = std::env::temp_dir().join(format!("duobench-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&repo);
     fs::create_dir_all(repo.join("benches")).unwrap();
     let runtime = workspace().join("runtime").canonicalize().unwrap();
@@ -102,8 +102,12 @@ fn fixture() -> PathBuf {
 }
 
 fn compare(repo: &Path, extra: &[&str]) -> Output {
+    compare_with(repo, "HEAD~1", extra)
+}
+
+fn compare_with(repo: &Path, rev: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
-        .args(["duobench", "compare", "HEAD~1", "--max-regression", "25%"])
+        .args(["duobench", "compare", rev, "--max-regression", "25%"])
         // Inside the repository (ignored by git), as the CI recipe keeps it for its cache,
         // so that it goes with the repository at the end.
         .args(["--baseline-dir", "target/base-cache"])
@@ -131,7 +135,7 @@ fn text(output: &Output) -> String {
 
 #[test]
 fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
-    let repo = fixture();
+    let repo = fixture("compare");
     let json = repo.join("compare.json");
     let slower = compare(&repo, &["--json", "compare.json"]);
     let out = text(&slower);
@@ -166,5 +170,21 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
     assert!(again.status.success(), "{out}");
     assert!(out.contains("nothing to build"), "{out}");
     assert!(!out.contains("stored the executable"), "{out}");
+    fs::remove_dir_all(&repo).unwrap();
+}
+
+#[test]
+fn a_revision_that_does_not_exist_is_one_line_and_builds_nothing() {
+    let repo = fixture("no-revision");
+    let output = compare_with(&repo, "no-such-branch", &[]);
+    let out = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].starts_with("error: `git merge-base no-such-branch HEAD` failed: "),
+        "{out}"
+    );
+    assert!(!out.contains("Compiling"), "{out}");
     fs::remove_dir_all(&repo).unwrap();
 }
