@@ -6,7 +6,7 @@ use crate::harness::registry::trial_specs;
 use crate::model::bench_target::bench_target;
 use crate::model::export::{Export, ExportFormat};
 use crate::report::ci_outputs::{append_step_summary, write_markdown};
-use crate::report::github_actions::error_annotations;
+use crate::report::github_actions::annotations;
 use crate::report::json::{to_json, RunInfo};
 use crate::report::markdown::markdown_table;
 use crate::report::record::Record;
@@ -41,7 +41,7 @@ pub fn write_ci_report(exports: &[Export], records: &[Record], run: &RunInfo) ->
         .filter_map(|export| write_markdown(&export.path, &doc).err())
         .collect();
     if let Some(summary) = github {
-        print!("{}", error_annotations(&doc, locate));
+        print!("{}", annotations(&doc, locate));
         let title = format!("duobench: {}", records[0].bench_target());
         if let Some(path) = summary {
             errors.extend(append_step_summary(&path, &markdown_table(&doc, &title)).err());

@@ -1,48 +1,46 @@
-//! Under GitHub Actions: the lines that put a refuted claim on the benchmark's source line
-//! (workflow commands, `::error file=..,line=..::message`), read by the runner from the
-//! job's output. Pure: returns text; `harness::finish` prints it and appends the markdown
-//! table to `$GITHUB_STEP_SUMMARY`.
+//! Under GitHub Actions: the lines that put a refuted claim (or an undecided one) on the
+//! benchmark's source line (workflow commands, `::error file=..,line=..::message` and
+//! `::warning ...`), read by the runner from the job's output. Pure: returns text;
+//! `harness::ci_report` prints it and appends the markdown table to `$GITHUB_STEP_SUMMARY`.
 
-use crate::util::units::ratio_text;
+use super::trial_cells::trial_cells;
 use serde_json::Value;
 
-/// One `::error` line per refuted trial of `doc` (a `--json` document), at the annotated
-/// function as `locate(bench_target, trial)` finds it (file relative to the workspace, and
-/// line); a trial it cannot place gets an annotation without a location.
+/// One `::error` line per refuted trial of `doc` (a `--json` document) and one `::warning`
+/// line per inconclusive one, at the annotated function as `locate(bench_target, trial)`
+/// finds it (file relative to the workspace, and line); a trial it cannot place gets an
+/// annotation without a location.
 #[must_use]
-pub fn error_annotations(
-    doc: &Value,
-    locate: impl Fn(&str, &str) -> Option<(String, u32)>,
-) -> String {
+pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u32)>) -> String {
     let mut out = String::new();
     for trial in doc["trials"].as_array().map_or(&[][..], Vec::as_slice) {
-        if trial["verdict"].as_str() != Some("refuted") {
-            continue;
-        }
+        let cells = trial_cells(trial);
+        let command = match cells.verdict.as_str() {
+            "refuted" => "error",
+            "inconclusive" => "warning",
+            _ => continue,
+        };
         let target = trial["bench_target"].as_str().unwrap_or_default();
         let name = trial["name"].as_str().unwrap_or_default();
-        let ratio = &trial["ratio"];
-        let interval = match (
-            ratio["interval"]["low"].as_f64(),
-            ratio["interval"]["high"].as_f64(),
-        ) {
-            (Some(low), Some(high)) => format!(" [{}, {}]", ratio_text(low), ratio_text(high)),
-            _ => String::new(),
+        let level = trial["ratio"]["level"].as_f64().unwrap_or(0.95);
+        // An undecided run may have no interval at all (`–` in the table).
+        let interval = match cells.interval.as_str() {
+            "–" => String::new(),
+            interval => format!(" {interval}"),
         };
         let message = format!(
-            "claim `{}` refuted: ratio {}{interval} at {}% confidence",
-            trial["claim"].as_str().unwrap_or_default(),
-            ratio["estimate"]
-                .as_f64()
-                .map_or_else(|| "–".to_owned(), ratio_text),
-            (ratio["level"].as_f64().unwrap_or(0.95) * 100.0 * 1e6).round() / 1e6,
+            "claim `{}` {}: ratio {}{interval} at {}% confidence",
+            cells.claim.as_deref().unwrap_or_default(),
+            cells.verdict,
+            cells.estimate,
+            (level * 100.0 * 1e6).round() / 1e6,
         );
-        let title = property(&format!("duobench: {target}::{name}"));
+        let title = property(&format!("duobench: {}", cells.key));
         let place = locate(target, name)
             .map(|(file, line)| format!("file={},line={line},", property(&file)))
             .unwrap_or_default();
         out.push_str(&format!(
-            "::error {place}title={title}::{}\n",
+            "::{command} {place}title={title}::{}\n",
             data(&message)
         ));
     }
@@ -71,12 +69,13 @@ mod tests {
         assert_eq!(data("50% a\nb"), "50%25 a%0Ab");
         assert_eq!(property("a::b, c"), "a%3A%3Ab%2C c");
         let doc = json!({ "trials": [
-            { "bench_target": "t", "name": "x", "verdict": "refuted", "claim": "ratio < 0.8",
+            { "bench_target": "t", "name": "x", "kind": "diff", "verdict": "refuted",
+              "claim": "ratio < 0.8",
               "ratio": { "estimate": 1.0, "interval": null, "level": 0.95 } },
-            { "bench_target": "t", "name": "y", "verdict": "pass" },
+            { "bench_target": "t", "name": "y", "kind": "diff", "verdict": "pass" },
         ]});
         assert_eq!(
-            error_annotations(&doc, |_, _| None),
+            annotations(&doc, |_, _| None),
             "::error title=duobench%3A t%3A%3Ax::claim `ratio < 0.8` refuted: ratio 1.0000 at \
              95%25 confidence\n"
         );

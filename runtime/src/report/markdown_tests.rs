@@ -2,7 +2,7 @@
 
 use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW, TIMER};
 use crate::model::mode::Mode;
-use crate::report::github_actions::error_annotations;
+use crate::report::github_actions::annotations;
 use crate::report::json::{to_json, RunInfo};
 use crate::report::markdown::{markdown_table, merge_markdown};
 use crate::report::record::Record;
@@ -65,9 +65,14 @@ fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
 
 #[test]
 fn annotations_match_their_golden_file() {
-    let annotations = error_annotations(&document(&records()), locate);
-    golden("annotations.txt", &annotations);
-    assert_eq!(annotations.lines().count(), 1, "{annotations}");
+    let lines = annotations(&document(&records()), locate);
+    golden("annotations.txt", &lines);
+    // The refuted claim is an error, the undecided one a warning; the rest say nothing.
+    let commands: Vec<&str> = lines
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(commands, ["::error", "::warning"], "{lines}");
 }
 
 #[test]
