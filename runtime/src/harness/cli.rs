@@ -382,6 +382,15 @@ impl Invocation {
                     .to_owned(),
             ));
         }
+        // A gate with nothing to pair with would pass every trial unjudged.
+        let saving_or_comparing = overrides.baseline.is_some() || overrides.save_baseline.is_some();
+        if mode == Mode::Bench && overrides.max_regression.is_some() && !saving_or_comparing {
+            return Err(CliError(
+                "--max-regression judges a comparison paired with a stored baseline: give \
+                 --baseline NAME too (or run `cargo duobench compare REV`)"
+                    .to_owned(),
+            ));
+        }
         if overrides.store_only == Some(true) && overrides.save_baseline.is_none() {
             return Err(CliError(
                 "--store-only stores the executable of a baseline: give it --save-baseline NAME"

@@ -387,3 +387,26 @@ fn gate_options_store_only_and_on_inconclusive() {
     let e = parse(&["--store-only"], &[]).unwrap_err();
     assert!(e.0.starts_with("--store-only stores the executable"), "{e}");
 }
+
+#[test]
+fn a_gate_under_cargo_bench_needs_a_baseline_to_pair_with() {
+    let e = parse(&["--bench", "--max-regression", "5%"], &[]).unwrap_err();
+    assert!(
+        e.0.starts_with("--max-regression judges a comparison paired"),
+        "{e}"
+    );
+    let e = parse(&["--bench"], &[("DUOBENCH_MAX_REGRESSION", "5%")]).unwrap_err();
+    assert!(e.0.contains("give --baseline NAME too"), "{e}");
+    assert!(parse(
+        &["--bench", "--max-regression", "5%", "--baseline", "main"],
+        &[]
+    )
+    .is_ok());
+    // Saving a baseline, or a test run, has no gate to judge: the variable may stay set.
+    assert!(parse(
+        &["--bench", "--save-baseline", "main"],
+        &[("DUOBENCH_MAX_REGRESSION", "5%")]
+    )
+    .is_ok());
+    assert!(parse(&["--max-regression", "5%"], &[]).is_ok());
+}
