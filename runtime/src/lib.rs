@@ -38,6 +38,13 @@ pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
 pub use std::hint::black_box;
 
 /// The one door through which generated code reaches the runtime. Not a public API.
+/// Tools over the `--json` document, for programs that gather results (`cargo duobench
+/// merge` joins shards of a suite with them).
+pub mod document {
+    pub use crate::report::html::document_page;
+    pub use crate::report::markdown::markdown_table;
+}
+
 #[doc(hidden)]
 pub mod __private {
     pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};

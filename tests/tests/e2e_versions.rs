@@ -5,7 +5,8 @@
 //! design once read 1.48× for the very same build under CI's load, a reading not reproduced
 //! since (see docs/VALIDATION.md, "Across versions"), so a tighter gate here would test the
 //! machine, not the feature. Also: the same build against itself, a crashing baseline
-//! executable, a killed and an interrupted comparing process, and the unpaired fallbacks.
+//! executable, a killed and an interrupted comparing process, a gate that refuses each case
+//! that cannot be paired, and the unpaired fallback `--allow-unpaired` restores.
 
 mod common;
 
@@ -110,6 +111,15 @@ fn endless_comparison(exe: &Path, dir: &Path) -> std::process::Child {
         serving_processes(dir)
     );
     parent
+}
+
+/// The line libtest prints under `---- name ----`: the trial's failure message.
+fn failure_line<'a>(out: &'a str, name: &str) -> &'a str {
+    let header = format!("---- {name} ----");
+    out.lines()
+        .skip_while(|l| *l != header)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no failure message for {name} in:\n{out}"))
 }
 
 /// Polls `done` for up to 20 s.
@@ -260,31 +270,88 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         assert_eq!(serving_processes(&dir), Vec::<String>::new());
     }
 
-    // Without the executable: unpaired, said out loud, and the gate passes with a warning.
-    fs::remove_file(&exe).unwrap();
-    let unpaired = bench(
-        &dir,
-        Some("200"),
-        &[
+    // Under a gate, each case that cannot be paired fails in one line saying why and what
+    // to do; `--allow-unpaired` compares with the saved numbers and passes with a warning.
+    let gated = |extra: &[&str]| {
+        let mut args = vec![
             "--baseline",
             "main",
             "--max-regression",
             "50%",
             "slowed",
             "--exact",
+        ];
+        args.extend_from_slice(extra);
+        bench(&dir, Some("200"), &args, &[])
+    };
+    let refused = |case: &str, reason: &str| {
+        let output = gated(&[]);
+        let out = text(&output);
+        assert!(!output.status.success(), "{case}: {out}");
+        let message = failure_line(&out, "slowed");
+        assert!(
+            message.starts_with("cannot judge max regression 50% without pairing: ")
+                && message.contains(reason)
+                && message.contains("--allow-unpaired"),
+            "{case}: {message}\n{out}"
+        );
+        assert_eq!(serving_processes(&dir), Vec::<String>::new(), "{case}");
+    };
+
+    // A trial the stored executable does not have: another bench target's executable,
+    // stored with `--store-only` (which measures nothing), stands in for it.
+    let stored = cargo_with_env::<&str>(
+        &[
+            "bench",
+            "-q",
+            "--bench",
+            "single",
+            "--",
+            "--baseline-dir",
+            dir.to_str().unwrap(),
+            "--save-baseline",
+            "other",
+            "--store-only",
         ],
         &[],
     );
-    let out = text(&unpaired);
-    assert!(unpaired.status.success(), "{out}");
+    let out = text(&stored);
+    assert!(stored.status.success(), "{out}");
     assert!(
-        out.contains(
-            "unpaired comparison with saved numbers: baseline `main` has no stored executable"
-        ) && out.contains("unpaired: cannot gate at alpha 0.05"),
+        out.contains("stored the executable of `single` as baseline `other`")
+            && out.contains("nothing measured")
+            && !out.contains("test "),
         "{out}"
     );
+    let other = dir
+        .join("single/@executables")
+        .join(format!("other{}", std::env::consts::EXE_SUFFIX));
+    // Nothing was measured, so no trial saved numbers beside the executable.
+    let saved: Vec<_> = fs::read_dir(dir.join("single"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(saved, ["@executables"]);
+    let saved_exe = fs::read(&exe).unwrap();
+    fs::copy(&other, &exe).unwrap();
+    refused(
+        "missing trial",
+        "trial `slowed` does not exist in the executable of baseline `main`",
+    );
+    fs::write(&exe, &saved_exe).unwrap();
 
-    // An executable that speaks another protocol: refused at the handshake, unpaired.
+    // An executable that cannot start.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o644)).unwrap();
+        refused(
+            "cannot start",
+            "the executable of baseline `main` is unusable",
+        );
+    }
+
+    // An executable that speaks another protocol: refused at the handshake.
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -294,6 +361,8 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         )
         .unwrap();
         fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
+        refused("other protocol", "speaks serve protocol 999");
+        // Without a gate there is nothing to refuse: unpaired, said out loud.
         let foreign = bench(
             &dir,
             Some("200"),
@@ -305,5 +374,18 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         assert!(out.contains("speaks serve protocol 999"), "{out}");
         assert_eq!(serving_processes(&dir), Vec::<String>::new());
     }
+
+    // Without the executable.
+    fs::remove_file(&exe).unwrap();
+    refused("no executable", "baseline `main` has no stored executable");
+    let allowed = gated(&["--allow-unpaired"]);
+    let out = text(&allowed);
+    assert!(allowed.status.success(), "{out}");
+    assert!(
+        out.contains(
+            "unpaired comparison with saved numbers: baseline `main` has no stored executable"
+        ) && out.contains("unpaired: cannot gate at alpha 0.05"),
+        "{out}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }

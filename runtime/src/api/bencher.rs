@@ -3,6 +3,7 @@
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::machine_noise::spin_until_explained;
 use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
+use crate::api::versions::gate::unpaired_gate_failure;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
@@ -120,10 +121,17 @@ impl Bencher {
                     self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
                     true
                 }
-                Err(why) => {
-                    self.unpaired_because = Some(why);
-                    false
-                }
+                Err(why) => match unpaired_gate_failure(&self.settings, &why) {
+                    // Under a gate nothing is measured: the trial fails with the reason.
+                    Some(failure) => {
+                        self.outcome = Some(BenchOutcome::Failed(failure));
+                        true
+                    }
+                    None => {
+                        self.unpaired_because = Some(why);
+                        false
+                    }
+                },
             },
         }
     }

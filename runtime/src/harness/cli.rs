@@ -11,7 +11,8 @@
 
 use crate::harness::cli_values::{
     parse_alpha, parse_export, parse_json_path, parse_max_regression, parse_measure,
-    parse_noise_threshold, parse_positive_duration, parse_report_dir, parse_switch,
+    parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
+    parse_switch,
 };
 use crate::model::mode::Mode;
 use crate::session::baseline::BaselineName;
@@ -170,9 +171,9 @@ const OWN_OPTIONS: &[OwnOption] = &[
             Ok(())
         },
         value_name: "FORMAT FILE",
-        help: "Also write the results for a CI tool: bmf (Bencher Metric Format) or github \
-               (github-action-benchmark customSmallerIsBetter); repeatable; the variable takes \
-               `FORMAT FILE[;FORMAT FILE]`",
+        help: "Also write the results for a CI tool: bmf (Bencher Metric Format), github \
+               (github-action-benchmark customSmallerIsBetter) or markdown (a table for a \
+               pull-request comment); repeatable; the variable takes `FORMAT FILE[;FORMAT FILE]`",
         default: "none",
     },
     OwnOption {
@@ -203,6 +204,36 @@ const OWN_OPTIONS: &[OwnOption] = &[
         value_name: "DIR",
         help: "Where saved baselines and their executables live",
         default: "<target>/duobench",
+    },
+    OwnOption {
+        flag: "--allow-unpaired",
+        env: "DUOBENCH_ALLOW_UNPAIRED",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.allow_unpaired = Some(on)),
+        value_name: "",
+        help: "Under --max-regression: a #[bench] that cannot be paired with the baseline's \
+               executable passes with a warning instead of failing",
+        default: "off",
+    },
+    OwnOption {
+        flag: "--on-inconclusive",
+        env: "DUOBENCH_ON_INCONCLUSIVE",
+        takes_value: true,
+        set: |o, v| parse_on_inconclusive(v).map(|p| o.on_inconclusive = Some(p)),
+        value_name: "fail|pass|ignore",
+        help: "What a claim or gate that the time budget left undecided counts as, for every \
+               trial of the run",
+        default: "fail, or the attribute's on_inconclusive",
+    },
+    OwnOption {
+        flag: "--store-only",
+        env: "DUOBENCH_STORE_ONLY",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.store_only = Some(on)),
+        value_name: "",
+        help: "With --save-baseline: store this executable as the baseline's, for a later \
+               --baseline to pair with, and measure nothing",
+        default: "off",
     },
 ];
 
@@ -348,6 +379,21 @@ impl Invocation {
             return Err(CliError(
                 "--save-baseline and --baseline cannot be used together (nor their DUOBENCH_* \
                  variables): save under a name, or compare with one"
+                    .to_owned(),
+            ));
+        }
+        // A gate with nothing to pair with would pass every trial unjudged.
+        let saving_or_comparing = overrides.baseline.is_some() || overrides.save_baseline.is_some();
+        if mode == Mode::Bench && overrides.max_regression.is_some() && !saving_or_comparing {
+            return Err(CliError(
+                "--max-regression judges a comparison paired with a stored baseline: give \
+                 --baseline NAME too (or run `cargo duobench compare REV`)"
+                    .to_owned(),
+            ));
+        }
+        if overrides.store_only == Some(true) && overrides.save_baseline.is_none() {
+            return Err(CliError(
+                "--store-only stores the executable of a baseline: give it --save-baseline NAME"
                     .to_owned(),
             ));
         }

@@ -359,3 +359,54 @@ fn export_takes_a_format_and_a_file_and_repeats() {
     let e = parse(&["--export", "bmf", "--bench"], &[]).unwrap_err();
     assert_eq!(e.0, "--export: missing value");
 }
+
+#[test]
+fn gate_options_store_only_and_on_inconclusive() {
+    let inv = parse(
+        &["--allow-unpaired", "--on-inconclusive", "pass"],
+        &[("DUOBENCH_ON_INCONCLUSIVE", "ignore")],
+    )
+    .unwrap();
+    assert_eq!(inv.overrides.allow_unpaired, Some(true));
+    assert_eq!(
+        inv.overrides.on_inconclusive,
+        Some(crate::model::attrs::OnInconclusive::Pass)
+    );
+    let inv = parse(&[], &[("DUOBENCH_ON_INCONCLUSIVE", "ignore")]).unwrap();
+    assert_eq!(
+        inv.overrides.on_inconclusive,
+        Some(crate::model::attrs::OnInconclusive::Ignore)
+    );
+    let e = parse(&["--on-inconclusive", "skip"], &[]).unwrap_err();
+    assert_eq!(
+        e.0,
+        "--on-inconclusive skip: expected fail, pass or ignore, got `skip`"
+    );
+    let inv = parse(&["--save-baseline", "main", "--store-only"], &[]).unwrap();
+    assert_eq!(inv.overrides.store_only, Some(true));
+    let e = parse(&["--store-only"], &[]).unwrap_err();
+    assert!(e.0.starts_with("--store-only stores the executable"), "{e}");
+}
+
+#[test]
+fn a_gate_under_cargo_bench_needs_a_baseline_to_pair_with() {
+    let e = parse(&["--bench", "--max-regression", "5%"], &[]).unwrap_err();
+    assert!(
+        e.0.starts_with("--max-regression judges a comparison paired"),
+        "{e}"
+    );
+    let e = parse(&["--bench"], &[("DUOBENCH_MAX_REGRESSION", "5%")]).unwrap_err();
+    assert!(e.0.contains("give --baseline NAME too"), "{e}");
+    assert!(parse(
+        &["--bench", "--max-regression", "5%", "--baseline", "main"],
+        &[]
+    )
+    .is_ok());
+    // Saving a baseline, or a test run, has no gate to judge: the variable may stay set.
+    assert!(parse(
+        &["--bench", "--save-baseline", "main"],
+        &[("DUOBENCH_MAX_REGRESSION", "5%")]
+    )
+    .is_ok());
+    assert!(parse(&["--max-regression", "5%"], &[]).is_ok());
+}

@@ -2,7 +2,7 @@
 //! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
 
 use crate::harness::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
-use crate::model::attrs::Measure;
+use crate::model::attrs::{Measure, OnInconclusive};
 use crate::report::export::{Export, ExportFormat};
 use crate::util::units::parse_duration;
 use std::path::{Path, PathBuf};
@@ -11,6 +11,11 @@ use std::time::Duration;
 pub fn parse_measure(text: &str) -> Result<Measure, String> {
     Measure::from_name(text.trim())
         .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+}
+
+pub fn parse_on_inconclusive(text: &str) -> Result<OnInconclusive, String> {
+    OnInconclusive::from_name(text.trim())
+        .ok_or_else(|| format!("expected fail, pass or ignore, got `{text}`"))
 }
 
 /// `2%` as 0.02, or a plain fraction such as `0.02`.

@@ -1,9 +1,11 @@
 //! After the trials: the notes, the output files and the exit status.
 
 use crate::analysis::doctor::Warning;
+use crate::harness::ci_report::write_ci_report;
 use crate::harness::cli::Invocation;
 use crate::harness::preflight::report_dir;
 use crate::measure::timer::timer_cost;
+use crate::model::export::ExportFormat;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;
 use crate::report::outputs::{write_export, write_html, write_json};
@@ -44,13 +46,13 @@ pub fn write_outputs(
     if invocation.libtest.list {
         conclusion.exit()
     }
+    let run = RunInfo {
+        mode: invocation.mode,
+        timer: timer_cost(),
+        meta: run_meta.clone(),
+        doctor: run_warnings.to_vec(),
+    };
     if let Some(path) = &options.json {
-        let run = RunInfo {
-            mode: invocation.mode,
-            timer: timer_cost(),
-            meta: run_meta.clone(),
-            doctor: run_warnings.to_vec(),
-        };
         if let Err(e) = write_json(path, records, &run) {
             eprintln!("error: {e}");
             if !conclusion.has_failed() {
@@ -58,12 +60,22 @@ pub fn write_outputs(
             }
         }
     }
-    for export in &options.exports {
+    let json_exports = options
+        .exports
+        .iter()
+        .filter(|e| e.format != ExportFormat::Markdown);
+    for export in json_exports {
         if let Err(e) = write_export(export, records) {
             eprintln!("error: {e}");
             if !conclusion.has_failed() {
                 std::process::exit(1);
             }
+        }
+    }
+    for e in write_ci_report(&options.exports, records, &run) {
+        eprintln!("error: {e}");
+        if !conclusion.has_failed() {
+            std::process::exit(1);
         }
     }
     if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {

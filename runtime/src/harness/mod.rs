@@ -1,6 +1,7 @@
 //! The harness: the registry of annotated functions, the command line, and the runner that
 //! turns registrations into trials and records into outputs. The top layer.
 
+pub mod ci_report;
 pub mod cli;
 pub mod cli_values;
 pub mod descriptor;

@@ -56,6 +56,9 @@ pub fn main() -> ! {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
+    if invocation.overrides.store_only == Some(true) && !invocation.libtest.list {
+        versions::store_only(&invocation, &specs);
+    }
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(

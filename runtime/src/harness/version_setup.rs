@@ -5,6 +5,7 @@
 //! stdin closes).
 
 use crate::api::bencher::Bencher;
+use crate::api::versions::gate::percent;
 #[cfg(doc)]
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
@@ -58,6 +59,42 @@ pub fn prepare(invocation: &Invocation, specs: &[TrialSpec]) -> Option<Arc<Mutex
     }
 }
 
+/// `--save-baseline NAME --store-only`: stores this executable as baseline NAME's and
+/// measures nothing, so a base revision costs its build and a copy, not a run. Exits: 0 once
+/// stored, 1 when it cannot be stored, 2 outside `cargo bench` (a test-profile build is not
+/// what a later `cargo bench --baseline NAME` should pair with).
+pub fn store_only(invocation: &Invocation, specs: &[TrialSpec]) -> ! {
+    let Some(name) = invocation.overrides.save_baseline else {
+        unreachable!("the command line refuses --store-only without --save-baseline")
+    };
+    if invocation.mode != Mode::Bench {
+        eprintln!(
+            "error: --store-only stores a bench build: run it under `cargo bench`, not \
+             `cargo test`"
+        );
+        std::process::exit(2);
+    }
+    let Some(first) = specs.first() else {
+        println!("no benchmarks registered: nothing to store");
+        std::process::exit(0);
+    };
+    let bench_target = bench_target(first.descriptor.module_path);
+    match store_executable(&baseline_root(&invocation.overrides), bench_target, name) {
+        Ok(path) => {
+            println!(
+                "stored the executable of `{bench_target}` as baseline `{name}` ({}); nothing \
+                 measured",
+                path.display()
+            );
+            std::process::exit(0);
+        }
+        Err(why) => {
+            eprintln!("error: {why}");
+            std::process::exit(1);
+        }
+    }
+}
+
 /// The role of the `Bencher` of trial `name`.
 #[must_use]
 pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
@@ -83,8 +120,7 @@ pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> 
             "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with a \
              warning)",
             settings.alpha,
-            // Rounded so that 0.05 prints as 5, not 5.000000000000001.
-            (100.0 * p * 1e6).round() / 1e6
+            percent(p)
         )
     });
     match (why, gate) {

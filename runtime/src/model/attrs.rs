@@ -133,6 +133,19 @@ pub enum OnInconclusive {
     Ignore,
 }
 
+impl OnInconclusive {
+    /// `fail`, `pass` or `ignore`, as the attribute writes it.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<OnInconclusive> {
+        match name {
+            "fail" => Some(OnInconclusive::Fail),
+            "pass" => Some(OnInconclusive::Pass),
+            "ignore" => Some(OnInconclusive::Ignore),
+            _ => None,
+        }
+    }
+}
+
 /// Work done per iteration, reported as a rate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Throughput {

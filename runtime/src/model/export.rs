@@ -10,6 +10,8 @@ pub enum ExportFormat {
     Bmf,
     /// github-action-benchmark, `customSmallerIsBetter`.
     Github,
+    /// A markdown table of the trials, for a pull-request comment.
+    Markdown,
 }
 
 /// One `--export FORMAT FILE`.
@@ -22,13 +24,14 @@ pub struct Export {
 }
 
 impl ExportFormat {
-    /// `bmf` or `github`.
+    /// `bmf`, `github` or `markdown`.
     pub fn parse(text: &str) -> Result<ExportFormat, String> {
         match text.trim() {
             "bmf" => Ok(ExportFormat::Bmf),
             "github" => Ok(ExportFormat::Github),
+            "markdown" => Ok(ExportFormat::Markdown),
             other => Err(format!(
-                "unknown export format `{other}`: expected bmf or github"
+                "unknown export format `{other}`: expected bmf, github or markdown"
             )),
         }
     }

@@ -28,6 +28,8 @@ pub fn export_value(format: ExportFormat, records: &[Record]) -> Value {
     match format {
         ExportFormat::Bmf => Value::Object(records.iter().flat_map(bmf_entries).collect()),
         ExportFormat::Github => Value::Array(records.iter().flat_map(github_entries).collect()),
+        // Not JSON: `outputs::write_export` renders it from the `--json` document instead.
+        ExportFormat::Markdown => Value::Null,
     }
 }
 
@@ -47,6 +49,7 @@ pub fn merge_export(
     let foreign = || match format {
         ExportFormat::Bmf => "is not a Bencher Metric Format object",
         ExportFormat::Github => "is not a github-action-benchmark array",
+        ExportFormat::Markdown => "is not a JSON export",
     };
     let old: Value = serde_json::from_str(existing).map_err(|_| foreign().to_owned())?;
     match (format, old, new) {

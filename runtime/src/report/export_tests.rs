@@ -167,5 +167,5 @@ fn formats_parse_by_name() {
     assert_eq!(ExportFormat::parse("bmf"), Ok(ExportFormat::Bmf));
     assert_eq!(ExportFormat::parse("github"), Ok(ExportFormat::Github));
     let e = ExportFormat::parse("csv").unwrap_err();
-    assert!(e.contains("expected bmf or github"), "{e}");
+    assert!(e.contains("expected bmf, github or markdown"), "{e}");
 }

@@ -1,8 +1,9 @@
 //! Several bench targets in one `cargo bench` each write the `--json` FILE in turn (Cargo
-//! runs them one after another, and hands each the same options). So that none loses the
-//! others' results, a target's document is merged with the one it finds: its own trials
-//! replace those of the same `bench_target`, the other targets' trials are kept, and the
-//! top-level facts (`run`, `timer`, ...) are the latest target's.
+//! runs them one after another, and hands each the same options), and cargo-nextest runs
+//! every trial in a process of its own. So that none loses the others' results, a process's
+//! document is merged with the one it finds: its trials replace those of the same bench
+//! target and name, every other trial is kept, and the top-level facts (`run`, `timer`, ...)
+//! are the latest process's.
 
 use serde_json::Value;
 
@@ -22,17 +23,17 @@ pub fn merge_document(existing: Option<&str>, mut new: Value) -> Result<Value, S
     if old["schema_version"] != new["schema_version"] || old["mode"] != new["mode"] {
         return Ok(new);
     }
-    let target_of = |trial: &Value| trial["bench_target"].as_str().map(str::to_owned);
-    let new_targets: Vec<String> = new["trials"]
+    let key = |trial: &Value| (trial["bench_target"].clone(), trial["name"].clone());
+    let new_keys: Vec<(Value, Value)> = new["trials"]
         .as_array()
-        .map(|trials| trials.iter().filter_map(target_of).collect())
+        .map(|trials| trials.iter().map(key).collect())
         .unwrap_or_default();
     let Some(old_trials) = old["trials"].as_array() else {
         return Ok(new);
     };
     let mut trials: Vec<Value> = old_trials
         .iter()
-        .filter(|t| target_of(t).is_none_or(|target| !new_targets.contains(&target)))
+        .filter(|t| !new_keys.contains(&key(t)))
         .cloned()
         .collect();
     if let Some(Value::Array(ours)) = new.get_mut("trials").map(Value::take) {
@@ -69,10 +70,14 @@ mod tests {
         let first = doc("bench", &[("a", "a1"), ("a", "a2")]).to_string();
         let merged = merge_document(Some(&first), doc("bench", &[("b", "b1")])).unwrap();
         assert_eq!(names(&merged), ["a1", "a2", "b1"]);
-        // Running target a again replaces a's trials and keeps b's.
-        let again =
-            merge_document(Some(&merged.to_string()), doc("bench", &[("a", "a3")])).unwrap();
-        assert_eq!(names(&again), ["b1", "a3"]);
+        // A trial run again replaces its own result and keeps every other (cargo-nextest
+        // runs each trial in a process of its own).
+        let again = merge_document(
+            Some(&merged.to_string()),
+            doc("bench", &[("a", "a2"), ("a", "a3")]),
+        )
+        .unwrap();
+        assert_eq!(names(&again), ["a1", "b1", "a2", "a3"]);
     }
 
     #[test]

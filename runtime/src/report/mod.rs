@@ -2,6 +2,7 @@
 
 pub mod bench_block;
 pub mod bench_record;
+pub mod ci_outputs;
 pub mod diff_block;
 mod diff_notes;
 pub mod diff_record;
@@ -9,6 +10,7 @@ pub mod doctor;
 pub mod export;
 #[cfg(test)]
 mod export_tests;
+pub mod github_actions;
 pub mod html;
 pub mod json;
 mod json_bench;
@@ -18,6 +20,9 @@ mod json_diff_tests;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;
+pub mod markdown;
+#[cfg(test)]
+mod markdown_tests;
 pub mod measure_line;
 pub mod merge;
 pub mod outputs;
@@ -25,3 +30,4 @@ pub mod paint;
 pub mod record;
 pub mod run_meta;
 pub mod summary_table;
+pub mod trial_cells;

@@ -61,7 +61,7 @@ pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
 /// The file's text, or `None` when there is no file yet. Only a regular file (after
 /// following links) holds results to merge with: reading a FIFO or a device would block or
 /// consume what another process is owed, and those are written through as they are.
-fn read_existing(path: &Path) -> Result<Option<String>, String> {
+pub(super) fn read_existing(path: &Path) -> Result<Option<String>, String> {
     match fs::metadata(path) {
         Ok(meta) if !meta.is_file() => return Ok(None),
         _ => {}

@@ -61,6 +61,15 @@ pub struct Overrides {
     /// `--baseline-dir DIR` / `DUOBENCH_BASELINE_DIR`: where baselines and their
     /// executables live, instead of `<target>/duobench`.
     pub baseline_dir: Option<PathBuf>,
+    /// `--allow-unpaired` / `DUOBENCH_ALLOW_UNPAIRED=1`: under a gate, a trial that cannot
+    /// be paired with the baseline's executable passes with a warning instead of failing.
+    pub allow_unpaired: Option<bool>,
+    /// `--on-inconclusive` / `DUOBENCH_ON_INCONCLUSIVE`: what an undecided verdict counts
+    /// as, beating the attribute's `on_inconclusive`.
+    pub on_inconclusive: Option<OnInconclusive>,
+    /// `--store-only` / `DUOBENCH_STORE_ONLY=1` (with `--save-baseline NAME`): store the
+    /// executable as the baseline's, and measure nothing.
+    pub store_only: Option<bool>,
 }
 
 impl Overrides {
@@ -88,6 +97,9 @@ impl Overrides {
             measure: self.measure.or(lower.measure),
             max_regression: self.max_regression.or(lower.max_regression),
             baseline_dir: self.baseline_dir.or(lower.baseline_dir),
+            allow_unpaired: self.allow_unpaired.or(lower.allow_unpaired),
+            on_inconclusive: self.on_inconclusive.or(lower.on_inconclusive),
+            store_only: self.store_only.or(lower.store_only),
         }
     }
 
@@ -98,6 +110,7 @@ impl Overrides {
             alpha: attr.alpha,
             measure: attr.measure,
             max_regression: attr.max_regression,
+            on_inconclusive: attr.on_inconclusive,
             ..Overrides::default()
         }
     }
@@ -132,6 +145,9 @@ pub struct Settings {
     pub allocs: Option<AllocLimit>,
     /// `#[bench]`: the largest slowdown against the baseline that passes, as a fraction.
     pub max_regression: Option<f64>,
+    /// `#[bench]` under a gate: a trial that cannot be paired passes with a warning rather
+    /// than failing.
+    pub allow_unpaired: bool,
 }
 
 impl Settings {
@@ -158,7 +174,7 @@ impl Settings {
             max_time,
             alpha: merged.alpha.unwrap_or(DEFAULT_ALPHA),
             claim: attr.claim,
-            on_inconclusive: attr.on_inconclusive.unwrap_or_default(),
+            on_inconclusive: merged.on_inconclusive.unwrap_or_default(),
             calibrate: merged.calibrate.unwrap_or(false),
             samples: attr.samples.map_or(DEFAULT_SAMPLES, |n| n as usize),
             throughput: attr.throughput,
@@ -167,6 +183,7 @@ impl Settings {
             measure: merged.measure.unwrap_or_default(),
             allocs: attr.allocs,
             max_regression: merged.max_regression,
+            allow_unpaired: merged.allow_unpaired.unwrap_or(false),
         }
     }
 }
@@ -247,5 +264,34 @@ mod tests {
             ..run
         };
         assert_eq!(Settings::resolve(&attr, run).max_regression, Some(0.05));
+    }
+
+    #[test]
+    fn on_inconclusive_and_allow_unpaired_from_the_run_beat_the_attribute() {
+        let attr = AttrOptions {
+            on_inconclusive: Some(OnInconclusive::Pass),
+            ..AttrOptions::default()
+        };
+        let s = Settings::resolve(&attr, Overrides::default());
+        assert_eq!(
+            (s.on_inconclusive, s.allow_unpaired),
+            (OnInconclusive::Pass, false)
+        );
+        let env = Overrides {
+            on_inconclusive: Some(OnInconclusive::Ignore),
+            ..Overrides::default()
+        };
+        let cli = Overrides {
+            on_inconclusive: Some(OnInconclusive::Fail),
+            allow_unpaired: Some(true),
+            ..Overrides::default()
+        };
+        let s = Settings::resolve(&attr, env.clone());
+        assert_eq!(s.on_inconclusive, OnInconclusive::Ignore);
+        let s = Settings::resolve(&attr, cli.over(env));
+        assert_eq!(
+            (s.on_inconclusive, s.allow_unpaired),
+            (OnInconclusive::Fail, true)
+        );
     }
 }

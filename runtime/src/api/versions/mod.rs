@@ -8,6 +8,7 @@
 
 mod child;
 mod co_locate;
+pub mod gate;
 mod places;
 pub mod protocol;
 pub mod serve;

@@ -12,6 +12,7 @@ mod bench_section;
 mod charts;
 mod diff_section;
 mod doctor_list;
+mod document_page;
 mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
@@ -22,6 +23,7 @@ use super::record::Record;
 use crate::analysis::doctor::Warning;
 use crate::util::units::ratio_text;
 use doctor_list::warnings_html;
+pub use document_page::document_page;
 use std::fmt::Write;
 
 /// Opens a target page's content.

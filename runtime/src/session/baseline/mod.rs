@@ -54,7 +54,9 @@ impl BaselineChoice {
         }
     }
 
-    fn compare_with(self) -> BaselineName {
+    /// The baseline compared with: the named one, or the previous run.
+    #[must_use]
+    pub fn compare_with(self) -> BaselineName {
         match self {
             BaselineChoice::Previous => BaselineName::previous_run(),
             BaselineChoice::Save(name) | BaselineChoice::Compare(name) => name,

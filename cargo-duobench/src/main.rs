@@ -1,0 +1,68 @@
+//! `cargo duobench`: the cross-version comparison of a working tree with a git revision in
+//! one command, and the merge of a suite's shards.
+//!
+//! ```text
+//! cargo duobench compare REV [--max-regression P] [OPTIONS] [CARGO BENCH OPTIONS] [-- HARNESS OPTIONS]
+//! cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
+//! ```
+
+mod args;
+mod compare;
+mod merge;
+mod run;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--on-inconclusive fail|pass|ignore]
+                             [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
+                             [cargo bench options: --bench NAME, -p PKG, --features ...] [-- duobench options]
+      Builds REV's merge base with HEAD in a git worktree (its own target directory, kept), stores
+      its bench executables as baseline `base` without measuring them, then measures every
+      selected #[bench] of the working tree in duos against the same trial there.
+  cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
+      Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
+      one document, and writes its markdown table and an HTML page of it.";
+
+fn main() -> ExitCode {
+    // Cargo runs `cargo-duobench duobench ARGS` for `cargo duobench ARGS`.
+    let mut argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some("duobench") {
+        argv.remove(0);
+    }
+    // A command line that cannot be parsed gets the usage; a step that fails, its line.
+    let parsed = match argv.first().map(String::as_str) {
+        Some("compare") => args::CompareArgs::parse(&argv[1..]).map(Command::Compare),
+        Some("merge") => args::MergeArgs::parse(&argv[1..]).map(Command::Merge),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!(
+            "unknown command `{other}`: expected compare or merge"
+        )),
+        None => Err("expected a command: compare or merge".to_owned()),
+    };
+    let command = match parsed {
+        Ok(command) => command,
+        Err(why) => {
+            eprintln!("error: {why}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = match command {
+        Command::Compare(args) => compare::compare(&args),
+        Command::Merge(args) => merge::merge(&args),
+    };
+    outcome.unwrap_or_else(|why| {
+        eprintln!("error: {why}");
+        ExitCode::FAILURE
+    })
+}
+
+/// What the command line asks for.
+enum Command {
+    Compare(args::CompareArgs),
+    Merge(args::MergeArgs),
+}

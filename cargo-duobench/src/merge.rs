@@ -1,0 +1,141 @@
+//! `cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]`: the
+//! `--json` documents of a suite split across CI jobs (`cargo nextest run --partition
+//! count:K/N`, one `DUOBENCH_JSON` file per job) joined into one document, its markdown
+//! table and an HTML page of it.
+//!
+//! Shards hold different trials; one trial in two shards means they overlap (the same
+//! partition run twice, or a file from another run), which is an error rather than a
+//! silent choice of one result.
+
+use crate::args::MergeArgs;
+use duobench::document::{document_page, markdown_table};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Reads the shards, joins them and writes the results.
+pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
+    let mut shards = Vec::with_capacity(args.shards.len());
+    for path in &args.shards {
+        let text = fs::read_to_string(path)
+            .map_err(|e| format!("cannot read shard {}: {e}", path.display()))?;
+        shards.push((path.as_path(), text));
+    }
+    let merged = merge_shards(&shards)?;
+    let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
+    write(&args.json, &text)?;
+    if let Some(path) = &args.markdown {
+        write(path, &markdown_table(&merged, "duobench"))?;
+    }
+    if let Some(path) = &args.html {
+        write(
+            path,
+            &document_page(&merged, "duobench report (merged shards)"),
+        )?;
+    }
+    let trials = merged["trials"].as_array().map_or(0, Vec::len);
+    eprintln!(
+        "duobench: merged {} shards, {trials} trials, into {}",
+        shards.len(),
+        args.json.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Joins the documents `(path, text)`: the first shard's run facts, every shard's trials,
+/// sorted by bench target and name so that the order does not depend on how the suite
+/// was split.
+///
+/// # Errors
+///
+/// A shard that is not a duobench document, shards of different schema versions or modes,
+/// or a trial in two shards: one line naming the files.
+pub fn merge_shards(shards: &[(&Path, String)]) -> Result<Value, String> {
+    let mut merged: Option<Value> = None;
+    let mut trials: BTreeMap<(String, String), (&Path, Value)> = BTreeMap::new();
+    for (path, text) in shards {
+        let doc: Value = serde_json::from_str(text)
+            .ok()
+            .filter(|d: &Value| d.get("schema_version").is_some() && d["trials"].is_array())
+            .ok_or_else(|| format!("{} is not a duobench JSON document", path.display()))?;
+        if let Some(first) = &merged {
+            for field in ["schema_version", "mode"] {
+                if first[field] != doc[field] {
+                    return Err(format!(
+                        "{} has {field} {} where the first shard has {}: shards of one run \
+                         share them",
+                        path.display(),
+                        doc[field],
+                        first[field]
+                    ));
+                }
+            }
+        }
+        for trial in doc["trials"].as_array().into_iter().flatten() {
+            let key = (
+                trial["bench_target"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+                trial["name"].as_str().unwrap_or_default().to_owned(),
+            );
+            if let Some((other, _)) = trials.get(&key) {
+                return Err(format!(
+                    "trial `{}::{}` is in both {} and {}: the shards overlap",
+                    key.0,
+                    key.1,
+                    other.display(),
+                    path.display()
+                ));
+            }
+            trials.insert(key, (path, trial.clone()));
+        }
+        merged.get_or_insert(doc);
+    }
+    let mut merged = merged.ok_or("no shards to merge")?;
+    merged["trials"] = Value::Array(trials.into_values().map(|(_, t)| t).collect());
+    Ok(merged)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn doc(mode: &str, trials: &[&str]) -> String {
+        let trials: Vec<Value> = trials
+            .iter()
+            .map(|name| json!({ "bench_target": "t", "name": name, "verdict": "pass" }))
+            .collect();
+        json!({ "schema_version": 3, "mode": mode, "trials": trials }).to_string()
+    }
+
+    #[test]
+    fn shards_join_in_name_order_and_may_not_overlap() {
+        let (a, b) = (Path::new("a.json"), Path::new("b.json"));
+        let merged =
+            merge_shards(&[(a, doc("bench", &["z", "b"])), (b, doc("bench", &["a"]))]).unwrap();
+        let names: Vec<&str> = merged["trials"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["a", "b", "z"]);
+        let e = merge_shards(&[(a, doc("bench", &["x"])), (b, doc("bench", &["x"]))]).unwrap_err();
+        assert_eq!(
+            e,
+            "trial `t::x` is in both a.json and b.json: the shards overlap"
+        );
+        let e = merge_shards(&[(a, doc("bench", &[])), (b, doc("test", &[]))]).unwrap_err();
+        assert!(e.starts_with("b.json has mode \"test\""), "{e}");
+        let e = merge_shards(&[(a, "[]".to_owned())]).unwrap_err();
+        assert_eq!(e, "a.json is not a duobench JSON document");
+    }
+}
