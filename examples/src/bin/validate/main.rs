@@ -16,7 +16,8 @@
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
-//! `--aa-kinds [--versions-only | --within-only] [--within-runs W]` compares identical code
+//! `--aa-kinds [--versions-only | --within-only] [--within-runs W]` (`--base K` keeps the
+//! within-process kinds whose name contains K) compares identical code
 //! on four kinds of routine across versions (gated at 2%) and within one process (claims on
 //! the truth), R (W) runs each (see `aa_kinds.rs`).
 
@@ -108,6 +109,7 @@ fn main() {
             aa_kinds::within_process(
                 option_value(&args, "--within-runs").unwrap_or(runs),
                 steps_2ms,
+                only_base.as_deref(),
             );
         }
     } else if args.iter().any(|a| a == "--wander") {
