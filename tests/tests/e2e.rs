@@ -123,6 +123,14 @@ fn filter_runs_only_matching_trials_and_list_runs_nothing() {
     assert!(out.contains("1 passed; 0 failed"), "{out}");
     assert!(out.contains("filtered out"), "{out}");
 
+    // Several words, as libtest takes them: a trial runs when any matches.
+    let args = ["--", "nanoseconds", "same_work", "--exact"];
+    let output = cargo(&[&["test", "--release", "--bench", "claims", "-q"][..], &args].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("2 passed; 0 failed"), "{out}");
+    assert!(out.contains("filtered out"), "{out}");
+
     let output = cargo(&["test", "--release", "--benches", "-q", "--", "--list"]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");

@@ -233,6 +233,13 @@ pub fn command() -> clap::Command {
         .name("duobench")
         .override_usage("cargo bench [--bench TARGET] -- [OPTIONS] [FILTER]")
         .args(own)
+        // libtest takes several filter words and runs a trial when any of them matches.
+        .mut_arg("filter", |arg| {
+            arg.action(ArgAction::Append).help(
+                "Run only trials whose names contain a FILTER word (any of several); with \
+                 --exact, whose names equal one",
+            )
+        })
         .help_template(
             "duobench: benchmarks that are also tests\n\n\
              USAGE: {usage}\n\n{all-args}\n\n{after-help}",
@@ -268,6 +275,9 @@ pub struct Invocation {
     pub libtest: Arguments,
     /// Settings from the environment and the command line, already merged.
     pub overrides: Overrides,
+    /// Every filter word given, in order (`libtest.filter` holds only the first); see
+    /// [`crate::harness::filters`].
+    pub filters: Vec<String>,
 }
 
 impl Invocation {
@@ -330,6 +340,10 @@ impl Invocation {
         let matches = command()
             .try_get_matches_from(libtest_args)
             .map_err(clap_error)?;
+        let filters = matches
+            .get_many::<String>("filter")
+            .map(|words| words.cloned().collect())
+            .unwrap_or_default();
         let mut libtest = Arguments::from_arg_matches(&matches).map_err(clap_error)?;
         let mode = if libtest.bench {
             Mode::Bench
@@ -355,6 +369,7 @@ impl Invocation {
             mode,
             libtest,
             overrides,
+            filters,
         })
     }
 }

@@ -359,3 +359,17 @@ fn export_takes_a_format_and_a_file_and_repeats() {
     let e = parse(&["--export", "bmf", "--bench"], &[]).unwrap_err();
     assert_eq!(e.0, "--export: missing value");
 }
+
+#[test]
+fn several_filter_words_are_all_kept() {
+    let inv = parse(
+        &["far_apart", "--exact", "thousandfold", "--skip", "x"],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(inv.filters, ["far_apart", "thousandfold"]);
+    assert_eq!(inv.libtest.filter.as_deref(), Some("far_apart"));
+    assert_eq!(inv.libtest.skip, ["x"]);
+    assert!(inv.libtest.exact);
+    assert!(parse(&[], &[]).unwrap().filters.is_empty());
+}

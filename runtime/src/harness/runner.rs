@@ -5,6 +5,7 @@ use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
 use crate::harness::family_alpha::share_family_alpha;
+use crate::harness::filters::{probe, select_any};
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
@@ -29,7 +30,7 @@ pub fn main() -> ! {
     if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
         versions::serve(&trial_specs());
     }
-    let invocation = match Invocation::from_env() {
+    let mut invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
         Err(error) => {
             eprintln!("error: {error}");
@@ -56,6 +57,8 @@ pub fn main() -> ! {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
+    let probes: Vec<_> = specs.iter().map(probe).collect();
+    invocation.libtest = select_any(&invocation.libtest, &invocation.filters, &probes);
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(
