@@ -74,8 +74,11 @@ pub struct DiffResult {
     pub blocks: usize,
     /// Kept duos per block.
     pub duos_per_block: usize,
-    /// Iterations per timed batch.
+    /// Iterations per timed batch (of the first routine when the two differ).
     pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the first's unless the routines
+    /// are far apart in speed and each ran its own.
+    pub second_batch_iters: u64,
     /// Warmup and batch sizing.
     pub warmup_time: Duration,
     /// Measuring after warmup.
@@ -186,6 +189,7 @@ impl DiffResult {
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
             batch_iters: run.batch_iters,
+            second_batch_iters: run.second_batch_iters,
             warmup_time: run.warmup_time,
             measure_time: run.measure_time,
             timer,

@@ -73,8 +73,10 @@ pub fn stall_explanation(r: &DiffResult, stalls: &MachineStalls) -> Option<Stall
     if !matches!(r.measure, Measure::Wall | Measure::CpuTime) {
         return None;
     }
-    let k = r.batch_iters as f64;
-    let batches = [r.first?.median * k, r.second?.median * k];
+    let batches = [
+        r.first?.median * r.batch_iters as f64,
+        r.second?.median * r.second_batch_iters as f64,
+    ];
     if batches.iter().any(|b| !(b.is_finite() && *b > 0.0)) {
         return None;
     }

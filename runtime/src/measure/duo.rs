@@ -7,6 +7,7 @@ use super::duo_batches::{
     Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
 use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
+use super::duo_sizes::{grow_own, shared, Sizes};
 use super::judge::{Evidence, Judge};
 use super::os::resident_kib;
 use super::time_batch::TimeBatch;
@@ -15,8 +16,6 @@ use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::stats::median;
 use std::time::{Duration, Instant};
 
-/// Largest factor by which one sizing step may grow the batch.
-const MAX_GROWTH: f64 = 100.0;
 /// Long batches end warmup early once the last pilot duos' total times agree within this
 /// (relative difference of the medians of the last two groups of `MIN_PILOT_DUOS / 2`).
 const STABLE_SPREAD: f64 = 0.01;
@@ -37,8 +36,11 @@ pub struct DuoSettings {
 /// Everything measured in one duo run, before analysis.
 #[derive(Clone, Debug)]
 pub struct DuoRun {
-    /// Iterations per timed batch, the same for both routines.
+    /// Iterations per timed batch of the first routine.
     pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the same as the first's unless
+    /// the routines are far apart in speed (`super::duo_sizes`).
+    pub second_batch_iters: u64,
     /// Per-iteration latency of each batch of the first routine, in nanoseconds.
     pub first_ns: Vec<f64>,
     /// Per-iteration latency of each batch of the second routine, in nanoseconds.
@@ -57,7 +59,8 @@ pub struct DuoRun {
     /// The process's resident set (KiB), read at most every [`RSS_EVERY`] while measuring (empty
     /// where the OS does not report it).
     pub rss_kib: Vec<u64>,
-    /// Iterations of each routine between one resident-set reading and the previous one.
+    /// Iterations between one resident-set reading and the previous one, of the routine with
+    /// the larger batches.
     pub rss_iters: Vec<u64>,
 }
 
@@ -137,7 +140,7 @@ pub(crate) fn run_duos_probed(
     let mut duo = Duo {
         first,
         second,
-        iters: 1,
+        iters: [1, 1],
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
         // Until the first duo says how long a batch is, read everything.
@@ -156,20 +159,18 @@ pub(crate) fn run_duos_probed(
     // fewest duos a decision needs still fit.
     let mut pilot: Vec<DuoTimings> = Vec::new();
     let mut duo_ns = 0.0;
+    // Each routine's batch size on its own; the duo runs them shared while they are close.
+    let mut own: Sizes = [1, 1];
     while deadline.fits(pace.duo_ns(duo.iters)) {
         let before = Instant::now();
         let timings = duo.measure();
-        pace.record(duo.iters, before.elapsed());
+        pace.record(&timings, before.elapsed());
         duo_ns = timings.total_ns();
-        let fastest = timings.fastest_batch_ns();
-        duo.per_batch = fastest >= LONG_BATCH_NS;
-        if fastest < 0.5 * target_ns {
-            let per_iter = (fastest / duo.iters as f64).max(0.01);
-            let wanted = (target_ns / per_iter).ceil();
-            let grown = wanted
-                .min(duo.iters as f64 * MAX_GROWTH)
-                .max(duo.iters as f64 * 2.0);
-            duo.iters = grown as u64;
+        duo.per_batch = timings.fastest_batch_ns() >= LONG_BATCH_NS;
+        own = grow_own(own, timings.per_iter_ns(), target_ns);
+        let sizes = shared(own);
+        if sizes != duo.iters {
+            duo.iters = sizes;
             pilot.clear();
         } else {
             pilot.push(timings);
@@ -259,22 +260,23 @@ pub(crate) fn run_duos_probed(
         }
         if disturbed && duo_ns < 0.01 * PROGRESS_EVERY.as_nanos() as f64 {
             duo.discard();
-            iters_since_rss += 2 * duo.iters;
+            iters_since_rss += 2 * duo.iters[0].max(duo.iters[1]);
         }
         let t = duo.measure();
-        iters_since_rss += 2 * duo.iters;
-        let k = duo.iters as f64;
-        first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k));
-        second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k));
+        iters_since_rss += 2 * duo.iters[0].max(duo.iters[1]);
+        let [k1, k2] = duo.iters.map(|k| k as f64);
+        first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k1));
+        second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k2));
         measured += 1;
-        pace.record(duo.iters, measure_start.elapsed() / measured);
+        pace.record(&t, measure_start.elapsed() / measured);
         if judge.push(t).is_some() {
             break;
         }
     }
     let (test, evidence) = judge.finish();
     DuoRun {
-        batch_iters: duo.iters,
+        batch_iters: duo.iters[0],
+        second_batch_iters: duo.iters[1],
         first_ns,
         second_ns,
         test,

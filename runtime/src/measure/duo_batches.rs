@@ -10,6 +10,7 @@
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
+use super::duo_sizes::Sizes;
 use super::os::{self, ContextSwitches};
 use super::time_batch::TimeBatch;
 use crate::decide::duo_times::DuoTimes;
@@ -51,6 +52,8 @@ pub const SECOND_SLOTS: [usize; 2] = [1, 2];
 /// What one duo measured: net wall time per batch, and what the OS said about it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DuoTimings {
+    /// Iterations in each batch of the first routine and of the second.
+    pub iters: Sizes,
     /// Net wall time of each batch (timer overhead subtracted), in nanoseconds, by slot.
     pub wall_ns: [f64; SLOTS],
     /// Thread CPU time of each batch, by slot, when read per batch (long batches only).
@@ -67,6 +70,7 @@ impl DuoTimings {
     #[must_use]
     pub fn wall_only(wall_ns: [f64; SLOTS]) -> Self {
         Self {
+            iters: [1, 1],
             wall_ns,
             cpu_ns: None,
             batch_switches: None,
@@ -96,17 +100,31 @@ impl DuoTimings {
         }
     }
 
-    /// The four batch times on the wall clock, or on the thread CPU clock (`cpu`), as the
-    /// sequential test takes them.
+    /// The four batch times on the wall clock, or on the thread CPU clock (`cpu`), per
+    /// iteration, as the sequential test takes them: each routine's batches hold their own
+    /// number of iterations, and what is compared is the time of one.
     #[must_use]
     pub fn duo_times(&self, cpu: bool) -> DuoTimes {
         let t = self.times(cpu);
+        let [first, second] = self.iters.map(|k| k.max(1) as f64);
         DuoTimes {
-            first_forward: t[0],
-            second_forward: t[1],
-            second_backward: t[2],
-            first_backward: t[3],
+            first_forward: t[0] / first,
+            second_forward: t[1] / second,
+            second_backward: t[2] / second,
+            first_backward: t[3] / first,
         }
+    }
+
+    /// Each routine's time per iteration (first, second) in the shorter of its two batches,
+    /// wall time: what sizes its batches.
+    #[must_use]
+    pub fn per_iter_ns(&self) -> [f64; 2] {
+        let [first, second] =
+            [FIRST_SLOTS, SECOND_SLOTS].map(|[a, b]| self.wall_ns[a].min(self.wall_ns[b]));
+        [
+            first / self.iters[0].max(1) as f64,
+            second / self.iters[1].max(1) as f64,
+        ]
     }
 
     /// The shortest batch, wall time.
@@ -122,11 +140,12 @@ impl DuoTimings {
     }
 }
 
-/// Both routines with their shared batch size.
+/// Both routines with their batch sizes.
 pub struct Duo<A: TimeBatch, B: TimeBatch, P: Probe> {
     pub first: A,
     pub second: B,
-    pub iters: u64,
+    /// Iterations per batch of the first routine and of the second.
+    pub iters: Sizes,
     pub overhead_ns: f64,
     /// Whether the last duo ran in mirrored order.
     pub mirrored: bool,
@@ -166,9 +185,9 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
         let mut last_cpu = if per_batch { self.probe.cpu_ns() } else { None };
         for slot in order {
             wall_ns[slot] = if FIRST_SLOTS.contains(&slot) {
-                self.first.time_batch(self.iters)
+                self.first.time_batch(self.iters[0])
             } else {
-                self.second.time_batch(self.iters)
+                self.second.time_batch(self.iters[1])
             };
             if per_batch {
                 let (cpu, switches) = (self.probe.cpu_ns(), self.probe.switches());
@@ -189,6 +208,7 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
             self.probe.switches()
         };
         DuoTimings {
+            iters: self.iters,
             wall_ns: wall_ns.map(|ns| (ns - self.overhead_ns).max(1.0)),
             cpu_ns: cpu_ok.then_some(cpu_ns),
             batch_switches: switches_ok.then_some(batch_switches),
@@ -209,7 +229,7 @@ mod tests {
         let mut duo = Duo {
             first: BatchRunner::new(|| order.borrow_mut().push('F')),
             second: BatchRunner::new(|| order.borrow_mut().push('S')),
-            iters: 1,
+            iters: [1, 1],
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: false,
@@ -231,7 +251,7 @@ mod tests {
         let mut duo = Duo {
             first: BatchRunner::new(|| std::thread::sleep(std::time::Duration::from_millis(2))),
             second: BatchRunner::new(|| std::hint::black_box(1)),
-            iters: 1,
+            iters: [1, 1],
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: true,

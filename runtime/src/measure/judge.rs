@@ -222,6 +222,7 @@ mod tests {
     fn long(switches: ContextSwitches, stolen: f64) -> DuoTimings {
         let cpu = [2.02e6, 2.0e6, 2.0e6, 2.02e6];
         DuoTimings {
+            iters: [1, 1],
             wall_ns: [
                 cpu[0] * (1.0 + stolen),
                 cpu[1],

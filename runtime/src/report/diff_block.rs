@@ -2,9 +2,10 @@
 
 use super::diff_record::{DiffRecord, RoutineNames};
 use super::measure_line::{executor_line, measure_line, os_line, per_iteration};
+use super::more_time::more_time_advice;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
-use crate::decide::verdict::{log_margin, ClaimText, Verdict};
+use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::clock::Clock;
 use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
@@ -89,12 +90,11 @@ pub fn diff_block(
     }
     let _ = writeln!(
         out,
-        "  pairs    {} ({} duos set aside as outliers{}), {} iteration{} per batch, {} duo{} per block, {} blocks",
+        "  pairs    {} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block, {} blocks",
         r.pairs,
         r.duos_set_aside,
         preempted_text(r),
-        r.batch_iters,
-        if r.batch_iters == 1 { "" } else { "s" },
+        batch_iters_text(r),
         r.duos_per_block,
         if r.duos_per_block == 1 { "" } else { "s" },
         r.blocks
@@ -155,23 +155,6 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
         ));
     }
     msg
-}
-
-/// Roughly how much longer a run would need: the interval narrows like 1/sqrt(time), and
-/// must shrink to the distance between the estimate and the nearest boundary of the claim.
-fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
-    let Some((low, high)) = r.interval else {
-        return "Too few pairs for any interval: raise max_time.".to_owned();
-    };
-    let half_width = 0.5 * (high.ln() - low.ln());
-    let margin = log_margin(claim, r.ratio.ln());
-    if margin < 0.05 * half_width {
-        return "The estimate sits on the claim's boundary: more time is unlikely to decide it."
-            .to_owned();
-    }
-    let factor = (half_width / margin).powi(2);
-    let needed = r.measure_time.as_secs_f64() * factor;
-    format!("At this noise level about {needed:.1} s of measuring in all might decide it (raise max_time).")
 }
 
 /// The verdict's interval for the ratio, `[low, high]` with four decimals.
@@ -235,6 +218,17 @@ fn clock_text(r: &DiffResult) -> String {
         text.push_str("; preempted duos kept: their stolen time is not on this clock");
     }
     text
+}
+
+/// Iterations per batch in words: `20 iterations`, or each routine's own count when the two
+/// ran different ones (`5,300 and 1 iterations`).
+pub(crate) fn batch_iters_text(r: &DiffResult) -> String {
+    let (first, second) = (r.batch_iters, r.second_batch_iters);
+    if first == second {
+        format!("{first} iteration{}", if first == 1 { "" } else { "s" })
+    } else {
+        format!("{first} and {second} iterations")
+    }
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ pub struct DiffTrial<'a> {
     blocks: usize,
     duos_per_block: usize,
     batch_iters: u64,
+    second_batch_iters: u64,
     warmup_secs: f64,
     measure_secs: f64,
 }
@@ -180,6 +181,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         blocks: r.blocks,
         duos_per_block: r.duos_per_block,
         batch_iters: r.batch_iters,
+        second_batch_iters: r.second_batch_iters,
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
     }

@@ -20,6 +20,7 @@ mod json_parts;
 mod json_tests;
 pub mod measure_line;
 pub mod merge;
+mod more_time;
 pub mod outputs;
 pub mod paint;
 pub mod record;
