@@ -166,9 +166,12 @@ pub(crate) fn run_duos_probed(
         let timings = duo.measure();
         pace.record(&timings, before.elapsed());
         duo_ns = timings.total_ns();
-        duo.per_batch = timings.fastest_batch_ns() >= LONG_BATCH_NS;
-        own = grow_own(own, timings.per_iter_ns(), target_ns);
+        let per_iter = timings.per_iter_ns();
+        own = grow_own(own, per_iter, target_ns);
         let sizes = shared(own);
+        // Judged on the sizes the next duo runs, so that the first pilot duo at new sizes
+        // already has the per-batch evidence the clock's choice needs.
+        duo.per_batch = (0..2).all(|side| per_iter[side] * sizes[side] as f64 >= LONG_BATCH_NS);
         if sizes != duo.iters {
             duo.iters = sizes;
             pilot.clear();

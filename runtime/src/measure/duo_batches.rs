@@ -84,6 +84,19 @@ impl DuoTimings {
         self.switches.is_some_and(|s| s.involuntary > 0)
     }
 
+    /// What preemption cost the duo, where it was read per batch: the largest share of a
+    /// preempted batch's wall time the thread spent off the CPU. `None` without per-batch
+    /// evidence, where only the duo's switch count says it was preempted.
+    #[must_use]
+    pub fn preemption_cost(&self) -> Option<f64> {
+        let (cpu, switches) = (self.cpu_ns?, self.batch_switches?);
+        let hit = (0..SLOTS).filter(|&slot| switches[slot].involuntary > 0);
+        Some(hit.fold(0.0, |cost: f64, slot| {
+            let wall = self.wall_ns[slot];
+            cost.max(((wall - cpu[slot]) / wall).max(0.0))
+        }))
+    }
+
     /// Whether the measuring thread gave up the core itself during the duo: a routine that
     /// sleeps, waits or blocks.
     #[must_use]

@@ -13,25 +13,42 @@ const MAX_GROWTH: f64 = 100.0;
 /// both routines' batches hold the same iterations.
 pub const SHARED_WITHIN: u64 = 16;
 
+/// Once the slower routine's batch is long, the faster one's aims this much past
+/// [`LONG_BATCH_NS`], so that the noise of its timing does not put it just under.
+const LONG_MARGIN: f64 = 1.25;
+
 /// Iterations per batch, (first routine, second routine).
 pub type Sizes = [u64; 2];
 
 /// The sizes each routine would have on its own, grown by one step from `own` given each
 /// routine's measured time per iteration: a routine whose batch would last under half its
 /// target grows towards the target. The slower routine's target is `target_ns`; the faster
-/// one's batch is made as long as the slower one's, up to [`LONG_BATCH_NS`], so that both
-/// batches of a pair see the machine for about as long (time-dependent noise hits both alike)
-/// and, for long routines, both are long enough for the CPU clock to judge.
+/// one's batch is made as long as the slower one's, so that both batches of a pair see the
+/// machine for about as long (time-dependent noise hits both alike), and once the slower
+/// one's is long ([`LONG_BATCH_NS`]) a little longer than that and no more, so that both are
+/// long enough for the CPU clock to judge.
 #[must_use]
 pub fn grow_own(own: Sizes, per_iter_ns: [f64; 2], target_ns: f64) -> Sizes {
     let per_iter = per_iter_ns.map(|ns| ns.max(0.01));
     let batch = [0, 1].map(|side| per_iter[side] * own[side] as f64);
     let slower = usize::from(per_iter[1] > per_iter[0]);
     let mut targets = [target_ns; 2];
-    targets[1 - slower] = target_ns.max(batch[slower].min(LONG_BATCH_NS));
+    // A batch grows once it falls under half its target; the faster routine's, beside a
+    // long one, once it is no longer long itself. Routines closer than [`SHARED_WITHIN`]
+    // share the faster one's count anyway, sized as it always was.
+    let mut floors = [0.5 * target_ns; 2];
+    let faster = 1 - slower;
+    let lopsided = per_iter[slower] > SHARED_WITHIN as f64 * per_iter[faster];
+    if lopsided && batch[slower] >= LONG_BATCH_NS {
+        targets[faster] = LONG_MARGIN * LONG_BATCH_NS;
+        floors[faster] = LONG_BATCH_NS;
+    } else if lopsided {
+        targets[faster] = target_ns.max(batch[slower]);
+        floors[faster] = 0.5 * targets[faster];
+    }
     [0, 1].map(|side| {
         let k = own[side] as f64;
-        if batch[side] >= 0.5 * targets[side] {
+        if batch[side] >= floors[side] {
             return own[side];
         }
         let wanted = (targets[side] / per_iter[side]).ceil();
@@ -66,6 +83,8 @@ mod tests {
 
     #[test]
     fn routines_of_similar_speed_share_the_faster_ones_count() {
+        // Near a long batch, as always: each call is long enough on its own.
+        assert_eq!(settle([0.9e6, 1.05e6], 20_000.0), [1, 1]);
         assert_eq!(settle([50.0, 50.0], 20_000.0), [400, 400]);
         assert_eq!(settle([50.0, 400.0], 20_000.0), [400, 400]);
         // Ten times apart: the slower routine's batches last ten targets.
@@ -79,10 +98,14 @@ mod tests {
         let [fast, slow] = settle([35.0, 185_000.0], 20_000.0);
         assert_eq!(slow, 1);
         assert!((5_000..=5_400).contains(&fast), "{fast}");
-        // 1 µs against 1 ms, the other way round: both batches about 1 ms.
-        assert_eq!(settle([1e6, 1_000.0], 20_000.0), [1, 1_000]);
-        // 1 ns against 150 ms: the short routine's batch stops at 1 ms.
-        assert_eq!(settle([1.0, 1.5e8], 20_000.0), [1_000_000, 1]);
+        // 1 µs against 1 ms, the other way round: both batches 1 ms or a little longer.
+        assert_eq!(settle([1e6, 1_000.0], 20_000.0), [1, 1_250]);
+        // 1 ns against 150 ms: the short routine's batch is long, and stops there.
+        let [fast, slow] = settle([1.0, 1.5e8], 20_000.0);
+        assert_eq!(slow, 1);
+        assert!((1_000_000..=1_250_000).contains(&fast), "{fast}");
+        // Just under a long batch: the faster routine's batch is as long.
+        assert_eq!(settle([1.0, 900_000.0], 20_000.0), [900_000, 1]);
         // 1,000 times apart, both short: both reach the target.
         assert_eq!(settle([2.0, 2_000.0], 20_000.0), [10_000, 10]);
     }

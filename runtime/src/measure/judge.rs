@@ -3,7 +3,9 @@
 //!
 //! - On wall time, a duo the scheduler preempted (an involuntary context switch of the
 //!   measuring thread) carries time stolen by another process: machine noise by direct
-//!   evidence, set aside before the test, whichever routine it hit. On an oversubscribed
+//!   evidence, set aside before the test, whichever routine it hit — unless its batches were
+//!   read one by one and show the theft cost none of them more than
+//!   [`MATERIAL_PREEMPTION`] of its time. On an oversubscribed
 //!   machine nearly every long duo is preempted, and setting them all aside would starve the
 //!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
 //!   go on to the test's own outlier fence as before this evidence existed.
@@ -20,6 +22,12 @@ use crate::decide::verdict::Verdict;
 
 /// Largest share of duos set aside as preempted.
 pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
+
+/// A preempted duo whose batches were read one by one is set aside only when preemption took
+/// more than this share of a batch it hit: a switch that cost a long batch a few
+/// microseconds moves its pair less than the timing's own noise, and setting such duos aside
+/// wholesale starved the test of long routines on a busy machine (half of them preempted).
+pub const MATERIAL_PREEMPTION: f64 = 0.01;
 
 /// What the OS's evidence did to a comparison, for the report.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,7 +105,10 @@ impl Judge {
             self.evidence.duos_preempted += 1;
             let room =
                 self.evidence.preempted_set_aside as f64 <= MAX_PREEMPTED_SHARE * self.duos as f64;
-            if !cpu && room {
+            let material = duo
+                .preemption_cost()
+                .is_none_or(|cost| cost > MATERIAL_PREEMPTION);
+            if !cpu && room && material {
                 self.evidence.preempted_set_aside += 1;
                 return self.test.decided();
             }
@@ -262,5 +273,25 @@ mod tests {
         let stolen = (1.01f64 * 1.05).ln();
         assert!((test.duo_means()[0] - stolen).abs() < 1e-9);
         assert!((test.duo_means()[2] - 0.01f64.ln_1p()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn on_wall_time_a_preemption_is_set_aside_by_what_it_cost_the_batch() {
+        // Long batches judged on wall time (the pilot is not CPU-bound: 5% off the CPU).
+        let pilot = long(ContextSwitches::default(), 0.05);
+        let mut judge = Judge::new(settings(), vec![pilot; 8]);
+        assert_eq!(judge.evidence().clock, Clock::Wall);
+        // A switch that cost its batches 0.2%: kept. One that cost 10%: set aside.
+        judge.push(long(PREEMPTED, 0.002));
+        judge.push(long(PREEMPTED, 0.1));
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 2);
+        assert_eq!(evidence.preempted_set_aside, 1);
+        assert_eq!(test.duo_means().len(), 1);
+        // Without per-batch evidence nothing says what it cost: set aside.
+        let mut bare = long(PREEMPTED, 0.002);
+        bare.cpu_ns = None;
+        assert_eq!(bare.preemption_cost(), None);
+        assert!((long(PREEMPTED, 0.1).preemption_cost().unwrap() - 0.1 / 1.1).abs() < 1e-12);
     }
 }
