@@ -74,6 +74,9 @@ pub struct DiffResult {
     pub blocks: usize,
     /// Kept duos per block.
     pub duos_per_block: usize,
+    /// An empty routine's time per iteration in the same batch loop, measured right after
+    /// the run (`None` where it was not): the doctor's floor for work optimized away.
+    pub empty_iteration_ns: Option<f64>,
     /// Iterations per timed batch (of the first routine when the two differ).
     pub batch_iters: u64,
     /// Iterations per timed batch of the second routine: the first's unless the routines
@@ -188,6 +191,7 @@ impl DiffResult {
             drift,
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
+            empty_iteration_ns: None,
             batch_iters: run.batch_iters,
             second_batch_iters: run.second_batch_iters,
             warmup_time: run.warmup_time,

@@ -6,6 +6,7 @@ use crate::analysis::diff_result::DiffResult;
 use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
+use crate::measure::empty_loop::empty_iteration_ns;
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::stalls::measure_stalls;
 use crate::measure::timer::{timer_cost, TimerCost};
@@ -89,6 +90,8 @@ pub(crate) fn compare_batches(
 /// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);
+    // Half a millisecond, so that routines as fast as an empty one are flagged (the doctor).
+    result.empty_iteration_ns = Some(empty_iteration_ns(&timer));
     if needs_explaining(&result) {
         result.machine_stalls = Some(stalls_for_comparison(&result, measure_stalls));
     }

@@ -56,8 +56,8 @@ pub struct DuoRun {
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
     pub shortfall: Option<Shortfall>,
-    /// The process's resident set (KiB), read at most every [`RSS_EVERY`] while measuring (empty
-    /// where the OS does not report it).
+    /// The process's resident set (KiB) less what the duo loop itself holds, read at most
+    /// every [`RSS_EVERY`] while measuring (empty where the OS does not report it).
     pub rss_kib: Vec<u64>,
     /// Iterations between one resident-set reading and the previous one, of the routine with
     /// the larger batches.
@@ -256,7 +256,10 @@ pub(crate) fn run_duos_probed(
         if now >= next_rss {
             next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
-                rss_kib.push(kib);
+                // Less what the loop itself keeps per duo (tens of bytes, which a short
+                // routine's hundreds of thousands of duos make megabytes).
+                let held = 8 * (first_ns.capacity() + second_ns.capacity()) + judge.held_bytes();
+                rss_kib.push(kib.saturating_sub((held / 1024) as u64));
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
             disturbed = true;

@@ -143,6 +143,20 @@ impl Judge {
         self.evidence
     }
 
+    /// Bytes this judge and its test hold that grow with the duos: the test's per-duo
+    /// means and per-block sums, and the duos kept for a replay on wall time. The duo loop
+    /// takes them out of its readings of the resident set, which must show the routines'
+    /// memory, not the harness's.
+    #[must_use]
+    pub fn held_bytes(&self) -> usize {
+        use std::mem::size_of;
+        // Each block is held as its sums and as two entries of the paired sums.
+        let block = size_of::<crate::decide::sequential::BlockSums>() + 4 * size_of::<f64>();
+        self.test.duo_means().len() * size_of::<f64>()
+            + self.test.blocks().len() * block
+            + self.history.len() * size_of::<DuoTimings>()
+    }
+
     /// The finished test and what the evidence did.
     #[must_use]
     pub fn finish(self) -> (Sequential, Evidence) {
