@@ -160,6 +160,46 @@ fn bench_mode_measures_and_reports_a_block() {
     assert!(out.contains("duobench results"), "{out}");
     assert!(out.contains("[diff] three_x_work"), "{out}");
     assert!(out.contains("ratio > 1.5: pass"), "{out}");
+    // The default block is the short one; the full statistics are behind --verbose.
+    assert!(!out.contains("  student  "), "{out}");
+}
+
+#[test]
+fn quiet_keeps_the_summary_table_and_verbose_gives_the_full_block() {
+    let args = [
+        "bench",
+        "--bench",
+        "claims",
+        "--",
+        "three_x_work",
+        "--exact",
+    ];
+    let output = cargo(&[&args[..], &["-q", "--max-time", "3s"]].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(!out.contains("[diff] three_x_work"), "{out}");
+    let table = out
+        .split("\nsummary\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no summary table in:\n{out}"));
+    assert!(
+        table
+            .lines()
+            .any(|l| l.trim_start().starts_with("three_x_work ") && l.trim_end().ends_with("pass")),
+        "{out}"
+    );
+
+    let output = cargo(&[&args[..], &["--verbose", "--max-time", "3s"]].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    for line in [
+        "  pairs    ",
+        "  clock    judged on ",
+        "  student  ",
+        "  welch    ",
+    ] {
+        assert!(out.contains(line), "{line:?} missing:\n{out}");
+    }
 }
 
 #[test]

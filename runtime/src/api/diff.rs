@@ -34,6 +34,7 @@ pub struct Diff {
     settings: Settings,
     outcome: Option<DiffOutcome>,
     progress: Option<ProgressLine>,
+    names: Option<(&'static str, &'static str)>,
 }
 
 /// What a `Diff` recorded.
@@ -54,12 +55,36 @@ impl Diff {
             settings,
             outcome: None,
             progress: None,
+            names: None,
         }
     }
 
     /// Shows what the comparison is doing on `line` while it runs.
     pub(crate) fn show_progress(&mut self, line: ProgressLine) {
         self.progress = Some(line);
+    }
+
+    /// Names the two routines of the next `compare` in every output (the terminal block, the
+    /// summary, JSON and HTML), instead of `first` and `second`:
+    ///
+    /// ```no_run
+    /// # use duobench::{bench_diff, Diff};
+    /// #[bench_diff(ratio in 0.9..=1.1)]
+    /// fn sums(d: &mut Diff) {
+    ///     let data: Vec<u64> = (0..1_000).collect();
+    ///     d.names("sum", "fold")
+    ///         .compare(|| data.iter().sum::<u64>(), || data.iter().fold(0, |a, b| a + b));
+    /// }
+    /// # fn main() {}
+    /// ```
+    pub fn names(&mut self, first: &'static str, second: &'static str) -> &mut Self {
+        self.names = Some((first, second));
+        self
+    }
+
+    /// The names given with [`Diff::names`], if any.
+    pub(crate) fn routine_names(&self) -> Option<(&'static str, &'static str)> {
+        self.names
     }
 
     /// Measures `first` against `second` in duos — (first, second), then (second, first) —

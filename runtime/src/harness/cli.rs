@@ -204,6 +204,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
         help: "Where saved baselines and their executables live",
         default: "<target>/duobench",
     },
+    OwnOption {
+        flag: "--verbose",
+        env: "DUOBENCH_VERBOSE",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.verbose = Some(on)),
+        value_name: "",
+        help: "Show each comparison's full statistics (outliers, clock, pairs, Student and \
+               Welch, OS) instead of the short block",
+        default: "off",
+    },
 ];
 
 /// The whole command line as one clap command: libtest-mimic's options and ours, each of

@@ -85,20 +85,23 @@ pub fn main() -> ! {
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
     let mut records = diffs.records();
     let run_warnings = run_doctor(&invocation, &mut records);
+    // The terminal table lists comparisons only: a #[bench] has no claim or ratio.
+    let comparisons: Vec<DiffRecord> = records
+        .iter()
+        .filter_map(Record::as_diff)
+        .cloned()
+        .collect();
     if pretty && !blocks.is_empty() {
         println!("duobench results\n");
         for block in blocks {
             println!("{block}");
         }
-        // The terminal table lists comparisons only: a #[bench] has no claim or ratio.
-        let comparisons: Vec<DiffRecord> = records
-            .iter()
-            .filter_map(Record::as_diff)
-            .cloned()
-            .collect();
         if !comparisons.is_empty() {
             println!("{}", summary_table(&comparisons, diffs.paint));
         }
+    } else if terse(&invocation) && !comparisons.is_empty() {
+        // `-q` keeps the one table that says how every comparison came out.
+        println!("\n{}", summary_table(&comparisons, diffs.paint));
     }
     if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
         eprintln!("{note}");
@@ -114,6 +117,12 @@ pub fn main() -> ! {
         &run_meta,
         &run_warnings,
     )
+}
+
+/// libtest's terse format (`-q` or `--format terse`), where the blocks are left out.
+fn terse(invocation: &Invocation) -> bool {
+    !invocation.libtest.list
+        && (invocation.libtest.quiet || invocation.libtest.format == Some(FormatSetting::Terse))
 }
 
 /// The benchmark doctor, unless `--no-doctor`: attaches each record's warnings and returns

@@ -3,12 +3,15 @@
 pub mod bench_block;
 pub mod bench_record;
 pub mod diff_block;
+mod diff_block_short;
 mod diff_notes;
 pub mod diff_record;
 pub mod doctor;
 pub mod export;
 #[cfg(test)]
 mod export_tests;
+#[cfg(test)]
+mod golden_tests;
 pub mod html;
 pub mod json;
 mod json_bench;

@@ -61,6 +61,9 @@ pub struct Overrides {
     /// `--baseline-dir DIR` / `DUOBENCH_BASELINE_DIR`: where baselines and their
     /// executables live, instead of `<target>/duobench`.
     pub baseline_dir: Option<PathBuf>,
+    /// `--verbose` / `DUOBENCH_VERBOSE=1`: each comparison's block with the full statistics
+    /// instead of the short one.
+    pub verbose: Option<bool>,
 }
 
 impl Overrides {
@@ -88,6 +91,7 @@ impl Overrides {
             measure: self.measure.or(lower.measure),
             max_regression: self.max_regression.or(lower.max_regression),
             baseline_dir: self.baseline_dir.or(lower.baseline_dir),
+            verbose: self.verbose.or(lower.verbose),
         }
     }
 
