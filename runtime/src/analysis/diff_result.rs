@@ -120,9 +120,12 @@ impl DiffResult {
     /// without a decision (then it is `Inconclusive`, or `Reported` without a claim).
     #[must_use]
     pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
-        let test = &run.test;
-        let settings = test.settings();
-        let verdict = match test.decided() {
+        // The verdict is the claimed test's, as reached when it was decided; the estimate,
+        // its interval and the statistics are those of the test that went on measuring
+        // after it, when one did (`cargo bench`).
+        let settings = run.test.settings();
+        let test = run.measured_on.as_ref().unwrap_or(&run.test);
+        let verdict = match run.test.decided() {
             Some(decided) => decided,
             None if settings.claim.is_some() || run.shortfall.is_some() => Verdict::Inconclusive,
             None => Verdict::Reported,

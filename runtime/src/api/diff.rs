@@ -226,6 +226,7 @@ impl Diff {
                 alpha: self.settings.alpha,
                 claim: None,
                 precision: 0.0,
+                ..DiffConfig::default()
             }
         } else {
             DiffConfig {
@@ -233,6 +234,9 @@ impl Diff {
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: self.settings.claim,
+                // `cargo bench` measures: a claim decided early still reports the ratio to
+                // the precision a comparison without one would.
+                measure_on: self.mode == Mode::Bench,
                 ..DiffConfig::default()
             }
         };

@@ -28,6 +28,11 @@ pub struct DiffConfig {
     /// Without a claim: stop once the interval's half-width, in log units (≈ relative), is
     /// at most this; 0 measures for the whole budget.
     pub precision: f64,
+    /// With a claim: after the verdict, go on measuring until the ratio is known to
+    /// `precision`, as without a claim (the verdict stays the one reached when it was
+    /// decided; the estimate and interval reported are the longer run's). What `cargo
+    /// bench` does; `false` by default.
+    pub measure_on: bool,
 }
 
 impl Default for DiffConfig {
@@ -38,6 +43,7 @@ impl Default for DiffConfig {
             alpha: DEFAULT_ALPHA,
             claim: None,
             precision: DEFAULT_PRECISION,
+            measure_on: false,
         }
     }
 }
@@ -108,5 +114,6 @@ pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
             precision: config.precision,
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
+        measure_on_to: config.measure_on.then_some(config.precision),
     }
 }

@@ -31,6 +31,9 @@ pub struct DuoSettings {
     pub timer: TimerCost,
     /// Alpha and claim for the sequential test (block size is chosen here).
     pub sequential: SequentialSettings,
+    /// With a claim: after its verdict, go on measuring until the interval's half-width
+    /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
+    pub measure_on_to: Option<f64>,
 }
 
 /// Everything measured in one duo run, before analysis.
@@ -47,6 +50,10 @@ pub struct DuoRun {
     pub second_ns: Vec<f64>,
     /// The sequential test, with its verdict if it reached one.
     pub test: Sequential,
+    /// With [`DuoSettings::measure_on_to`]: the claimless test beside it, fed every duo,
+    /// the claimed test's until its verdict and those measured after; the estimate and
+    /// interval the report shows.
+    pub measured_on: Option<Sequential>,
     /// Time spent warming up and sizing batches.
     pub warmup_time: Duration,
     /// Time spent measuring after warmup.
@@ -232,6 +239,18 @@ pub(crate) fn run_duos_probed(
         let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });
+    // A second, claimless test beside the claimed one, which goes on after the verdict.
+    let mut plain = settings
+        .measure_on_to
+        .filter(|_| sequential.claim.is_some())
+        .map(|p| {
+            let plain = SequentialSettings {
+                claim: None,
+                precision: p,
+                ..sequential
+            };
+            Judge::new(plain, pilot.clone())
+        });
     let mut judge = Judge::new(sequential, pilot);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
@@ -275,17 +294,26 @@ pub(crate) fn run_duos_probed(
         second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k2));
         measured += 1;
         pace.record(&t, measure_start.elapsed() / measured);
-        if judge.push(t).is_some() {
+        let decided = judge.test().decided().is_some() || judge.push(t).is_some();
+        let measured_enough = plain.as_mut().is_none_or(|plain| plain.push(t).is_some());
+        if decided && measured_enough {
             break;
         }
     }
-    let (test, evidence) = judge.finish();
+    let (test, mut evidence) = judge.finish();
+    // The claimless test saw every duo: its evidence counts them all.
+    let measured_on = plain.map(|plain| {
+        let (plain, plain_evidence) = plain.finish();
+        evidence = plain_evidence;
+        plain
+    });
     DuoRun {
         batch_iters: duo.iters[0],
         second_batch_iters: duo.iters[1],
         first_ns,
         second_ns,
         test,
+        measured_on,
         warmup_time,
         measure_time: measure_start.elapsed(),
         evidence,
@@ -355,6 +383,7 @@ mod tests {
                 precision: 0.0,
                 ..SequentialSettings::new(0.05, None, 1)
             },
+            measure_on_to: None,
         };
         let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let probe = Preempting {
@@ -390,12 +419,51 @@ mod tests {
     }
 
     #[test]
+    fn a_decided_claim_keeps_its_verdict_while_the_measurement_goes_on() {
+        use crate::decide::verdict::Verdict;
+        use crate::model::attrs::Claim;
+        let claim = Claim::Above {
+            bound: 1.5,
+            inclusive: false,
+        };
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(20),
+            max_time: Duration::from_millis(1_500),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, Some(claim), 1),
+            measure_on_to: Some(crate::decide::sequential::DEFAULT_PRECISION),
+        };
+        let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
+        let run = run_duos(work(3_000), work(1_000), &settings, None);
+        assert_eq!(run.test.decided(), Some(Verdict::Pass));
+        let plain = run
+            .measured_on
+            .as_ref()
+            .expect("a claimless test beside it");
+        // The claim is three times clear of its boundary: it was decided long before the
+        // ratio was known to ±0.5%, and the measurement went on.
+        assert!(
+            plain.duo_means().len() > run.test.duo_means().len(),
+            "{} duos against {}",
+            plain.duo_means().len(),
+            run.test.duo_means().len()
+        );
+        let width = |(lo, hi): (f64, f64)| hi - lo;
+        let claimed = width(run.test.log_interval().expect("bounded"));
+        let result = crate::analysis::diff_result::DiffResult::from_run(&run, settings.timer);
+        assert_eq!(result.verdict, Verdict::Pass);
+        let (lo, hi) = result.interval.expect("bounded");
+        assert!(hi.ln() - lo.ln() < claimed, "{lo} {hi} against {claimed}");
+    }
+
+    #[test]
     fn a_sleeping_routine_is_judged_on_wall_time() {
         let settings = DuoSettings {
             warmup: Duration::from_millis(30),
             max_time: Duration::from_millis(120),
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, None, 1),
+            measure_on_to: None,
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);

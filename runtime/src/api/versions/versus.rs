@@ -168,6 +168,7 @@ pub fn run_paired(
         alpha: settings.alpha,
         claim,
         precision: DEFAULT_PRECISION,
+        ..DiffConfig::default()
     });
     // Both children on one CPU for the trial (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
