@@ -149,12 +149,12 @@ impl Judge {
     /// memory, not the harness's.
     #[must_use]
     pub fn held_bytes(&self) -> usize {
-        use std::mem::size_of;
+        use std::mem::{size_of, size_of_val};
         // Each block is held as its sums and as two entries of the paired sums.
         let block = size_of::<crate::decide::sequential::BlockSums>() + 4 * size_of::<f64>();
-        self.test.duo_means().len() * size_of::<f64>()
+        size_of_val(self.test.duo_means())
             + self.test.blocks().len() * block
-            + self.history.len() * size_of::<DuoTimings>()
+            + size_of_val(self.history.as_slice())
     }
 
     /// The finished test and what the evidence did.
