@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cargo, cargo_with_env, text};
+use common::{cargo, cargo_with_env, line_of, text};
 use std::sync::OnceLock;
 
 /// The full test-mode run, done once and shared by the tests that read it.
@@ -21,14 +21,6 @@ fn test_run() -> &'static (bool, String) {
         ]);
         (output.status.success(), text(&output))
     })
-}
-
-fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
-    // libtest pads names to a common width before ` ... `.
-    let needle = format!("test [diff] {name} ");
-    out.lines()
-        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
-        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 
 #[test]

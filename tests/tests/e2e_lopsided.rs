@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{cargo, text};
+use common::{cargo, line_of, text};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -22,13 +22,6 @@ fn run_lopsided() -> (bool, String) {
         "pretty",
     ]);
     (output.status.success(), text(&output))
-}
-
-fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
-    let needle = format!("test [diff] {name} ");
-    out.lines()
-        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
-        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 
 fn assert_decided(success: bool, out: &str) {

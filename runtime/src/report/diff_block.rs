@@ -44,16 +44,9 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
     }
 }
 
-/// The readable block printed after the run for one comparison; the verdict is coloured
-/// when `paint` is on.
-#[must_use]
-pub fn diff_block(
-    name: &str,
-    names: RoutineNames<'_>,
-    claim: Option<&Claim>,
-    r: &DiffResult,
-    paint: Paint,
-) -> String {
+/// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
+/// when `paint` is on), and the budget's shortfall if there was one.
+pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
     let verdict = match claim {
@@ -68,6 +61,44 @@ pub fn diff_block(
     if let Some(shortfall) = &r.shortfall {
         let _ = writeln!(out, "  budget   {shortfall}");
     }
+    out
+}
+
+/// The `first` and `second` lines of a block, each routine's summary written by `line`
+/// from its name, the width both names are padded to, and the summary.
+pub(crate) fn routine_lines(
+    names: RoutineNames<'_>,
+    r: &DiffResult,
+    line: impl Fn(&str, usize, &Summary) -> String,
+) -> String {
+    let width = names
+        .first
+        .chars()
+        .count()
+        .max(names.second.chars().count());
+    let mut out = String::new();
+    for (label, routine, summary) in [
+        ("first ", names.first, &r.first),
+        ("second", names.second, &r.second),
+    ] {
+        if let Some(s) = summary {
+            let _ = writeln!(out, "  {label}   {}", line(routine, width, s));
+        }
+    }
+    out
+}
+
+/// The readable block printed after the run for one comparison; the verdict is coloured
+/// when `paint` is on.
+#[must_use]
+pub fn diff_block(
+    name: &str,
+    names: RoutineNames<'_>,
+    claim: Option<&Claim>,
+    r: &DiffResult,
+    paint: Paint,
+) -> String {
+    let mut out = heading(name, claim, r, paint);
     let _ = writeln!(
         out,
         "  ratio    {}  {}  median-based {}",
@@ -75,23 +106,9 @@ pub fn diff_block(
         interval_text(r),
         ratio_text(r.median_ratio)
     );
-    let width = names
-        .first
-        .chars()
-        .count()
-        .max(names.second.chars().count());
-    for (label, routine, summary) in [
-        ("first ", names.first, &r.first),
-        ("second", names.second, &r.second),
-    ] {
-        if let Some(s) = summary {
-            let _ = writeln!(
-                out,
-                "  {label}   {}",
-                routine_line(routine, width, s, r.measure)
-            );
-        }
-    }
+    out.push_str(&routine_lines(names, r, |routine, width, s| {
+        routine_line(routine, width, s, r.measure)
+    }));
     let _ = writeln!(
         out,
         "  pairs    {} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block, {} blocks",

@@ -2,12 +2,11 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
-use super::diff_block::interval_text;
+use super::diff_block::{heading, interval_text, routine_lines};
 use super::diff_record::DiffRecord;
 use super::measure_line::per_iteration;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
-use crate::decide::verdict::ClaimText;
 use crate::util::units::{format_secs, ratio_text};
 use std::fmt::Write;
 
@@ -16,20 +15,7 @@ use std::fmt::Write;
 #[must_use]
 pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     let r = &record.result;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {}", record.name)));
-    let verdict = match &record.claim {
-        Some(c) => format!(
-            "{}: {}",
-            ClaimText(c),
-            paint.verdict(r.verdict, r.verdict.word())
-        ),
-        None => "no claim: reported".to_owned(),
-    };
-    let _ = writeln!(out, "  claim    {verdict}");
-    if let Some(shortfall) = &r.shortfall {
-        let _ = writeln!(out, "  budget   {shortfall}");
-    }
+    let mut out = heading(&record.name, record.claim.as_ref(), r, paint);
     let _ = writeln!(
         out,
         "  ratio    {}  {} at {:.0}%, {} pairs in {}",
@@ -39,25 +25,13 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
         r.pairs,
         format_secs(r.total_time())
     );
-    let names = record.names;
-    let width = names
-        .first
-        .chars()
-        .count()
-        .max(names.second.chars().count());
-    for (label, routine, summary) in [
-        ("first ", names.first, &r.first),
-        ("second", names.second, &r.second),
-    ] {
-        if let Some(s) = summary {
-            let _ = writeln!(
-                out,
-                "  {label}   {routine:<width$}  mean {:>9}  median {:>9}",
-                per_iteration(r.measure, s.mean),
-                per_iteration(r.measure, s.median)
-            );
-        }
-    }
+    out.push_str(&routine_lines(record.names, r, |routine, width, s| {
+        format!(
+            "{routine:<width$}  mean {:>9}  median {:>9}",
+            per_iteration(r.measure, s.mean),
+            per_iteration(r.measure, s.median)
+        )
+    }));
     if let Some(line) = warnings_line(r, record) {
         let _ = writeln!(out, "  warning  {line}");
     }
