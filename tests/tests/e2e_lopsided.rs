@@ -1,7 +1,7 @@
-//! End to end: pairs a thousand times apart (`tests/e2e-crate/benches/lopsided.rs`) get a
-//! verdict within the default budget, on a quiet machine and beside busy threads: true
-//! claims pass, claims false by a factor of a hundred and more are refuted, never left
-//! inconclusive.
+//! End to end: pairs a thousand and five thousand times apart
+//! (`tests/e2e-crate/benches/lopsided.rs`) get a verdict within the default budget, on a
+//! quiet machine and beside busy threads: true claims pass, claims false by a factor of a
+//! hundred and more are refuted, never left inconclusive.
 
 mod common;
 
@@ -26,7 +26,11 @@ fn run_lopsided() -> (bool, String) {
 
 fn assert_decided(success: bool, out: &str) {
     assert!(!success, "two claims are false, so the run fails:\n{out}");
-    for ok in ["short_thousandfold", "long_thousandfold"] {
+    for ok in [
+        "short_thousandfold",
+        "long_thousandfold",
+        "five_thousandfold",
+    ] {
         assert!(line_of(out, ok).ends_with("ok"), "{ok}:\n{out}");
     }
     for refuted in [
@@ -40,6 +44,9 @@ fn assert_decided(success: bool, out: &str) {
     }
     assert_eq!(out.matches("` refuted: ratio ").count(), 2, "{out}");
     assert!(!out.contains("inconclusive"), "{out}");
+    // Routines named with `Diff::names` are named in the block.
+    assert!(out.contains("  first    fifty_steps "), "{out}");
+    assert!(out.contains("  second   fifty_thousand_steps "), "{out}");
 }
 
 /// One test, quiet run first: the busy threads of a second test running beside it would
