@@ -4,10 +4,10 @@
 use super::batch::BatchRunner;
 use super::budget::{Deadline, Shortfall};
 use super::duo_batches::{
-    Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
+    Duo, DuoTimings, Probe, Sizes, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
 use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
-use super::duo_sizes::{grow_own, shared, Sizes};
+use super::duo_sizes::{grow_own, shared};
 use super::judge::{Evidence, Judge};
 use super::os::resident_kib;
 use super::time_batch::TimeBatch;

@@ -10,10 +10,12 @@
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
-use super::duo_sizes::Sizes;
 use super::os::{self, ContextSwitches};
 use super::time_batch::TimeBatch;
 use crate::decide::duo_times::DuoTimes;
+
+/// Iterations per batch, (first routine, second routine): see `super::duo_sizes`.
+pub type Sizes = [u64; 2];
 
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
 /// per batch, they may be judged on CPU time, and warmup may end as soon as it is stable.

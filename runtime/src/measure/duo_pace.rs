@@ -2,8 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `super::budget`).
 
 use super::budget::Deadline;
-use super::duo_batches::DuoTimings;
-use super::duo_sizes::Sizes;
+use super::duo_batches::{DuoTimings, Sizes};
 use super::time_batch::TimeBatch;
 use crate::decide::sequential::MIN_DECISION_DUOS;
 use std::time::Duration;

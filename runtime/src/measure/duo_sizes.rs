@@ -3,7 +3,7 @@
 //! their own counts (compared per iteration), so that a 35 ns routine is not timed one call
 //! at a time beside a 185 µs one, nor a 185 µs one five thousand times beside a 35 ns one.
 
-use super::duo_batches::LONG_BATCH_NS;
+use super::duo_batches::{Sizes, LONG_BATCH_NS};
 
 /// Largest factor by which one sizing step may grow a batch.
 const MAX_GROWTH: f64 = 100.0;
@@ -16,9 +16,6 @@ pub const SHARED_WITHIN: u64 = 16;
 /// Once the slower routine's batch is long, the faster one's aims this much past
 /// [`LONG_BATCH_NS`], so that the noise of its timing does not put it just under.
 const LONG_MARGIN: f64 = 1.25;
-
-/// Iterations per batch, (first routine, second routine).
-pub type Sizes = [u64; 2];
 
 /// The sizes each routine would have on its own, grown by one step from `own` given each
 /// routine's measured time per iteration: a routine whose batch would last under half its

@@ -3,8 +3,8 @@
 //! here and is made on purpose.
 
 use crate::fixture::records::{record, BELOW};
-use crate::report::diff_block::record_block;
 use crate::report::paint::Paint;
+use crate::report::record_block::record_block;
 
 #[test]
 fn golden_default_and_verbose_blocks() {

@@ -27,5 +27,6 @@ mod more_time;
 pub mod outputs;
 pub mod paint;
 pub mod record;
+pub mod record_block;
 pub mod run_meta;
 pub mod summary_table;
