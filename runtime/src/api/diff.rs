@@ -9,6 +9,7 @@ use crate::measure::local_routine::{ChunkedInputs, LocalRoutine};
 use crate::measure::meter::{Meter, Metered};
 use crate::measure::timer::timer_cost;
 use crate::measure::usage::UsageReading;
+use crate::model::attrs::Measure;
 use crate::model::mode::Mode;
 use crate::session::options::Settings;
 use crate::session::progress::ProgressLine;
@@ -241,7 +242,8 @@ impl Diff {
             }
         };
         let usage = UsageReading::now();
-        let mut result = compare_batches(first, second, &config, observe);
+        let metered = self.settings.measure != Measure::Wall;
+        let mut result = compare_batches(first, second, &config, metered, observe);
         result.measure = self.settings.measure;
         result.os = usage.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         DiffOutcome::Measured(Box::new(result))

@@ -78,14 +78,19 @@ pub(crate) fn compare_observed<O1, O2>(
     analysed(&run, settings.timer)
 }
 
-/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs).
+/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs);
+/// `metered` when their batches report a meter's values rather than wall time.
 pub(crate) fn compare_batches(
     first: impl LocalRoutine,
     second: impl LocalRoutine,
     config: &DiffConfig,
+    metered: bool,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
-    let settings = duo_settings(config);
+    let settings = DuoSettings {
+        metered,
+        ..duo_settings(config)
+    };
     let run = run_duo_batches(first, second, &settings, observe);
     analysed(&run, settings.timer)
 }
@@ -115,5 +120,6 @@ pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
         measure_on_to: config.measure_on.then_some(config.precision),
+        metered: false,
     }
 }

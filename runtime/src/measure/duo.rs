@@ -34,6 +34,10 @@ pub struct DuoSettings {
     /// With a claim: after its verdict, go on measuring until the interval's half-width
     /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
     pub measure_on_to: Option<f64>,
+    /// The batches' values are a meter's (CPU time, allocations, instructions), not wall
+    /// time: they are judged as measured, never on another clock, and preemption, which
+    /// does not change them, sets no duo aside.
+    pub metered: bool,
 }
 
 /// Everything measured in one duo run, before analysis.
@@ -178,7 +182,8 @@ pub(crate) fn run_duos_probed(
         let sizes = shared(own);
         // Judged on the sizes the next duo runs, so that the first pilot duo at new sizes
         // already has the per-batch evidence the clock's choice needs.
-        duo.per_batch = (0..2).all(|side| per_iter[side] * sizes[side] as f64 >= LONG_BATCH_NS);
+        duo.per_batch = !settings.metered
+            && (0..2).all(|side| per_iter[side] * sizes[side] as f64 >= LONG_BATCH_NS);
         if sizes != duo.iters {
             duo.iters = sizes;
             pilot.clear();
@@ -249,9 +254,9 @@ pub(crate) fn run_duos_probed(
                 precision: p,
                 ..sequential
             };
-            Judge::new(plain, pilot.clone())
+            Judge::new(plain, pilot.clone()).keeping_preempted(settings.metered)
         });
-    let mut judge = Judge::new(sequential, pilot);
+    let mut judge = Judge::new(sequential, pilot).keeping_preempted(settings.metered);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
     let measure_start = Instant::now();
@@ -384,6 +389,7 @@ mod tests {
                 ..SequentialSettings::new(0.05, None, 1)
             },
             measure_on_to: None,
+            metered: false,
         };
         let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let probe = Preempting {
@@ -432,6 +438,7 @@ mod tests {
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, Some(claim), 1),
             measure_on_to: Some(crate::decide::sequential::DEFAULT_PRECISION),
+            metered: false,
         };
         let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
         let run = run_duos(work(3_000), work(1_000), &settings, None);
@@ -464,6 +471,7 @@ mod tests {
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, None, 1),
             measure_on_to: None,
+            metered: false,
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);

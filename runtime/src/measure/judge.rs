@@ -52,6 +52,9 @@ pub struct Judge {
     duos: usize,
     /// Duos judged on CPU time so far, kept to replay them on wall time if needed.
     history: Vec<DuoTimings>,
+    /// Preempted duos are never set aside: the values are a meter's, which preemption does
+    /// not change.
+    keep_preempted: bool,
 }
 
 impl Judge {
@@ -88,6 +91,16 @@ impl Judge {
             },
             duos: 0,
             history: Vec::new(),
+            keep_preempted: false,
+        }
+    }
+
+    /// With `keep`, preempted duos reach the test like any other (metered values).
+    #[must_use]
+    pub fn keeping_preempted(self, keep: bool) -> Self {
+        Self {
+            keep_preempted: keep,
+            ..self
         }
     }
 
@@ -108,7 +121,7 @@ impl Judge {
             let material = duo
                 .preemption_cost()
                 .is_none_or(|cost| cost > MATERIAL_PREEMPTION);
-            if !cpu && room && material {
+            if !cpu && room && material && !self.keep_preempted {
                 self.evidence.preempted_set_aside += 1;
                 return self.test.decided();
             }
@@ -119,12 +132,14 @@ impl Judge {
     fn restart_on_wall(&mut self) {
         let history = std::mem::take(&mut self.history);
         let pilot = std::mem::take(&mut self.pilot);
+        let keep = self.keep_preempted;
         *self = Self::start(
             self.settings,
             pilot,
             Clock::Wall,
             ClockReason::WaitedDuringTest,
-        );
+        )
+        .keeping_preempted(keep);
         for duo in history {
             self.push(duo);
         }
@@ -307,5 +322,23 @@ mod tests {
         bare.cpu_ns = None;
         assert_eq!(bare.preemption_cost(), None);
         assert!((long(PREEMPTED, 0.1).preemption_cost().unwrap() - 0.1 / 1.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn metered_values_keep_every_preempted_duo() {
+        let mut judge = Judge::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        )
+        .keeping_preempted(true);
+        for i in 0..10 {
+            judge.push(short(i, PREEMPTED));
+        }
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 10);
+        assert_eq!(evidence.preempted_set_aside, 0);
+        assert_eq!(test.duo_means().len(), 10);
     }
 }

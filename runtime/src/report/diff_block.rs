@@ -198,6 +198,13 @@ fn preempted_text(r: &DiffResult) -> String {
 
 /// Which clock judged, and why.
 fn clock_text(r: &DiffResult) -> String {
+    if r.measure != Measure::Wall {
+        return format!(
+            "judged on {} as measured: preemption does not change it, so no preempted duo is \
+             set aside",
+            r.measure.name()
+        );
+    }
     let clock = match r.clock {
         Clock::Wall => "wall time",
         Clock::ThreadCpu => "thread CPU time",
