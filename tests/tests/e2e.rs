@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cargo, cargo_with_env, text};
+use common::{cargo, cargo_with_env, line_of, text};
 use std::sync::OnceLock;
 
 /// The full test-mode run, done once and shared by the tests that read it.
@@ -21,14 +21,6 @@ fn test_run() -> &'static (bool, String) {
         ]);
         (output.status.success(), text(&output))
     })
-}
-
-fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
-    // libtest pads names to a common width before ` ... `.
-    let needle = format!("test [diff] {name} ");
-    out.lines()
-        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
-        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 
 #[test]
@@ -123,6 +115,14 @@ fn filter_runs_only_matching_trials_and_list_runs_nothing() {
     assert!(out.contains("1 passed; 0 failed"), "{out}");
     assert!(out.contains("filtered out"), "{out}");
 
+    // Several words, as libtest takes them: a trial runs when any matches.
+    let args = ["--", "nanoseconds", "same_work", "--exact"];
+    let output = cargo(&[&["test", "--release", "--bench", "claims", "-q"][..], &args].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("2 passed; 0 failed"), "{out}");
+    assert!(out.contains("filtered out"), "{out}");
+
     let output = cargo(&["test", "--release", "--benches", "-q", "--", "--list"]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");
@@ -152,6 +152,46 @@ fn bench_mode_measures_and_reports_a_block() {
     assert!(out.contains("duobench results"), "{out}");
     assert!(out.contains("[diff] three_x_work"), "{out}");
     assert!(out.contains("ratio > 1.5: pass"), "{out}");
+    // The default block is the short one; the full statistics are behind --verbose.
+    assert!(!out.contains("  student  "), "{out}");
+}
+
+#[test]
+fn quiet_keeps_the_summary_table_and_verbose_gives_the_full_block() {
+    let args = [
+        "bench",
+        "--bench",
+        "claims",
+        "--",
+        "three_x_work",
+        "--exact",
+    ];
+    let output = cargo(&[&args[..], &["-q", "--max-time", "3s"]].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(!out.contains("[diff] three_x_work"), "{out}");
+    let table = out
+        .split("\nsummary\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no summary table in:\n{out}"));
+    assert!(
+        table
+            .lines()
+            .any(|l| l.trim_start().starts_with("three_x_work ") && l.trim_end().ends_with("pass")),
+        "{out}"
+    );
+
+    let output = cargo(&[&args[..], &["--verbose", "--max-time", "3s"]].concat());
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    for line in [
+        "  pairs    ",
+        "  clock    judged on ",
+        "  student  ",
+        "  welch    ",
+    ] {
+        assert!(out.contains(line), "{line:?} missing:\n{out}");
+    }
 }
 
 #[test]

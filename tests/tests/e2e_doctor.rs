@@ -99,6 +99,28 @@ fn memory_kept_from_every_call_is_flagged_and_memory_given_back_is_not() {
 }
 
 #[test]
+fn a_comparison_that_allocates_nothing_has_no_memory_warning_and_constants_are_flagged() {
+    // Seconds of duos of a short routine: hundreds of thousands of pairs, whose own records
+    // the harness keeps; they are not the routines' memory.
+    let (out, doc) = bench_run(
+        "doctor-aa.json",
+        &[
+            "--max-time",
+            "3s",
+            "sums_against_itself",
+            "constants_compared",
+        ],
+    );
+    let aa = checks_of(&doc, "sums_against_itself");
+    assert!(!aa.contains(&"memory_grows".to_owned()), "{out}");
+    assert!(!aa.contains(&"optimized_away".to_owned()), "{out}");
+    assert!(
+        checks_of(&doc, "constants_compared").contains(&"optimized_away".to_owned()),
+        "{out}"
+    );
+}
+
+#[test]
 fn no_doctor_silences_every_output() {
     let (out, doc) = bench_run("doctor-silenced.json", &["--no-doctor", "constant"]);
     assert!(!out.contains("warning (doctor"), "{out}");

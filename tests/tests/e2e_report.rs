@@ -102,6 +102,7 @@ fn a_sleeping_routine_is_judged_on_wall_time() {
         json.to_str().unwrap(),
         "--max-time",
         "3s",
+        "--verbose",
     ]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");

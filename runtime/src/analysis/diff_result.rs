@@ -75,8 +75,14 @@ pub struct DiffResult {
     pub blocks: usize,
     /// Kept duos per block.
     pub duos_per_block: usize,
-    /// Iterations per timed batch.
+    /// An empty routine's time per iteration in the same batch loop, measured right after
+    /// the run (`None` where it was not): the doctor's floor for work optimized away.
+    pub empty_iteration_ns: Option<f64>,
+    /// Iterations per timed batch (of the first routine when the two differ).
     pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the first's unless the routines
+    /// are far apart in speed and each ran its own.
+    pub second_batch_iters: u64,
     /// Warmup and batch sizing.
     pub warmup_time: Duration,
     /// Measuring after warmup.
@@ -118,9 +124,12 @@ impl DiffResult {
     /// without a decision (then it is `Inconclusive`, or `Reported` without a claim).
     #[must_use]
     pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
-        let test = &run.test;
-        let settings = test.settings();
-        let verdict = match test.decided() {
+        // The verdict is the claimed test's, as reached when it was decided; the estimate,
+        // its interval and the statistics are those of the test that went on measuring
+        // after it, when one did (`cargo bench`).
+        let settings = run.test.settings();
+        let test = run.measured_on.as_ref().unwrap_or(&run.test);
+        let verdict = match run.test.decided() {
             Some(decided) => decided,
             None if settings.claim.is_some() || run.shortfall.is_some() => Verdict::Inconclusive,
             None => Verdict::Reported,
@@ -189,7 +198,9 @@ impl DiffResult {
             drift,
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
+            empty_iteration_ns: None,
             batch_iters: run.batch_iters,
+            second_batch_iters: run.second_batch_iters,
             warmup_time: run.warmup_time,
             measure_time: run.measure_time,
             timer,

@@ -11,6 +11,7 @@
 //! sign of other load or of routines with slow paths of their own.
 
 use super::diff_result::DiffResult;
+use crate::decide::sequential::Basis;
 use crate::measure::stalls::MachineStalls;
 use crate::model::attrs::Measure;
 
@@ -53,10 +54,17 @@ pub enum SetAside {
 }
 
 /// Duos the fence set aside, and duos measured (preempted ones, set aside before the fence,
-/// count among the measured, not among the set-aside).
+/// count among the measured, not among the set-aside). Outlying duos that a routine owns
+/// were not set aside: they count in the ratio (`Basis::Unfenced`), so none are set aside
+/// then, and nothing calls them so — not the block's lines, not the doctor.
 #[must_use]
 pub fn set_aside_count(r: &DiffResult) -> (usize, usize) {
-    (r.duos_set_aside, r.pairs / 2)
+    let set_aside = if r.basis == Some(Basis::Unfenced) {
+        0
+    } else {
+        r.duos_set_aside
+    };
+    (set_aside, r.pairs / 2)
 }
 
 /// Whether the share set aside is large enough that the machine's stall rate is wanted.
@@ -73,8 +81,10 @@ pub fn stall_explanation(r: &DiffResult, stalls: &MachineStalls) -> Option<Stall
     if !matches!(r.measure, Measure::Wall | Measure::CpuTime) {
         return None;
     }
-    let k = r.batch_iters as f64;
-    let batches = [r.first?.median * k, r.second?.median * k];
+    let batches = [
+        r.first?.median * r.batch_iters as f64,
+        r.second?.median * r.second_batch_iters as f64,
+    ];
     if batches.iter().any(|b| !(b.is_finite() && *b > 0.0)) {
         return None;
     }

@@ -9,6 +9,7 @@ use crate::measure::local_routine::{ChunkedInputs, LocalRoutine};
 use crate::measure::meter::{Meter, Metered};
 use crate::measure::timer::timer_cost;
 use crate::measure::usage::UsageReading;
+use crate::model::attrs::Measure;
 use crate::model::mode::Mode;
 use crate::session::options::Settings;
 use crate::session::progress::ProgressLine;
@@ -34,6 +35,7 @@ pub struct Diff {
     settings: Settings,
     outcome: Option<DiffOutcome>,
     progress: Option<ProgressLine>,
+    names: Option<(&'static str, &'static str)>,
 }
 
 /// What a `Diff` recorded.
@@ -54,12 +56,36 @@ impl Diff {
             settings,
             outcome: None,
             progress: None,
+            names: None,
         }
     }
 
     /// Shows what the comparison is doing on `line` while it runs.
     pub(crate) fn show_progress(&mut self, line: ProgressLine) {
         self.progress = Some(line);
+    }
+
+    /// Names the two routines of the next `compare` in every output (the terminal block, the
+    /// summary, JSON and HTML), instead of `first` and `second`:
+    ///
+    /// ```no_run
+    /// # use duobench::{bench_diff, Diff};
+    /// #[bench_diff(ratio in 0.9..=1.1)]
+    /// fn sums(d: &mut Diff) {
+    ///     let data: Vec<u64> = (0..1_000).collect();
+    ///     d.names("sum", "fold")
+    ///         .compare(|| data.iter().sum::<u64>(), || data.iter().fold(0, |a, b| a + b));
+    /// }
+    /// # fn main() {}
+    /// ```
+    pub fn names(&mut self, first: &'static str, second: &'static str) -> &mut Self {
+        self.names = Some((first, second));
+        self
+    }
+
+    /// The names given with [`Diff::names`], if any.
+    pub(crate) fn routine_names(&self) -> Option<(&'static str, &'static str)> {
+        self.names
     }
 
     /// Measures `first` against `second` in duos — (first, second), then (second, first) —
@@ -201,6 +227,7 @@ impl Diff {
                 alpha: self.settings.alpha,
                 claim: None,
                 precision: 0.0,
+                ..DiffConfig::default()
             }
         } else {
             DiffConfig {
@@ -208,11 +235,15 @@ impl Diff {
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: self.settings.claim,
+                // `cargo bench` measures: a claim decided early still reports the ratio to
+                // the precision a comparison without one would.
+                measure_on: self.mode == Mode::Bench,
                 ..DiffConfig::default()
             }
         };
         let usage = UsageReading::now();
-        let mut result = compare_batches(first, second, &config, observe);
+        let metered = self.settings.measure != Measure::Wall;
+        let mut result = compare_batches(first, second, &config, metered, observe);
         result.measure = self.settings.measure;
         result.os = usage.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         DiffOutcome::Measured(Box::new(result))

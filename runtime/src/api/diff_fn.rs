@@ -6,6 +6,7 @@ use crate::analysis::diff_result::DiffResult;
 use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
+use crate::measure::empty_loop::empty_iteration_ns;
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::stalls::measure_stalls;
 use crate::measure::timer::{timer_cost, TimerCost};
@@ -27,6 +28,11 @@ pub struct DiffConfig {
     /// Without a claim: stop once the interval's half-width, in log units (≈ relative), is
     /// at most this; 0 measures for the whole budget.
     pub precision: f64,
+    /// With a claim: after the verdict, go on measuring until the ratio is known to
+    /// `precision`, as without a claim (the verdict stays the one reached when it was
+    /// decided; the estimate and interval reported are the longer run's). What `cargo
+    /// bench` does; `false` by default.
+    pub measure_on: bool,
 }
 
 impl Default for DiffConfig {
@@ -37,6 +43,7 @@ impl Default for DiffConfig {
             alpha: DEFAULT_ALPHA,
             claim: None,
             precision: DEFAULT_PRECISION,
+            measure_on: false,
         }
     }
 }
@@ -71,14 +78,19 @@ pub(crate) fn compare_observed<O1, O2>(
     analysed(&run, settings.timer)
 }
 
-/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs).
+/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs);
+/// `metered` when their batches report a meter's values rather than wall time.
 pub(crate) fn compare_batches(
     first: impl LocalRoutine,
     second: impl LocalRoutine,
     config: &DiffConfig,
+    metered: bool,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
-    let settings = duo_settings(config);
+    let settings = DuoSettings {
+        metered,
+        ..duo_settings(config)
+    };
     let run = run_duo_batches(first, second, &settings, observe);
     analysed(&run, settings.timer)
 }
@@ -89,6 +101,8 @@ pub(crate) fn compare_batches(
 /// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);
+    // Half a millisecond, so that routines as fast as an empty one are flagged (the doctor).
+    result.empty_iteration_ns = Some(empty_iteration_ns(&timer));
     if needs_explaining(&result) {
         result.machine_stalls = Some(stalls_for_comparison(&result, measure_stalls));
     }
@@ -105,5 +119,7 @@ pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
             precision: config.precision,
             ..SequentialSettings::new(config.alpha, config.claim, 1)
         },
+        measure_on_to: config.measure_on.then_some(config.precision),
+        metered: false,
     }
 }

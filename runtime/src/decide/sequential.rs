@@ -136,6 +136,10 @@ pub struct SequentialSettings {
     pub target_blocks: f64,
     /// Without a claim: stop when the log interval's half-width is at most this.
     pub precision: f64,
+    /// ln(first routine's iterations per batch / second's): 0 when both run one count.
+    /// Outliers fall on a batch in proportion to its time, which is the per-iteration
+    /// ratio times this.
+    pub log_batch_iters_ratio: f64,
     pub(crate) safeguards: Safeguards,
 }
 
@@ -150,6 +154,7 @@ impl SequentialSettings {
             min_blocks: 10,
             target_blocks: 64.0,
             precision: DEFAULT_PRECISION,
+            log_batch_iters_ratio: 0.0,
             safeguards: Safeguards::ALL,
         }
     }
@@ -357,7 +362,10 @@ impl Sequential {
             return Some(fenced);
         }
         let unfenced = self.interval_of(&self.all_sums, self.run_dependence.1, Basis::Unfenced)?;
-        let p_first = 1.0 / (1.0 + (-fenced.log_ratio).exp());
+        // The first routine's share of a duo's time, which is its share of the machine's
+        // outliers when the machine causes them.
+        let log_time_ratio = fenced.log_ratio + self.settings.log_batch_iters_ratio;
+        let p_first = 1.0 / (1.0 + (-log_time_ratio).exp());
         // The pilot's outliers count as evidence, unless the test has run as long as the
         // pilot without any: then they were a one-off (a first touch of memory, a lazy
         // initialisation), not a cost that recurs.

@@ -235,6 +235,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
                --baseline to pair with, and measure nothing",
         default: "off",
     },
+    OwnOption {
+        flag: "--verbose",
+        env: "DUOBENCH_VERBOSE",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.verbose = Some(on)),
+        value_name: "",
+        help: "Show each comparison's full statistics (outliers, clock, pairs, Student and \
+               Welch, OS) instead of the short block",
+        default: "off",
+    },
 ];
 
 /// The whole command line as one clap command: libtest-mimic's options and ours, each of
@@ -264,6 +274,13 @@ pub fn command() -> clap::Command {
         .name("duobench")
         .override_usage("cargo bench [--bench TARGET] -- [OPTIONS] [FILTER]")
         .args(own)
+        // libtest takes several filter words and runs a trial when any of them matches.
+        .mut_arg("filter", |arg| {
+            arg.action(ArgAction::Append).help(
+                "Run only trials whose names contain a FILTER word (any of several); with \
+                 --exact, whose names equal one",
+            )
+        })
         .help_template(
             "duobench: benchmarks that are also tests\n\n\
              USAGE: {usage}\n\n{all-args}\n\n{after-help}",
@@ -299,6 +316,9 @@ pub struct Invocation {
     pub libtest: Arguments,
     /// Settings from the environment and the command line, already merged.
     pub overrides: Overrides,
+    /// Every filter word given, in order (`libtest.filter` holds only the first); see
+    /// [`crate::harness::filters`].
+    pub filters: Vec<String>,
 }
 
 impl Invocation {
@@ -361,6 +381,10 @@ impl Invocation {
         let matches = command()
             .try_get_matches_from(libtest_args)
             .map_err(clap_error)?;
+        let filters = matches
+            .get_many::<String>("filter")
+            .map(|words| words.cloned().collect())
+            .unwrap_or_default();
         let mut libtest = Arguments::from_arg_matches(&matches).map_err(clap_error)?;
         let mode = if libtest.bench {
             Mode::Bench
@@ -401,6 +425,7 @@ impl Invocation {
             mode,
             libtest,
             overrides,
+            filters,
         })
     }
 }

@@ -410,3 +410,17 @@ fn a_gate_under_cargo_bench_needs_a_baseline_to_pair_with() {
     .is_ok());
     assert!(parse(&["--max-regression", "5%"], &[]).is_ok());
 }
+
+#[test]
+fn several_filter_words_are_all_kept() {
+    let inv = parse(
+        &["far_apart", "--exact", "thousandfold", "--skip", "x"],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(inv.filters, ["far_apart", "thousandfold"]);
+    assert_eq!(inv.libtest.filter.as_deref(), Some("far_apart"));
+    assert_eq!(inv.libtest.skip, ["x"]);
+    assert!(inv.libtest.exact);
+    assert!(parse(&[], &[]).unwrap().filters.is_empty());
+}

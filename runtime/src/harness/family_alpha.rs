@@ -2,10 +2,10 @@
 
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::Routine;
+use crate::harness::filters::probe;
 use crate::harness::registry::TrialSpec;
 use crate::model::mode::Mode;
 use crate::session::options::Overrides;
-use libtest_mimic::Trial;
 
 /// With `--family-alpha A`, the m gates that will be judged share A: each is judged at
 /// A / m (Bonferroni). Each one's confidence sequence holds at all times with probability
@@ -22,9 +22,7 @@ pub fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overr
         .filter(|spec| is_gated(invocation, spec))
         .filter(|spec| {
             // libtest decides what runs; ask it with a trial that carries only the name.
-            let probe = Trial::test(spec.name(), || Ok(()))
-                .with_kind(spec.kind())
-                .with_ignored_flag(spec.descriptor.ignore.is_some());
+            let probe = probe(spec);
             !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
         })
         .count()

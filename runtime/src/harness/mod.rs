@@ -6,6 +6,7 @@ pub mod cli;
 pub mod cli_values;
 pub mod descriptor;
 pub mod family_alpha;
+pub mod filters;
 pub mod finish;
 pub mod limits;
 pub mod placement;

@@ -5,6 +5,7 @@ use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
 use crate::harness::family_alpha::share_family_alpha;
+use crate::harness::filters::{probe, select_any};
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
@@ -29,7 +30,7 @@ pub fn main() -> ! {
     if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
         versions::serve(&trial_specs());
     }
-    let invocation = match Invocation::from_env() {
+    let mut invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
         Err(error) => {
             eprintln!("error: {error}");
@@ -59,6 +60,8 @@ pub fn main() -> ! {
     if invocation.overrides.store_only == Some(true) && !invocation.libtest.list {
         versions::store_only(&invocation, &specs);
     }
+    let probes: Vec<_> = specs.iter().map(probe).collect();
+    invocation.libtest = select_any(&invocation.libtest, &invocation.filters, &probes);
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(
@@ -85,20 +88,23 @@ pub fn main() -> ! {
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
     let mut records = diffs.records();
     let run_warnings = run_doctor(&invocation, &mut records);
+    // The terminal table lists comparisons only: a #[bench] has no claim or ratio.
+    let comparisons: Vec<DiffRecord> = records
+        .iter()
+        .filter_map(Record::as_diff)
+        .cloned()
+        .collect();
     if pretty && !blocks.is_empty() {
         println!("duobench results\n");
         for block in blocks {
             println!("{block}");
         }
-        // The terminal table lists comparisons only: a #[bench] has no claim or ratio.
-        let comparisons: Vec<DiffRecord> = records
-            .iter()
-            .filter_map(Record::as_diff)
-            .cloned()
-            .collect();
         if !comparisons.is_empty() {
             println!("{}", summary_table(&comparisons, diffs.paint));
         }
+    } else if terse(&invocation) && !comparisons.is_empty() {
+        // `-q` keeps the one table that says how every comparison came out.
+        println!("\n{}", summary_table(&comparisons, diffs.paint));
     }
     if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {
         eprintln!("{note}");
@@ -114,6 +120,12 @@ pub fn main() -> ! {
         &run_meta,
         &run_warnings,
     )
+}
+
+/// libtest's terse format (`-q` or `--format terse`), where the blocks are left out.
+fn terse(invocation: &Invocation) -> bool {
+    !invocation.libtest.list
+        && (invocation.libtest.quiet || invocation.libtest.format == Some(FormatSetting::Terse))
 }
 
 /// The benchmark doctor, unless `--no-doctor`: attaches each record's warnings and returns

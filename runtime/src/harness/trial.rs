@@ -15,9 +15,10 @@ use crate::model::attrs::OnInconclusive;
 use crate::model::mode::Mode;
 use crate::report::bench_block::bench_block;
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};
-use crate::report::diff_block::{failure_message, record_block};
+use crate::report::diff_block::failure_message;
 use crate::report::diff_record::{DiffRecord, RoutineNames};
 use crate::report::record::{Record, RecordSink};
+use crate::report::record_block::record_block;
 use crate::session::baseline::{compare_and_save, BaselineKey};
 use crate::session::options::{Overrides, Settings};
 use crate::session::progress::ProgressLine;
@@ -49,6 +50,7 @@ pub fn trial(
             return Ok(Completion::ignored_with("interrupted before it ran"));
         }
         let root = versions::baseline_root(&context.overrides);
+        let verbose = context.overrides.verbose == Some(true);
         let settings = Settings::resolve(&spec.descriptor.options, context.overrides);
         let role = versions::role(context.versus.as_ref(), &name);
         let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
@@ -60,18 +62,22 @@ pub fn trial(
         match outcome {
             RoutineOutcome::Done => Ok(Completion::Completed),
             RoutineOutcome::Unavailable(why) => Ok(Completion::ignored_with(why)),
-            RoutineOutcome::Diff(result) => {
+            RoutineOutcome::Diff(result, given) => {
                 let d = spec.descriptor;
+                let names = match given.filter(|_| !settings.calibrate) {
+                    Some((first, second)) => RoutineNames { first, second },
+                    None => RoutineNames::of(d.fn_name, d.vs, settings.calibrate),
+                };
                 let record = DiffRecord::new(
                     name.clone(),
                     d.module_path,
-                    RoutineNames::of(d.fn_name, d.vs, settings.calibrate),
+                    names,
                     settings.claim,
                     settings.calibrate,
                     *result,
                 );
                 if let Ok(mut b) = blocks.lock() {
-                    b.push(record_block(&record, diffs.paint));
+                    b.push(record_block(&record, diffs.paint, verbose));
                 }
                 let completion = diff_completion(&settings, &record.result);
                 diffs.push(Record::Diff(Box::new(record)));
@@ -81,7 +87,7 @@ pub fn trial(
                 let module_path = spec.descriptor.module_path;
                 let record = DiffRecord::paired_versions(name.clone(), module_path, *paired);
                 if let Ok(mut b) = blocks.lock() {
-                    b.push(record_block(&record, diffs.paint));
+                    b.push(record_block(&record, diffs.paint, verbose));
                 }
                 let gated = Settings {
                     claim: record.claim,
@@ -121,7 +127,8 @@ enum RoutineOutcome {
     Done,
     /// The selected measure cannot be taken on this machine (one line saying why).
     Unavailable(String),
-    Diff(Box<DiffResult>),
+    /// With the routines' names given by `Diff::names`, if any.
+    Diff(Box<DiffResult>, Option<(&'static str, &'static str)>),
     /// Measured alone; with why a paired cross-version comparison was not possible.
     Bench(Box<BenchResult>, Option<String>),
     Paired(Box<PairedResult>),
@@ -142,11 +149,12 @@ fn run_routine(
                 diff.show_progress(line);
             }
             catch_panic(|| entry(&mut diff, spec.arg_index))?;
+            let names = diff.routine_names();
             match diff.into_outcome() {
                 None => Err("the #[bench_diff] function never called Diff::compare".into()),
                 Some(DiffOutcome::Smoke) => Ok(RoutineOutcome::Done),
                 Some(DiffOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
-                Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result)),
+                Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result, names)),
             }
         }
         Routine::Bench(entry) => {

@@ -114,6 +114,8 @@ mod tests {
                 resolution_ns: 10.0,
             },
             sequential: SequentialSettings::new(0.05, None, 1),
+            measure_on_to: None,
+            metered: false,
         }
     }
 

@@ -181,6 +181,7 @@ mod tests {
             involuntary: a.involuntary + b.involuntary,
         });
         DuoTimings {
+            iters: [1, 1],
             wall_ns: wall,
             cpu_ns: Some(wall.map(|w| w * cpu_share)),
             batch_switches: Some(batch),

@@ -4,9 +4,10 @@
 use super::batch::BatchRunner;
 use super::budget::{Deadline, Shortfall};
 use super::duo_batches::{
-    Duo, DuoTimings, Probe, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
+    Duo, DuoTimings, Probe, Sizes, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
 use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
+use super::duo_sizes::{grow_own, shared};
 use super::judge::{Evidence, Judge};
 use super::os::resident_kib;
 use super::time_batch::TimeBatch;
@@ -15,8 +16,6 @@ use crate::decide::sequential::{Sequential, SequentialSettings, MIN_DECISION_DUO
 use crate::stats::median;
 use std::time::{Duration, Instant};
 
-/// Largest factor by which one sizing step may grow the batch.
-const MAX_GROWTH: f64 = 100.0;
 /// Long batches end warmup early once the last pilot duos' total times agree within this
 /// (relative difference of the medians of the last two groups of `MIN_PILOT_DUOS / 2`).
 const STABLE_SPREAD: f64 = 0.01;
@@ -32,19 +31,33 @@ pub struct DuoSettings {
     pub timer: TimerCost,
     /// Alpha and claim for the sequential test (block size is chosen here).
     pub sequential: SequentialSettings,
+    /// With a claim: after its verdict, go on measuring until the interval's half-width
+    /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
+    pub measure_on_to: Option<f64>,
+    /// The batches' values are a meter's (CPU time, allocations, instructions), not wall
+    /// time: they are judged as measured, never on another clock, and preemption, which
+    /// does not change them, sets no duo aside.
+    pub metered: bool,
 }
 
 /// Everything measured in one duo run, before analysis.
 #[derive(Clone, Debug)]
 pub struct DuoRun {
-    /// Iterations per timed batch, the same for both routines.
+    /// Iterations per timed batch of the first routine.
     pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the same as the first's unless
+    /// the routines are far apart in speed (`super::duo_sizes`).
+    pub second_batch_iters: u64,
     /// Per-iteration latency of each batch of the first routine, in nanoseconds.
     pub first_ns: Vec<f64>,
     /// Per-iteration latency of each batch of the second routine, in nanoseconds.
     pub second_ns: Vec<f64>,
     /// The sequential test, with its verdict if it reached one.
     pub test: Sequential,
+    /// With [`DuoSettings::measure_on_to`]: the claimless test beside it, fed every duo,
+    /// the claimed test's until its verdict and those measured after; the estimate and
+    /// interval the report shows.
+    pub measured_on: Option<Sequential>,
     /// Time spent warming up and sizing batches.
     pub warmup_time: Duration,
     /// Time spent measuring after warmup.
@@ -54,10 +67,11 @@ pub struct DuoRun {
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
     pub shortfall: Option<Shortfall>,
-    /// The process's resident set (KiB), read at most every [`RSS_EVERY`] while measuring (empty
-    /// where the OS does not report it).
+    /// The process's resident set (KiB) less what the duo loop itself holds, read at most
+    /// every [`RSS_EVERY`] while measuring (empty where the OS does not report it).
     pub rss_kib: Vec<u64>,
-    /// Iterations of each routine between one resident-set reading and the previous one.
+    /// Iterations between one resident-set reading and the previous one, of the routine with
+    /// the larger batches.
     pub rss_iters: Vec<u64>,
 }
 
@@ -137,7 +151,7 @@ pub(crate) fn run_duos_probed(
     let mut duo = Duo {
         first,
         second,
-        iters: 1,
+        iters: [1, 1],
         overhead_ns: settings.timer.overhead_ns,
         mirrored: false,
         // Until the first duo says how long a batch is, read everything.
@@ -163,20 +177,22 @@ pub(crate) fn run_duos_probed(
     // fewest duos a decision needs still fit.
     let mut pilot: Vec<DuoTimings> = Vec::new();
     let mut duo_ns = 0.0;
+    // Each routine's batch size on its own; the duo runs them shared while they are close.
+    let mut own: Sizes = [1, 1];
     while deadline.fits(pace.duo_ns(duo.iters)) {
         let before = Instant::now();
         let timings = duo.measure();
-        pace.record(duo.iters, before.elapsed());
+        pace.record(&timings, before.elapsed());
         duo_ns = timings.total_ns();
-        let fastest = timings.fastest_batch_ns();
-        duo.per_batch = fastest >= LONG_BATCH_NS;
-        if fastest < 0.5 * target_ns {
-            let per_iter = (fastest / duo.iters as f64).max(0.01);
-            let wanted = (target_ns / per_iter).ceil();
-            let grown = wanted
-                .min(duo.iters as f64 * MAX_GROWTH)
-                .max(duo.iters as f64 * 2.0);
-            duo.iters = grown as u64;
+        let per_iter = timings.per_iter_ns();
+        own = grow_own(own, per_iter, target_ns);
+        let sizes = shared(own);
+        // Judged on the sizes the next duo runs, so that the first pilot duo at new sizes
+        // already has the per-batch evidence the clock's choice needs.
+        duo.per_batch = !settings.metered
+            && (0..2).all(|side| per_iter[side] * sizes[side] as f64 >= LONG_BATCH_NS);
+        if sizes != duo.iters {
+            duo.iters = sizes;
             pilot.clear();
         } else {
             pilot.push(timings);
@@ -225,6 +241,7 @@ pub(crate) fn run_duos_probed(
     });
     let sequential = SequentialSettings {
         duos_per_block,
+        log_batch_iters_ratio: (duo.iters[0] as f64 / duo.iters[1] as f64).ln(),
         ..settings.sequential
     };
     let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
@@ -235,7 +252,19 @@ pub(crate) fn run_duos_probed(
         let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });
-    let mut judge = Judge::new(sequential, pilot);
+    // A second, claimless test beside the claimed one, which goes on after the verdict.
+    let mut plain = settings
+        .measure_on_to
+        .filter(|_| sequential.claim.is_some())
+        .map(|p| {
+            let plain = SequentialSettings {
+                claim: None,
+                precision: p,
+                ..sequential
+            };
+            Judge::new(plain, pilot.clone()).keeping_preempted(settings.metered)
+        });
+    let mut judge = Judge::new(sequential, pilot).keeping_preempted(settings.metered);
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
     let measure_start = Instant::now();
@@ -259,32 +288,45 @@ pub(crate) fn run_duos_probed(
         if now >= next_rss {
             next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
-                rss_kib.push(kib);
+                // Less what the loop itself keeps per duo (tens of bytes, which a short
+                // routine's hundreds of thousands of duos make megabytes).
+                let held = 8 * (first_ns.capacity() + second_ns.capacity()) + judge.held_bytes();
+                rss_kib.push(kib.saturating_sub((held / 1024) as u64));
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
             disturbed = true;
         }
         if disturbed && duo_ns < 0.01 * PROGRESS_EVERY.as_nanos() as f64 {
             duo.discard();
-            iters_since_rss += 2 * duo.iters;
+            iters_since_rss += 2 * duo.iters[0].max(duo.iters[1]);
         }
         let t = duo.measure();
-        iters_since_rss += 2 * duo.iters;
-        let k = duo.iters as f64;
-        first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k));
-        second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k));
+        iters_since_rss += 2 * duo.iters[0].max(duo.iters[1]);
+        let [k1, k2] = duo.iters.map(|k| k as f64);
+        first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k1));
+        second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k2));
         measured += 1;
-        pace.record(duo.iters, measure_start.elapsed() / measured);
-        if judge.push(t).is_some() {
+        pace.record(&t, measure_start.elapsed() / measured);
+        let decided = judge.test().decided().is_some() || judge.push(t).is_some();
+        let measured_enough = plain.as_mut().is_none_or(|plain| plain.push(t).is_some());
+        if decided && measured_enough {
             break;
         }
     }
-    let (test, evidence) = judge.finish();
+    let (test, mut evidence) = judge.finish();
+    // The claimless test saw every duo: its evidence counts them all.
+    let measured_on = plain.map(|plain| {
+        let (plain, plain_evidence) = plain.finish();
+        evidence = plain_evidence;
+        plain
+    });
     DuoRun {
-        batch_iters: duo.iters,
+        batch_iters: duo.iters[0],
+        second_batch_iters: duo.iters[1],
         first_ns,
         second_ns,
         test,
+        measured_on,
         warmup_time,
         measure_time: measure_start.elapsed(),
         evidence,
@@ -354,6 +396,8 @@ mod tests {
                 precision: 0.0,
                 ..SequentialSettings::new(0.05, None, 1)
             },
+            measure_on_to: None,
+            metered: false,
         };
         let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let probe = Preempting {
@@ -389,12 +433,53 @@ mod tests {
     }
 
     #[test]
+    fn a_decided_claim_keeps_its_verdict_while_the_measurement_goes_on() {
+        use crate::decide::verdict::Verdict;
+        use crate::model::attrs::Claim;
+        let claim = Claim::Above {
+            bound: 1.5,
+            inclusive: false,
+        };
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(20),
+            max_time: Duration::from_millis(1_500),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, Some(claim), 1),
+            measure_on_to: Some(crate::decide::sequential::DEFAULT_PRECISION),
+            metered: false,
+        };
+        let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
+        let run = run_duos(work(3_000), work(1_000), &settings, None);
+        assert_eq!(run.test.decided(), Some(Verdict::Pass));
+        let plain = run
+            .measured_on
+            .as_ref()
+            .expect("a claimless test beside it");
+        // The claim is three times clear of its boundary: it was decided long before the
+        // ratio was known to ±0.5%, and the measurement went on.
+        assert!(
+            plain.duo_means().len() > run.test.duo_means().len(),
+            "{} duos against {}",
+            plain.duo_means().len(),
+            run.test.duo_means().len()
+        );
+        let width = |(lo, hi): (f64, f64)| hi - lo;
+        let claimed = width(run.test.log_interval().expect("bounded"));
+        let result = crate::analysis::diff_result::DiffResult::from_run(&run, settings.timer);
+        assert_eq!(result.verdict, Verdict::Pass);
+        let (lo, hi) = result.interval.expect("bounded");
+        assert!(hi.ln() - lo.ln() < claimed, "{lo} {hi} against {claimed}");
+    }
+
+    #[test]
     fn a_sleeping_routine_is_judged_on_wall_time() {
         let settings = DuoSettings {
             warmup: Duration::from_millis(30),
             max_time: Duration::from_millis(120),
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, None, 1),
+            measure_on_to: None,
+            metered: false,
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);

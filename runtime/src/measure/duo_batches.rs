@@ -14,6 +14,9 @@ use super::os::{self, ContextSwitches};
 use super::time_batch::TimeBatch;
 use crate::decide::duo_times::DuoTimes;
 
+/// Iterations per batch, (first routine, second routine): see `super::duo_sizes`.
+pub type Sizes = [u64; 2];
+
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
 /// per batch, they may be judged on CPU time, and warmup may end as soon as it is stable.
 pub const LONG_BATCH_NS: f64 = 1_000_000.0;
@@ -51,6 +54,8 @@ pub const SECOND_SLOTS: [usize; 2] = [1, 2];
 /// What one duo measured: net wall time per batch, and what the OS said about it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DuoTimings {
+    /// Iterations in each batch of the first routine and of the second.
+    pub iters: Sizes,
     /// Net wall time of each batch (timer overhead subtracted), in nanoseconds, by slot.
     pub wall_ns: [f64; SLOTS],
     /// Thread CPU time of each batch, by slot, when read per batch (long batches only).
@@ -67,6 +72,7 @@ impl DuoTimings {
     #[must_use]
     pub fn wall_only(wall_ns: [f64; SLOTS]) -> Self {
         Self {
+            iters: [1, 1],
             wall_ns,
             cpu_ns: None,
             batch_switches: None,
@@ -78,6 +84,19 @@ impl DuoTimings {
     #[must_use]
     pub fn preempted(&self) -> bool {
         self.switches.is_some_and(|s| s.involuntary > 0)
+    }
+
+    /// What preemption cost the duo, where it was read per batch: the largest share of a
+    /// preempted batch's wall time the thread spent off the CPU. `None` without per-batch
+    /// evidence, where only the duo's switch count says it was preempted.
+    #[must_use]
+    pub fn preemption_cost(&self) -> Option<f64> {
+        let (cpu, switches) = (self.cpu_ns?, self.batch_switches?);
+        let hit = (0..SLOTS).filter(|&slot| switches[slot].involuntary > 0);
+        Some(hit.fold(0.0, |cost: f64, slot| {
+            let wall = self.wall_ns[slot];
+            cost.max(((wall - cpu[slot]) / wall).max(0.0))
+        }))
     }
 
     /// Whether the measuring thread gave up the core itself during the duo: a routine that
@@ -96,17 +115,31 @@ impl DuoTimings {
         }
     }
 
-    /// The four batch times on the wall clock, or on the thread CPU clock (`cpu`), as the
-    /// sequential test takes them.
+    /// The four batch times on the wall clock, or on the thread CPU clock (`cpu`), per
+    /// iteration, as the sequential test takes them: each routine's batches hold their own
+    /// number of iterations, and what is compared is the time of one.
     #[must_use]
     pub fn duo_times(&self, cpu: bool) -> DuoTimes {
         let t = self.times(cpu);
+        let [first, second] = self.iters.map(|k| k.max(1) as f64);
         DuoTimes {
-            first_forward: t[0],
-            second_forward: t[1],
-            second_backward: t[2],
-            first_backward: t[3],
+            first_forward: t[0] / first,
+            second_forward: t[1] / second,
+            second_backward: t[2] / second,
+            first_backward: t[3] / first,
         }
+    }
+
+    /// Each routine's time per iteration (first, second) in the shorter of its two batches,
+    /// wall time: what sizes its batches.
+    #[must_use]
+    pub fn per_iter_ns(&self) -> [f64; 2] {
+        let [first, second] =
+            [FIRST_SLOTS, SECOND_SLOTS].map(|[a, b]| self.wall_ns[a].min(self.wall_ns[b]));
+        [
+            first / self.iters[0].max(1) as f64,
+            second / self.iters[1].max(1) as f64,
+        ]
     }
 
     /// The shortest batch, wall time.
@@ -122,11 +155,12 @@ impl DuoTimings {
     }
 }
 
-/// Both routines with their shared batch size.
+/// Both routines with their batch sizes.
 pub struct Duo<A: TimeBatch, B: TimeBatch, P: Probe> {
     pub first: A,
     pub second: B,
-    pub iters: u64,
+    /// Iterations per batch of the first routine and of the second.
+    pub iters: Sizes,
     pub overhead_ns: f64,
     /// Whether the last duo ran in mirrored order.
     pub mirrored: bool,
@@ -166,9 +200,9 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
         let mut last_cpu = if per_batch { self.probe.cpu_ns() } else { None };
         for slot in order {
             wall_ns[slot] = if FIRST_SLOTS.contains(&slot) {
-                self.first.time_batch(self.iters)
+                self.first.time_batch(self.iters[0])
             } else {
-                self.second.time_batch(self.iters)
+                self.second.time_batch(self.iters[1])
             };
             if per_batch {
                 let (cpu, switches) = (self.probe.cpu_ns(), self.probe.switches());
@@ -189,6 +223,7 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
             self.probe.switches()
         };
         DuoTimings {
+            iters: self.iters,
             wall_ns: wall_ns.map(|ns| (ns - self.overhead_ns).max(1.0)),
             cpu_ns: cpu_ok.then_some(cpu_ns),
             batch_switches: switches_ok.then_some(batch_switches),
@@ -209,7 +244,7 @@ mod tests {
         let mut duo = Duo {
             first: BatchRunner::new(|| order.borrow_mut().push('F')),
             second: BatchRunner::new(|| order.borrow_mut().push('S')),
-            iters: 1,
+            iters: [1, 1],
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: false,
@@ -231,7 +266,7 @@ mod tests {
         let mut duo = Duo {
             first: BatchRunner::new(|| std::thread::sleep(std::time::Duration::from_millis(2))),
             second: BatchRunner::new(|| std::hint::black_box(1)),
-            iters: 1,
+            iters: [1, 1],
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: true,

@@ -2,6 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `super::budget`).
 
 use super::budget::Deadline;
+use super::duo_batches::{DuoTimings, Sizes};
 use super::time_batch::TimeBatch;
 use std::time::Duration;
 
@@ -30,14 +31,16 @@ const RECENT: usize = 5;
 
 /// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
 pub struct DuoPace {
-    /// Wall time of one duo of one iteration per batch: the median of the latest
-    /// [`RECENT`] duos, so that one duo stalled by the machine does not make the budget
-    /// look spent.
-    ns_per_iter: f64,
-    /// The latest duos' wall time per iteration, oldest first.
+    /// Wall time of one call of each routine (first, second), for weighing batch sizes
+    /// against each other: from the probes, then from the latest duo.
+    call_ns: [f64; 2],
+    /// Wall time of one duo at `recent_iters`: the median of the latest [`RECENT`] duos,
+    /// so that one duo stalled by the machine does not make the budget look spent.
+    duo_ns_at_recent: f64,
+    /// The latest duos' wall time, oldest first.
     recent: Vec<f64>,
-    /// The batch size those duos ran at.
-    recent_iters: u64,
+    /// The batch sizes those duos ran at.
+    recent_iters: Sizes,
     /// Time the probing calls took.
     pub probe_time: Duration,
 }
@@ -56,35 +59,46 @@ impl DuoPace {
             // Unknown; as slow as the first is the likelier guess than free.
             first
         };
+        let call_ns = [first, second].map(|ns| ns.max(1.0));
         Self {
-            ns_per_iter: 2.0 * (first + second),
+            call_ns,
+            duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
             recent: Vec::with_capacity(RECENT + 1),
-            recent_iters: 1,
+            recent_iters: [1, 1],
             probe_time: deadline.elapsed(),
         }
     }
 
-    /// Expected wall time of one duo at `iters` iterations per batch.
-    pub fn duo_ns(&self, iters: u64) -> f64 {
-        self.ns_per_iter * iters as f64
+    /// What a duo at `iters` costs against one at the recent sizes, by the routines' calls.
+    fn weight(&self, iters: Sizes) -> f64 {
+        iters[0] as f64 * self.call_ns[0] + iters[1] as f64 * self.call_ns[1]
     }
 
-    /// Records that a duo at `iters` took `took`.
-    pub fn record(&mut self, iters: u64, took: Duration) {
-        // A duo's fixed costs weigh less in larger batches: only the latest size's duos
+    /// Expected wall time of one duo at `iters` iterations per batch.
+    pub fn duo_ns(&self, iters: Sizes) -> f64 {
+        self.duo_ns_at_recent * self.weight(iters) / self.weight(self.recent_iters)
+    }
+
+    /// Records that a duo that measured `timings` took `took`.
+    pub fn record(&mut self, timings: &DuoTimings, took: Duration) {
+        let iters = timings.iters;
+        let per_iter = timings.per_iter_ns();
+        if per_iter.iter().all(|ns| ns.is_finite() && *ns > 0.0) {
+            self.call_ns = per_iter;
+        }
+        // A duo's fixed costs weigh less in larger batches: only the latest sizes' duos
         // predict the next ones.
         if self.recent_iters != iters {
             self.recent.clear();
             self.recent_iters = iters;
         }
-        self.recent
-            .push(took.as_nanos() as f64 / iters.max(1) as f64);
+        self.recent.push(took.as_nanos() as f64);
         if self.recent.len() > RECENT {
             self.recent.remove(0);
         }
         let mut sorted = self.recent.clone();
         sorted.sort_by(f64::total_cmp);
-        self.ns_per_iter = sorted[sorted.len() / 2];
+        self.duo_ns_at_recent = sorted[sorted.len() / 2];
     }
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
@@ -92,7 +106,7 @@ impl DuoPace {
     /// `floor` duos after the pilot.
     pub fn fewest_duos_ns(
         &self,
-        iters: u64,
+        iters: Sizes,
         pilot_duos: usize,
         blocks: usize,
         floor: usize,
@@ -101,5 +115,56 @@ impl DuoPace {
         let block = duos_per_block(duo_ns);
         let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(floor);
         duos as f64 * duo_ns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pace(call_ns: [f64; 2]) -> DuoPace {
+        DuoPace {
+            call_ns,
+            duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
+            recent: Vec::new(),
+            recent_iters: [1, 1],
+            probe_time: Duration::ZERO,
+        }
+    }
+
+    fn timings(iters: Sizes, per_iter: [f64; 2]) -> DuoTimings {
+        let [a, b] = [0, 1].map(|side| per_iter[side] * iters[side] as f64);
+        DuoTimings {
+            iters,
+            ..DuoTimings::wall_only([a, b, b, a])
+        }
+    }
+
+    #[test]
+    fn a_duo_costs_each_routines_batches() {
+        let mut pace = pace([35.0, 185_000.0]);
+        // Before any duo: the probed calls.
+        assert_eq!(pace.duo_ns([1, 1]), 2.0 * 185_035.0);
+        // Five thousand short calls weigh as much as one long one.
+        let expected = 2.0 * (5_000.0 * 35.0 + 185_000.0);
+        assert!((pace.duo_ns([5_000, 1]) / expected - 1.0).abs() < 1e-12);
+        // A recorded duo sets the pace at its sizes and the calls' weights.
+        let t = timings([5_000, 1], [40.0, 200_000.0]);
+        pace.record(&t, Duration::from_micros(820));
+        assert!((pace.duo_ns([5_000, 1]) - 820_000.0).abs() < 1e-6);
+        let doubled = pace.duo_ns([10_000, 2]);
+        assert!((doubled - 1_640_000.0).abs() < 1e-3, "{doubled}");
+    }
+
+    #[test]
+    fn equal_sizes_scale_with_the_count() {
+        let mut pace = pace([100.0, 100.0]);
+        let t = timings([200, 200], [100.0, 100.0]);
+        for took in [90, 80, 1_000, 80] {
+            pace.record(&t, Duration::from_micros(took));
+        }
+        // The median of the recent duos: one stalled duo does not count.
+        assert!((pace.duo_ns([200, 200]) - 90_000.0).abs() < 1e-6);
+        assert!((pace.duo_ns([400, 400]) - 180_000.0).abs() < 1e-6);
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! - On wall time, a duo the scheduler preempted (an involuntary context switch of the
 //!   measuring thread) carries time stolen by another process: machine noise by direct
-//!   evidence, set aside before the test, whichever routine it hit. On an oversubscribed
+//!   evidence, set aside before the test, whichever routine it hit — unless its batches were
+//!   read one by one and show the theft cost none of them more than
+//!   [`MATERIAL_PREEMPTION`] of its time. On an oversubscribed
 //!   machine nearly every long duo is preempted, and setting them all aside would starve the
 //!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
 //!   go on to the test's own outlier fence as before this evidence existed.
@@ -20,6 +22,12 @@ use crate::decide::verdict::Verdict;
 
 /// Largest share of duos set aside as preempted.
 pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
+
+/// A preempted duo whose batches were read one by one is set aside only when preemption took
+/// more than this share of a batch it hit: a switch that cost a long batch a few
+/// microseconds moves its pair less than the timing's own noise, and setting such duos aside
+/// wholesale starved the test of long routines on a busy machine (half of them preempted).
+pub const MATERIAL_PREEMPTION: f64 = 0.01;
 
 /// What the OS's evidence did to a comparison, for the report.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,6 +52,9 @@ pub struct Judge {
     duos: usize,
     /// Duos judged on CPU time so far, kept to replay them on wall time if needed.
     history: Vec<DuoTimings>,
+    /// Preempted duos are never set aside: the values are a meter's, which preemption does
+    /// not change.
+    keep_preempted: bool,
 }
 
 impl Judge {
@@ -80,6 +91,16 @@ impl Judge {
             },
             duos: 0,
             history: Vec::new(),
+            keep_preempted: false,
+        }
+    }
+
+    /// With `keep`, preempted duos reach the test like any other (metered values).
+    #[must_use]
+    pub fn keeping_preempted(self, keep: bool) -> Self {
+        Self {
+            keep_preempted: keep,
+            ..self
         }
     }
 
@@ -97,7 +118,10 @@ impl Judge {
             self.evidence.duos_preempted += 1;
             let room =
                 self.evidence.preempted_set_aside as f64 <= MAX_PREEMPTED_SHARE * self.duos as f64;
-            if !cpu && room {
+            let material = duo
+                .preemption_cost()
+                .is_none_or(|cost| cost > MATERIAL_PREEMPTION);
+            if !cpu && room && material && !self.keep_preempted {
                 self.evidence.preempted_set_aside += 1;
                 return self.test.decided();
             }
@@ -108,12 +132,14 @@ impl Judge {
     fn restart_on_wall(&mut self) {
         let history = std::mem::take(&mut self.history);
         let pilot = std::mem::take(&mut self.pilot);
+        let keep = self.keep_preempted;
         *self = Self::start(
             self.settings,
             pilot,
             Clock::Wall,
             ClockReason::WaitedDuringTest,
-        );
+        )
+        .keeping_preempted(keep);
         for duo in history {
             self.push(duo);
         }
@@ -130,6 +156,20 @@ impl Judge {
     #[must_use]
     pub fn evidence(&self) -> Evidence {
         self.evidence
+    }
+
+    /// Bytes this judge and its test hold that grow with the duos: the test's per-duo
+    /// means and per-block sums, and the duos kept for a replay on wall time. The duo loop
+    /// takes them out of its readings of the resident set, which must show the routines'
+    /// memory, not the harness's.
+    #[must_use]
+    pub fn held_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        // Each block is held as its sums and as two entries of the paired sums.
+        let block = size_of::<crate::decide::sequential::BlockSums>() + 4 * size_of::<f64>();
+        size_of_val(self.test.duo_means())
+            + self.test.blocks().len() * block
+            + size_of_val(self.history.as_slice())
     }
 
     /// The finished test and what the evidence did.
@@ -222,6 +262,7 @@ mod tests {
     fn long(switches: ContextSwitches, stolen: f64) -> DuoTimings {
         let cpu = [2.02e6, 2.0e6, 2.0e6, 2.02e6];
         DuoTimings {
+            iters: [1, 1],
             wall_ns: [
                 cpu[0] * (1.0 + stolen),
                 cpu[1],
@@ -261,5 +302,43 @@ mod tests {
         let stolen = (1.01f64 * 1.05).ln();
         assert!((test.duo_means()[0] - stolen).abs() < 1e-9);
         assert!((test.duo_means()[2] - 0.01f64.ln_1p()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn on_wall_time_a_preemption_is_set_aside_by_what_it_cost_the_batch() {
+        // Long batches judged on wall time (the pilot is not CPU-bound: 5% off the CPU).
+        let pilot = long(ContextSwitches::default(), 0.05);
+        let mut judge = Judge::new(settings(), vec![pilot; 8]);
+        assert_eq!(judge.evidence().clock, Clock::Wall);
+        // A switch that cost its batches 0.2%: kept. One that cost 10%: set aside.
+        judge.push(long(PREEMPTED, 0.002));
+        judge.push(long(PREEMPTED, 0.1));
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 2);
+        assert_eq!(evidence.preempted_set_aside, 1);
+        assert_eq!(test.duo_means().len(), 1);
+        // Without per-batch evidence nothing says what it cost: set aside.
+        let mut bare = long(PREEMPTED, 0.002);
+        bare.cpu_ns = None;
+        assert_eq!(bare.preemption_cost(), None);
+        assert!((long(PREEMPTED, 0.1).preemption_cost().unwrap() - 0.1 / 1.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn metered_values_keep_every_preempted_duo() {
+        let mut judge = Judge::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        )
+        .keeping_preempted(true);
+        for i in 0..10 {
+            judge.push(short(i, PREEMPTED));
+        }
+        let (test, evidence) = judge.finish();
+        assert_eq!(evidence.duos_preempted, 10);
+        assert_eq!(evidence.preempted_set_aside, 0);
+        assert_eq!(test.duo_means().len(), 10);
     }
 }

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod duo;
 pub mod duo_batches;
 mod duo_pace;
+pub mod duo_sizes;
 pub mod empty_loop;
 pub mod executor;
 #[cfg(feature = "tokio")]

@@ -1,59 +1,20 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::diff_record::{DiffRecord, RoutineNames};
-use super::measure_line::{executor_line, measure_line, os_line, per_iteration};
+use super::diff_record::RoutineNames;
+use super::measure_line::per_iteration;
+use super::more_time::more_time_advice;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
-use crate::decide::verdict::{log_margin, ClaimText, Verdict};
+use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::clock::Clock;
 use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
 use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
 use std::fmt::Write;
 
-/// The block of `record`, with the noise floor under `--calibrate`.
-#[must_use]
-pub fn record_block(record: &DiffRecord, paint: Paint) -> String {
-    let block = diff_block(
-        &record.name,
-        record.names,
-        record.claim.as_ref(),
-        &record.result,
-        paint,
-    );
-    let block = block
-        + &measure_line(record.result.measure)
-        + &executor_line(record.result.executor, record.result.executor_overhead_ns)
-        + &os_line(record.result.os);
-    if record.calibration {
-        block + &calibration_line(&record.result)
-    } else if let Some(baseline) = record.versions {
-        // A #[bench] paired with its baseline, not a #[bench_diff]: say so in the heading.
-        block.replacen("[diff] ", "[versions] ", 1)
-            + &format!(
-                "  versions paired: this build (new) in duos with the same trial in the stored \
-                 executable of baseline `{baseline}` (old); ratio = new/old\n"
-            )
-            + &record
-                .result
-                .process_pairs
-                .as_ref()
-                .map_or_else(String::new, process_pairs_line)
-    } else {
-        block
-    }
-}
-
-/// The readable block printed after the run for one comparison; the verdict is coloured
-/// when `paint` is on.
-#[must_use]
-pub fn diff_block(
-    name: &str,
-    names: RoutineNames<'_>,
-    claim: Option<&Claim>,
-    r: &DiffResult,
-    paint: Paint,
-) -> String {
+/// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
+/// when `paint` is on), and the budget's shortfall if there was one.
+pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
     let verdict = match claim {
@@ -68,6 +29,44 @@ pub fn diff_block(
     if let Some(shortfall) = &r.shortfall {
         let _ = writeln!(out, "  budget   {shortfall}");
     }
+    out
+}
+
+/// The `first` and `second` lines of a block, each routine's summary written by `line`
+/// from its name, the width both names are padded to, and the summary.
+pub(crate) fn routine_lines(
+    names: RoutineNames<'_>,
+    r: &DiffResult,
+    line: impl Fn(&str, usize, &Summary) -> String,
+) -> String {
+    let width = names
+        .first
+        .chars()
+        .count()
+        .max(names.second.chars().count());
+    let mut out = String::new();
+    for (label, routine, summary) in [
+        ("first ", names.first, &r.first),
+        ("second", names.second, &r.second),
+    ] {
+        if let Some(s) = summary {
+            let _ = writeln!(out, "  {label}   {}", line(routine, width, s));
+        }
+    }
+    out
+}
+
+/// The readable block printed after the run for one comparison; the verdict is coloured
+/// when `paint` is on.
+#[must_use]
+pub fn diff_block(
+    name: &str,
+    names: RoutineNames<'_>,
+    claim: Option<&Claim>,
+    r: &DiffResult,
+    paint: Paint,
+) -> String {
+    let mut out = heading(name, claim, r, paint);
     let _ = writeln!(
         out,
         "  ratio    {}  {}  median-based {}",
@@ -75,31 +74,16 @@ pub fn diff_block(
         interval_text(r),
         ratio_text(r.median_ratio)
     );
-    let width = names
-        .first
-        .chars()
-        .count()
-        .max(names.second.chars().count());
-    for (label, routine, summary) in [
-        ("first ", names.first, &r.first),
-        ("second", names.second, &r.second),
-    ] {
-        if let Some(s) = summary {
-            let _ = writeln!(
-                out,
-                "  {label}   {}",
-                routine_line(routine, width, s, r.measure)
-            );
-        }
-    }
+    out.push_str(&routine_lines(names, r, |routine, width, s| {
+        routine_line(routine, width, s, r.measure)
+    }));
     let _ = writeln!(
         out,
-        "  pairs    {} ({} duos set aside as outliers{}), {} iteration{} per batch, {} duo{} per block, {} blocks",
+        "  pairs    {} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block, {} blocks",
         r.pairs,
         r.duos_set_aside,
         preempted_text(r),
-        r.batch_iters,
-        if r.batch_iters == 1 { "" } else { "s" },
+        batch_iters_text(r),
         r.duos_per_block,
         if r.duos_per_block == 1 { "" } else { "s" },
         r.blocks
@@ -162,23 +146,6 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     msg
 }
 
-/// Roughly how much longer a run would need: the interval narrows like 1/sqrt(time), and
-/// must shrink to the distance between the estimate and the nearest boundary of the claim.
-fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
-    let Some((low, high)) = r.interval else {
-        return "Too few pairs for any interval: raise max_time.".to_owned();
-    };
-    let half_width = 0.5 * (high.ln() - low.ln());
-    let margin = log_margin(claim, r.ratio.ln());
-    if margin < 0.05 * half_width {
-        return "The estimate sits on the claim's boundary: more time is unlikely to decide it."
-            .to_owned();
-    }
-    let factor = (half_width / margin).powi(2);
-    let needed = r.measure_time.as_secs_f64() * factor;
-    format!("At this noise level about {needed:.1} s of measuring in all might decide it (raise max_time).")
-}
-
 /// The verdict's interval for the ratio, `[low, high]` with four decimals.
 #[must_use]
 pub fn interval_text(r: &DiffResult) -> String {
@@ -231,6 +198,13 @@ fn preempted_text(r: &DiffResult) -> String {
 
 /// Which clock judged, and why.
 fn clock_text(r: &DiffResult) -> String {
+    if r.measure != Measure::Wall {
+        return format!(
+            "judged on {} as measured: preemption does not change it, so no preempted duo is \
+             set aside",
+            r.measure.name()
+        );
+    }
     let clock = match r.clock {
         Clock::Wall => "wall time",
         Clock::ThreadCpu => "thread CPU time",
@@ -244,7 +218,7 @@ fn clock_text(r: &DiffResult) -> String {
 
 /// What the rounds of fresh process pairs found: how many, how far apart their ratios were
 /// against what their duos explain, and how many more an undecided claim would need.
-fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
+pub(crate) fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
     let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
     let mut line = format!(
         "  process  {} pair{} of fresh processes",
@@ -273,37 +247,13 @@ fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
     line
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::fixture::records::{record, BELOW};
-
-    #[test]
-    fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {
-        let rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
-        let plain = record_block(&rec, Paint::new(false));
-        let first = plain.lines().find(|l| l.starts_with("  first")).unwrap();
-        let second = plain.lines().find(|l| l.starts_with("  second")).unwrap();
-        // `radix` is padded to the width of `std_sort`.
-        assert!(first.starts_with("  first    radix     median"), "{plain}");
-        assert!(second.starts_with("  second   std_sort  median"), "{plain}");
-        assert!(plain.contains("claim    ratio < 0.8: pass\n"), "{plain}");
-        assert!(!plain.contains('\x1b'));
-        let coloured = record_block(&rec, Paint::new(true));
-        assert!(
-            coloured.contains("ratio < 0.8: \x1b[1m\x1b[32mpass\x1b[0m"),
-            "{coloured:?}"
-        );
-    }
-
-    #[test]
-    fn calibration_adds_the_noise_floor() {
-        let mut rec = record("same", 1.0, None, 1_000);
-        rec.calibration = true;
-        let block = record_block(&rec, Paint::new(false));
-        assert!(
-            block.contains("  floor    the first routine against itself"),
-            "{block}"
-        );
+/// Iterations per batch in words: `20 iterations`, or each routine's own count when the two
+/// ran different ones (`5,300 and 1 iterations`).
+pub(crate) fn batch_iters_text(r: &DiffResult) -> String {
+    let (first, second) = (r.batch_iters, r.second_batch_iters);
+    if first == second {
+        format!("{first} iteration{}", if first == 1 { "" } else { "s" })
+    } else {
+        format!("{first} and {second} iterations")
     }
 }

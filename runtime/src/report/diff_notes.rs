@@ -34,8 +34,8 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         )),
         Some(Basis::Fenced) if r.duos_set_aside > 0 => {
             out.push_str(&format!(
-                "  outliers {} duos ({:.1}%) set aside as machine noise: it hit both routines \
-                 alike ({} slow in {}, {} in {})\n",
+                "  outliers {} duos ({:.1}%) set aside as machine noise: no more slow in \
+                 either routine than chance allows ({} slow in {}, {} in {})\n",
                 r.duos_set_aside,
                 100.0 * share,
                 split.first,
@@ -127,6 +127,25 @@ mod tests {
         assert!(!text.contains("warning"), "{text}");
         // The doctor follows the same rule.
         assert_eq!(many_set_aside(&r), None);
+    }
+
+    #[test]
+    fn outliers_a_routine_owns_are_counted_and_never_called_set_aside() {
+        // Half the duos outlying, which the ownership rule gave to the first routine: they
+        // count in the ratio, so no line and no doctor's warning says they were set aside.
+        let mut r = stalled(100, Some(stalls(16, 60_000)));
+        r.basis = Some(Basis::Unfenced);
+        r.spike_split.first = 90;
+        r.spike_split.second = 10;
+        let text = notes(&r, RoutineNames::of("a", Some("b"), false));
+        assert!(text.contains("outliers a owns its slow batches"), "{text}");
+        assert!(!text.contains("set aside"), "{text}");
+        assert!(!text.contains("warning"), "{text}");
+        assert_eq!(many_set_aside(&r), None);
+        // The same duos judged machine noise are set aside, and said to be.
+        r.basis = Some(Basis::Fenced);
+        assert!(notes(&r, RoutineNames::of("a", Some("b"), false)).contains("warning"));
+        assert!(many_set_aside(&r).is_some());
     }
 
     #[test]

@@ -46,6 +46,7 @@ pub struct DiffTrial<'a> {
     blocks: usize,
     duos_per_block: usize,
     batch_iters: u64,
+    second_batch_iters: u64,
     warmup_secs: f64,
     measure_secs: f64,
     /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
@@ -202,6 +203,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             placement_dominates: p.placement_dominates(),
             pairs_needed: p.pairs_needed,
         }),
+        second_batch_iters: r.second_batch_iters,
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
     }

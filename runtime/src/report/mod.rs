@@ -4,6 +4,7 @@ pub mod bench_block;
 pub mod bench_record;
 pub mod ci_outputs;
 pub mod diff_block;
+mod diff_block_short;
 mod diff_notes;
 pub mod diff_record;
 pub mod doctor;
@@ -11,6 +12,8 @@ pub mod export;
 #[cfg(test)]
 mod export_tests;
 pub mod github_actions;
+#[cfg(test)]
+mod golden_tests;
 pub mod html;
 pub mod json;
 mod json_bench;
@@ -25,9 +28,11 @@ pub mod markdown;
 mod markdown_tests;
 pub mod measure_line;
 pub mod merge;
+mod more_time;
 pub mod outputs;
 pub mod paint;
 pub mod record;
+pub mod record_block;
 pub mod run_meta;
 pub mod summary_table;
 pub mod trial_cells;

@@ -70,6 +70,9 @@ pub struct Overrides {
     /// `--store-only` / `DUOBENCH_STORE_ONLY=1` (with `--save-baseline NAME`): store the
     /// executable as the baseline's, and measure nothing.
     pub store_only: Option<bool>,
+    /// `--verbose` / `DUOBENCH_VERBOSE=1`: each comparison's block with the full statistics
+    /// instead of the short one.
+    pub verbose: Option<bool>,
 }
 
 impl Overrides {
@@ -100,6 +103,7 @@ impl Overrides {
             allow_unpaired: self.allow_unpaired.or(lower.allow_unpaired),
             on_inconclusive: self.on_inconclusive.or(lower.on_inconclusive),
             store_only: self.store_only.or(lower.store_only),
+            verbose: self.verbose.or(lower.verbose),
         }
     }
 

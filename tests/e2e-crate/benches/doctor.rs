@@ -1,7 +1,7 @@
 //! End-to-end: conditions the benchmark doctor must flag, built on purpose, beside look-alikes
 //! it must leave alone. Run by `tests/tests/e2e_doctor.rs`.
 
-use duobench::{bench, bench_diff, black_box, Bencher};
+use duobench::{bench, bench_diff, black_box, Bencher, Diff};
 use duobench_e2e::work;
 use std::cell::Cell;
 use std::time::Duration;
@@ -57,6 +57,23 @@ fn frees_in_comparison() -> usize {
 fn frees_once() -> usize {
     std::thread::sleep(Duration::from_micros(50));
     black_box(vec![1u8; 16 * 1024]).len()
+}
+
+/// A slice summed against itself (for the whole budget under `--calibrate`): nothing
+/// allocates while the duos run, however many of them there are.
+#[bench_diff]
+fn sums_against_itself(d: &mut Diff) {
+    let v: Vec<u64> = (0..1_000).collect();
+    d.compare(
+        || black_box(&v).iter().sum::<u64>(),
+        || black_box(&v).iter().sum::<u64>(),
+    );
+}
+
+/// Two constants: the ratio compares the loop's overhead with itself.
+#[bench_diff]
+fn constants_compared(d: &mut Diff) {
+    d.compare(|| black_box(1), || black_box(1));
 }
 
 fn main() {

@@ -46,3 +46,12 @@ pub fn text(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     )
 }
+
+/// The libtest line of comparison `name` (`test [diff] name ... ok`); libtest pads names to
+/// a common width before ` ... `.
+pub fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
+    let needle = format!("test [diff] {name} ");
+    out.lines()
+        .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
+        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+}

@@ -13,8 +13,8 @@ use crate::util::units::{format_ns, three_significant};
 /// A slope below `FLOOR_FACTOR · floor + FLOOR_SLACK_NS` is indistinguishable from the empty
 /// routine's: one real operation through `black_box` (a load, an add, a store) costs about
 /// as much again as the empty iteration, so it lands above this line.
-const FLOOR_FACTOR: f64 = 1.5;
-const FLOOR_SLACK_NS: f64 = 0.1;
+pub(super) const FLOOR_FACTOR: f64 = 1.5;
+pub(super) const FLOOR_SLACK_NS: f64 = 0.1;
 
 /// A fixed cost per sample above this share of an average sample is reported.
 const SETUP_SHARE: f64 = 0.05;

@@ -63,7 +63,9 @@ pub fn many_set_aside(r: &DiffResult) -> Option<Warning> {
             "{set_aside} of {duos} duos ({}%) were set aside as outliers{beyond}{preempted}",
             three_significant(100.0 * set_aside as f64 / duos as f64),
         ),
-        advice: "something else ran on the machine during the comparison: quiet it and run \
-                 again, or check that the routines do not sometimes take a slow path",
+        advice: "the verdict already allows for them (they hit neither routine more than \
+                 chance allows, or the interval covers the ratio with and without them); for a \
+                 tighter estimate, quiet the machine and run again, or check that the routines \
+                 do not sometimes take a slow path",
     })
 }

@@ -5,6 +5,7 @@
 
 mod bench_checks;
 mod diff_checks;
+mod diff_floor;
 mod machine_checks;
 mod memory;
 #[cfg(test)]
@@ -13,6 +14,7 @@ mod tests;
 pub use crate::analysis::memory_growth::{memory_growth, MemoryGrowth};
 pub use bench_checks::{noisy_bench, optimized_away, setup_dominates};
 pub use diff_checks::{many_set_aside, noisy_diff};
+pub use diff_floor::optimized_away_in_comparison;
 pub use machine_checks::{debug_build, frequency_scaling, heavy_load, long_name};
 
 use crate::analysis::bench_result::BenchResult;
@@ -90,6 +92,7 @@ pub fn bench_warnings(name: &str, result: &BenchResult) -> Vec<Warning> {
 #[must_use]
 pub fn diff_warnings(name: &str, result: &DiffResult) -> Vec<Warning> {
     [
+        optimized_away_in_comparison(result),
         noisy_diff(result),
         many_set_aside(result),
         result.memory_growth.map(MemoryGrowth::comparison_warning),

@@ -291,6 +291,7 @@ fn one_round(
         alpha: settings.alpha,
         claim: None,
         precision: 0.0,
+        ..DiffConfig::default()
     });
     // A round decides nothing: it needs a pilot and an estimate, not the blocks and duos a
     // decision waits for, which `process_pairs` asks of the rounds together.

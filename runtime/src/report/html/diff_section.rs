@@ -6,7 +6,7 @@ use super::drift_chart::drift_chart;
 use super::ratio_chart::ratio_chart;
 use super::{escape, figure};
 use crate::measure::clock::Clock;
-use crate::report::diff_block::interval_text;
+use crate::report::diff_block::{batch_iters_text, interval_text};
 use crate::report::diff_notes::notes;
 use crate::report::diff_record::DiffRecord;
 use crate::util::units::format_secs;
@@ -39,7 +39,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         out,
         "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
-         judged on {} time · {} iterations per batch, {} duos per block · {} measuring + {} warmup</p>",
+         judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&claim),
         ratio_text(r.ratio),
         interval_text(r),
@@ -53,7 +53,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
             Clock::Wall => "wall",
             Clock::ThreadCpu => "thread CPU",
         },
-        r.batch_iters,
+        batch_iters_text(r),
         r.duos_per_block,
         format_secs(r.measure_time),
         format_secs(r.warmup_time),

@@ -1,0 +1,78 @@
+//! End to end: pairs a thousand and five thousand times apart
+//! (`tests/e2e-crate/benches/lopsided.rs`) get a verdict within the default budget, on a
+//! quiet machine and beside busy threads: true claims pass, claims false by a factor of a
+//! hundred and more are refuted, never left inconclusive.
+
+mod common;
+
+use common::{cargo, line_of, text};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+
+fn run_lopsided() -> (bool, String) {
+    let output = cargo(&[
+        "test",
+        "--release",
+        "--bench",
+        "lopsided",
+        "-q",
+        "--",
+        "--format",
+        "pretty",
+    ]);
+    (output.status.success(), text(&output))
+}
+
+fn assert_decided(success: bool, out: &str) {
+    assert!(!success, "two claims are false, so the run fails:\n{out}");
+    for ok in [
+        "short_thousandfold",
+        "long_thousandfold",
+        "five_thousandfold",
+    ] {
+        assert!(line_of(out, ok).ends_with("ok"), "{ok}:\n{out}");
+    }
+    for refuted in [
+        "short_thousandfold_claimed_close",
+        "long_thousandfold_claimed_close",
+    ] {
+        assert!(
+            line_of(out, refuted).ends_with("FAILED"),
+            "{refuted}:\n{out}"
+        );
+    }
+    assert_eq!(out.matches("` refuted: ratio ").count(), 2, "{out}");
+    assert!(!out.contains("inconclusive"), "{out}");
+    // Routines named with `Diff::names` are named in the block.
+    assert!(out.contains("  first    fifty_steps "), "{out}");
+    assert!(out.contains("  second   fifty_thousand_steps "), "{out}");
+}
+
+/// One test, quiet run first: the busy threads of a second test running beside it would
+/// load the quiet run too.
+#[test]
+fn thousandfold_pairs_are_decided_within_the_default_budget_also_beside_busy_threads() {
+    let (success, out) = run_lopsided();
+    assert_decided(success, &out);
+
+    // Two threads that only spin, so the measuring thread is preempted now and then.
+    let stop = Arc::new(AtomicBool::new(false));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = Arc::clone(&stop);
+            thread::spawn(move || {
+                let mut x = 1u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.rotate_left(7) ^ 0x9E37_79B9);
+                }
+            })
+        })
+        .collect();
+    let (success, out) = run_lopsided();
+    stop.store(true, Ordering::Relaxed);
+    for spinner in spinners {
+        spinner.join().expect("a spinner ends");
+    }
+    assert_decided(success, &out);
+}
