@@ -6,6 +6,7 @@ use crate::harness::preflight::report_dir;
 use crate::measure::timer::timer_cost;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;
+use crate::report::merge::Scope;
 use crate::report::outputs::{write_export, write_html, write_json};
 use crate::report::record::Record;
 use crate::report::run_meta::RunMeta;
@@ -51,7 +52,7 @@ pub fn write_outputs(
             meta: run_meta.clone(),
             doctor: run_warnings.to_vec(),
         };
-        if let Err(e) = write_json(path, records, &run) {
+        if let Err(e) = write_json(path, records, &run, scope(invocation)) {
             eprintln!("error: {e}");
             if !conclusion.has_failed() {
                 std::process::exit(1);
@@ -81,6 +82,18 @@ pub fn write_outputs(
         std::process::exit(INTERRUPTED_EXIT)
     }
     conclusion.exit()
+}
+
+/// How much of the target's earlier results this run replaces: a run that a filter
+/// narrowed keeps the trials it did not run.
+#[must_use]
+pub fn scope(invocation: &Invocation) -> Scope {
+    let args = &invocation.libtest;
+    if args.filter.is_some() || !args.skip.is_empty() {
+        Scope::SameNames
+    } else {
+        Scope::WholeTarget
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod finish;
 pub mod limits;
 pub mod placement;
 pub mod preflight;
+pub mod preflight_owned;
 pub mod registry;
 pub mod runner;
 pub mod trial;

@@ -31,16 +31,17 @@ pub fn export_value(format: ExportFormat, records: &[Record]) -> Value {
     }
 }
 
-/// `new` (this target's entries) joined with `existing` (the file as found): entries of
-/// `target` in `existing` are replaced, others kept. A file that is not of this format is
-/// an error, and is left as it is.
+/// `new` (this target's entries) joined with `existing` (the file as found; an empty file
+/// counts as none): entries of `target` in `existing` are replaced, others kept. A file that
+/// is not of this format is an error, and is left as it is: for BMF, every entry must be an
+/// object of measures that each hold a numeric `value`.
 pub fn merge_export(
     format: ExportFormat,
     existing: Option<&str>,
     new: Value,
     target: &str,
 ) -> Result<Value, String> {
-    let Some(existing) = existing else {
+    let Some(existing) = existing.filter(|text| !text.trim().is_empty()) else {
         return Ok(new);
     };
     let ours = |name: &str| name.starts_with(&format!("{target}::"));
@@ -50,7 +51,9 @@ pub fn merge_export(
     };
     let old: Value = serde_json::from_str(existing).map_err(|_| foreign().to_owned())?;
     match (format, old, new) {
-        (ExportFormat::Bmf, Value::Object(old), Value::Object(new)) => {
+        (ExportFormat::Bmf, Value::Object(old), Value::Object(new))
+            if old.values().all(is_bmf_entry) =>
+        {
             let mut merged: Map<String, Value> =
                 old.into_iter().filter(|(name, _)| !ours(name)).collect();
             merged.extend(new);
@@ -70,6 +73,15 @@ pub fn merge_export(
         }
         _ => Err(foreign().to_owned()),
     }
+}
+
+/// A BMF benchmark: measures, each with a numeric `value` (`{"x": 1}` is not one).
+fn is_bmf_entry(entry: &Value) -> bool {
+    entry.as_object().is_some_and(|measures| {
+        measures
+            .values()
+            .all(|measure| measure.get("value").is_some_and(Value::is_number))
+    })
 }
 
 fn benchmark_name(record: &Record) -> String {

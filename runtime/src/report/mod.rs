@@ -21,6 +21,7 @@ mod json_tests;
 pub mod measure_line;
 pub mod merge;
 pub mod outputs;
+pub mod owned;
 pub mod paint;
 pub mod record;
 pub mod run_meta;
