@@ -2,16 +2,20 @@
 
 use crate::analysis::doctor::Warning;
 use crate::harness::cli::Invocation;
+use crate::harness::journal;
 use crate::harness::preflight::report_dir;
 use crate::measure::timer::timer_cost;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;
 use crate::report::merge::Scope;
 use crate::report::outputs::{write_export, write_html, write_json};
-use crate::report::record::Record;
+use crate::report::record::{AfterPush, Record};
 use crate::report::run_meta::RunMeta;
+use crate::util::atomic_file::resolve_links;
 use crate::util::interrupt::{interrupted, INTERRUPTED_EXIT};
 use libtest_mimic::Conclusion;
+use std::path::Path;
+use std::sync::Arc;
 
 /// One line after the run when claims were judged on an unoptimized build: their verdicts
 /// are about debug code, which can be many times slower and differently so.
@@ -42,6 +46,7 @@ pub fn write_outputs(
     run_warnings: &[Warning],
 ) -> ! {
     let options = &invocation.overrides;
+    journal::close();
     if invocation.libtest.list {
         conclusion.exit()
     }
@@ -82,6 +87,39 @@ pub fn write_outputs(
         std::process::exit(INTERRUPTED_EXIT)
     }
     conclusion.exit()
+}
+
+/// Writes the `--json` document and the exports again after each trial, with the results
+/// so far, so that a run ending inside a later trial (an exit, an abort, a kill) leaves the
+/// finished ones on disk. Earlier results of trials not yet run are kept until the run's
+/// last write. Only regular files are rewritten: a FIFO or a device takes the one document
+/// written at the end. Failures are left to that last write to report.
+#[must_use]
+pub fn write_as_trials_finish(invocation: &Invocation, run_meta: &RunMeta) -> AfterPush {
+    let options = invocation.overrides.clone();
+    let run = RunInfo {
+        mode: invocation.mode,
+        timer: timer_cost(),
+        meta: run_meta.clone(),
+        doctor: Vec::new(),
+    };
+    AfterPush(Arc::new(move |records: &[Record]| {
+        if let Some(path) = options.json.as_deref().filter(|p| rewritable(p)) {
+            let _ = write_json(path, records, &run, Scope::SameNames);
+        }
+        for export in options.exports.iter().filter(|e| rewritable(&e.path)) {
+            let _ = write_export(export, records);
+        }
+        journal::finished_one();
+    }))
+}
+
+/// A regular file, or none yet (after following links).
+fn rewritable(path: &Path) -> bool {
+    resolve_links(path).is_ok_and(|real| match std::fs::metadata(real) {
+        Ok(meta) => meta.is_file(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    })
 }
 
 /// How much of the target's earlier results this run replaces: a run that a filter

@@ -6,6 +6,7 @@ pub mod cli_values;
 pub mod descriptor;
 pub mod family_alpha;
 pub mod finish;
+pub mod journal;
 pub mod limits;
 pub mod placement;
 pub mod preflight;

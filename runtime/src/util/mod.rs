@@ -5,5 +5,6 @@ pub mod atomic_file;
 pub mod file_lock;
 pub mod interrupt;
 pub mod panic;
+pub mod process;
 pub mod target_dir;
 pub mod units;

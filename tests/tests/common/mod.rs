@@ -46,3 +46,25 @@ pub fn text(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     )
 }
+
+/// The executable of bench target `name` of the user crate, built in release.
+pub fn bench_executable(name: &str) -> PathBuf {
+    let output = cargo_with_env(
+        &[
+            "bench",
+            "--no-run",
+            "--bench",
+            name,
+            "--message-format",
+            "json",
+        ],
+        &[("CARGO_TERM_QUIET", "true")],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["target"]["name"] == name)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo names the executable")
+}
