@@ -34,9 +34,9 @@ pub fn unoptimized_claims_note(debug_build: bool, records: &[Record]) -> Option<
     })
 }
 
-/// Writes the `--json` document and, after `cargo bench`, the HTML report, then exits with
-/// libtest's status. A JSON file that cannot be written fails the run (a CI job relies on
-/// it); an HTML report that cannot be written is only a warning.
+/// Writes the `--json` document, the exports and, after `cargo bench`, the HTML report, then
+/// exits with libtest's status. An output that cannot be written fails the run (status 1,
+/// or 130 after an interrupt), after the others were tried.
 pub fn write_outputs(
     invocation: &Invocation,
     records: &[Record],
@@ -50,6 +50,7 @@ pub fn write_outputs(
     if invocation.libtest.list {
         conclusion.exit()
     }
+    let mut unwritten = false;
     if let Some(path) = &options.json {
         let run = RunInfo {
             mode: invocation.mode,
@@ -59,24 +60,23 @@ pub fn write_outputs(
         };
         if let Err(e) = write_json(path, records, &run, scope(invocation)) {
             eprintln!("error: {e}");
-            if !conclusion.has_failed() {
-                std::process::exit(1);
-            }
+            unwritten = true;
         }
     }
     for export in &options.exports {
         if let Err(e) = write_export(export, records) {
             eprintln!("error: {e}");
-            if !conclusion.has_failed() {
-                std::process::exit(1);
-            }
+            unwritten = true;
         }
     }
     if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
         match write_html(&dir, records, run_warnings) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
-            Err(e) => eprintln!("warning: {e}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                unwritten = true;
+            }
         }
     }
     if interrupted() {
@@ -85,6 +85,9 @@ pub fn write_outputs(
             records.len()
         );
         std::process::exit(INTERRUPTED_EXIT)
+    }
+    if unwritten && !conclusion.has_failed() {
+        std::process::exit(1);
     }
     conclusion.exit()
 }

@@ -16,6 +16,7 @@ use super::os::resident_kib;
 use super::pace::PaceProbe;
 use super::timer::TimerCost;
 use crate::stats::SplitMix64;
+use crate::util::interrupt::interrupted;
 use std::time::{Duration, Instant};
 
 /// Samples taken unless `samples = N` says otherwise (Criterion's default).
@@ -218,7 +219,10 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
             }
         }
         let sample_start = Instant::now();
-        run.ns.push(time_batch(k));
+        let Some(ns) = time_in_parts(&mut time_batch, k, per_iter, interrupted) else {
+            break;
+        };
+        run.ns.push(ns);
         run.iters.push(k);
         // Read outside the timed batch.
         run.rss_kib.extend(resident_kib());
@@ -253,6 +257,32 @@ pub fn shrunk_iters(
 ) -> u64 {
     let share = 0.9 * left_ns.max(0.0) / (per_iter.max(1e-3) * missing.max(1) as f64);
     (share as u64).min(planned).max(warm_batch.min(planned))
+}
+
+/// Longest part of a sample: an interrupt is honoured within about this long, never only
+/// after a sample of minutes (a budget of an hour has samples of a minute).
+const LONGEST_PART_NS: f64 = 1e9;
+
+/// Times `k` iterations in parts of at most [`LONGEST_PART_NS`] at `per_iter_ns`, summing
+/// their net times; `None` when `stop()` said to give up between parts. A part's clock
+/// reads cost nothing next to a second, so the sum is the sample's time.
+pub fn time_in_parts(
+    time_batch: &mut impl FnMut(u64) -> f64,
+    k: u64,
+    per_iter_ns: f64,
+    stop: fn() -> bool,
+) -> Option<f64> {
+    let part = ((LONGEST_PART_NS / per_iter_ns.max(1e-3)) as u64).max(1);
+    let (mut left, mut ns) = (k, 0.0);
+    while left > 0 {
+        if left < k && stop() {
+            return None;
+        }
+        let iters = left.min(part);
+        ns += time_batch(iters);
+        left -= iters;
+    }
+    Some(ns)
 }
 
 /// The sizes 1..=n (in steps) in the order the samples take them: a shuffle, the same in

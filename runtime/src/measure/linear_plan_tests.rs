@@ -2,7 +2,9 @@
 //! for: no panic, and a plan that fits its budget. The cases are drawn from a fixed seed
 //! (log-uniform budgets and costs), so a failure names a case that reproduces.
 
-use super::linear::{plan, run_linear, shrunk_iters, LinearSettings, Sampling, MAX_SAMPLES};
+use super::linear::{
+    plan, run_linear, shrunk_iters, time_in_parts, LinearSettings, Sampling, MAX_SAMPLES,
+};
 use super::timer::TimerCost;
 use crate::stats::SplitMix64;
 use std::time::Duration;
@@ -80,4 +82,31 @@ fn tiny_budgets_run_without_a_panic() {
             assert_eq!(run.ns.len(), run.iters.len());
         }
     }
+}
+
+#[test]
+fn a_sample_longer_than_a_second_is_timed_in_parts_and_an_interrupt_ends_it_between_them() {
+    // 10 ms an iteration: a sample of 1,000 iterations (10 s) is ten parts of 100.
+    let mut parts = Vec::new();
+    let mut batch = |k: u64| {
+        parts.push(k);
+        k as f64 * 1e7
+    };
+    assert_eq!(time_in_parts(&mut batch, 1_000, 1e7, || false), Some(1e10));
+    assert_eq!(parts, [100; 10]);
+    parts.clear();
+    let mut batch = |k: u64| {
+        parts.push(k);
+        k as f64 * 1e7
+    };
+    assert_eq!(time_in_parts(&mut batch, 1_000, 1e7, || true), None);
+    assert_eq!(parts, [100], "only the first part ran");
+    // A short sample is one call, whatever the flag says.
+    let mut calls = 0;
+    let mut batch = |k: u64| {
+        calls += 1;
+        k as f64
+    };
+    assert_eq!(time_in_parts(&mut batch, 50, 1.0, || true), Some(50.0));
+    assert_eq!(calls, 1);
 }

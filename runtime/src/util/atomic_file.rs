@@ -14,6 +14,8 @@
 //! permissions any new file gets (`tempfile` makes it readable by its owner only, which the
 //! rename would pass on to the user's result file).
 
+use crate::util::fifo_open::open_for_writing;
+use crate::util::interrupt::interrupted;
 use crate::util::process::process_ended;
 use std::fs;
 use std::io::{self, Write};
@@ -75,7 +77,7 @@ pub fn parent_dir(path: &Path) -> &Path {
 
 /// A device or FIFO: opened for writing as it is, never truncated or replaced.
 fn write_through(real: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = fs::OpenOptions::new().write(true).open(real)?;
+    let mut file = open_for_writing(real, interrupted)?;
     file.write_all(bytes)?;
     file.flush()
 }

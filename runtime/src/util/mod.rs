@@ -2,6 +2,7 @@
 //! capture. The lowest layer: imports nothing from the crate.
 
 pub mod atomic_file;
+pub mod fifo_open;
 pub mod file_lock;
 pub mod interrupt;
 pub mod panic;
