@@ -13,5 +13,6 @@ pub mod preflight;
 pub mod preflight_owned;
 pub mod registry;
 pub mod runner;
+pub mod selection;
 pub mod trial;
 pub mod version_setup;

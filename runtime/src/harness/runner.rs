@@ -10,6 +10,7 @@ use crate::harness::journal;
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
 use crate::harness::registry::{check_unique_names, trial_specs};
+use crate::harness::selection::selected_specs;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
@@ -52,8 +53,11 @@ pub fn main() -> ! {
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
-    let checked = check_unique_names(&specs)
-        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
+    let checked = check_unique_names(&specs).and_then(|()| {
+        let starting = selected_specs(&invocation.libtest, &specs);
+        check_trial_budgets(&starting, &invocation.overrides)
+            .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
+    });
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);

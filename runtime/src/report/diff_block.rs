@@ -8,7 +8,7 @@ use crate::decide::verdict::{log_margin, ClaimText, Verdict};
 use crate::measure::clock::Clock;
 use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
-use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
+use crate::util::units::{format_ns, format_secs, level_percent, ratio_text, three_significant};
 use std::fmt::Write;
 
 /// The block of `record`, with the noise floor under `--calibrate`.
@@ -111,11 +111,11 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block log ratios; one look only)",
+            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, block log ratios; one look only)",
             ratio_text(t.mean.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),
-            100.0 * t.level,
+            level_percent(t.level),
             t.p_two_sided
         );
     }
@@ -137,12 +137,12 @@ pub fn diff_block(
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     let mut msg = format!(
-        "claim `{}` {}: ratio {} {} ({:.0}% anytime-valid confidence sequence), {} pairs in {}",
+        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs in {}",
         ClaimText(claim),
         r.verdict.word(),
         ratio_text(r.ratio),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
+        level_percent(1.0 - r.alpha),
         r.pairs,
         format_secs(r.total_time()),
     );
@@ -161,7 +161,10 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
 /// must shrink to the distance between the estimate and the nearest boundary of the claim.
 fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let Some((low, high)) = r.interval else {
-        return "Too few pairs for any interval: raise max_time.".to_owned();
+        return format!(
+            "The interval is still unbounded after {} pairs: raise max_time.",
+            r.pairs
+        );
     };
     let half_width = 0.5 * (high.ln() - low.ln());
     let margin = log_margin(claim, r.ratio.ln());
@@ -205,10 +208,10 @@ pub fn calibration_line(r: &DiffResult) -> String {
     match r.interval {
         Some((low, high)) => format!(
             "  floor    the first routine against itself for {}: ratio differences beyond \
-             ±{}% are resolved at {:.0}% confidence\n",
+             ±{}% are resolved at {} confidence\n",
             format_secs(r.total_time()),
             three_significant(50.0 * (high.ln() - low.ln())),
-            100.0 * (1.0 - r.alpha)
+            level_percent(1.0 - r.alpha)
         ),
         None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
     }
@@ -258,6 +261,23 @@ mod tests {
             coloured.contains("ratio < 0.8: \x1b[1m\x1b[32mpass\x1b[0m"),
             "{coloured:?}"
         );
+    }
+
+    #[test]
+    fn an_unbounded_interval_after_many_pairs_is_not_called_too_few_pairs() {
+        let mut rec = record("noisy", 1.0, Some(BELOW), 1_000);
+        rec.result.interval = None;
+        rec.result.pairs = 5_768;
+        rec.result.verdict = Verdict::Inconclusive;
+        rec.result.shortfall = None;
+        rec.result.alpha = 1e-6;
+        let msg = failure_message(&BELOW, &rec.result);
+        assert!(
+            msg.contains("The interval is still unbounded after 5768 pairs: raise max_time."),
+            "{msg}"
+        );
+        assert!(!msg.contains("Too few pairs"), "{msg}");
+        assert!(msg.contains("(99.9999% anytime-valid"), "{msg}");
     }
 
     #[test]

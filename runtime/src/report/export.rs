@@ -19,6 +19,7 @@ use super::record::Record;
 use crate::analysis::bench_result::BenchResult;
 use crate::model::attrs::Throughput;
 pub use crate::model::export::{Export, ExportFormat};
+use crate::util::units::level_percent;
 use serde_json::{json, Map, Value};
 
 /// The entries of `records` in `format`: an object keyed by benchmark (BMF) or an array
@@ -172,8 +173,8 @@ fn github_entries(record: &Record) -> Vec<Value> {
                 return Vec::new();
             }
             let extra = format!(
-                "{:.0}% interval [{:.3}, {:.3}] ns; {} samples",
-                100.0 * b.result.level,
+                "{} interval [{:.3}, {:.3}] ns; {} samples",
+                level_percent(b.result.level),
                 s.low,
                 s.high,
                 b.result.run.iters.len()
