@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{bench_executable, target_dir};
+use common::{bench_executable, target_dir, text};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -21,11 +21,7 @@ fn run(exe: &Path, args: &[&str], json: &Path) -> (Output, String) {
         .env("CARGO_TARGET_DIR", target_dir())
         .output()
         .unwrap();
-    let text = format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = text(&output);
     (output, text)
 }
 

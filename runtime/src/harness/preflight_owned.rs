@@ -16,7 +16,19 @@ use std::path::{Path, PathBuf};
 /// A one-line message naming the file, ending `nothing was measured`.
 pub fn check_owned_outputs(invocation: &Invocation, report: Option<&Path>) -> Result<(), String> {
     let options = &invocation.overrides;
+    // Named twice is said first: the second output would otherwise be refused as foreign.
     let mut named: Vec<(String, PathBuf)> = Vec::new();
+    named.extend(
+        options
+            .json
+            .iter()
+            .map(|p| ("--json".to_owned(), p.clone())),
+    );
+    for export in &options.exports {
+        let format = format!("{:?}", export.format).to_lowercase();
+        named.push((format!("--export {format}"), export.path.clone()));
+    }
+    check_distinct(&named)?;
     if let Some(path) = &options.json {
         check_json_owned(path, invocation.mode).map_err(|e| {
             format!(
@@ -24,7 +36,6 @@ pub fn check_owned_outputs(invocation: &Invocation, report: Option<&Path>) -> Re
                 path.display()
             )
         })?;
-        named.push(("--json".to_owned(), path.clone()));
     }
     for export in &options.exports {
         check_export_owned(export).map_err(|e| {
@@ -33,14 +44,12 @@ pub fn check_owned_outputs(invocation: &Invocation, report: Option<&Path>) -> Re
                 export.path.display()
             )
         })?;
-        let format = format!("{:?}", export.format).to_lowercase();
-        named.push((format!("--export {format}"), export.path.clone()));
     }
-    if let Some(dir) = report {
-        check_report_owned(dir)
-            .map_err(|e| format!("cannot write the HTML report: {e}; nothing was measured"))?;
+    match report {
+        Some(dir) => check_report_owned(dir)
+            .map_err(|e| format!("cannot write the HTML report: {e}; nothing was measured")),
+        None => Ok(()),
     }
-    check_distinct(&named)
 }
 
 /// Two outputs named for one file are an error (`/dev/null` takes any number).
