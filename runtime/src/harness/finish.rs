@@ -45,11 +45,33 @@ pub fn write_outputs(
     run_meta: &RunMeta,
     run_warnings: &[Warning],
 ) -> ! {
-    let options = &invocation.overrides;
     journal::close();
     if invocation.libtest.list {
         conclusion.exit()
     }
+    let unwritten = !write_files(invocation, records, pretty, run_meta, run_warnings);
+    if interrupted() {
+        eprintln!(
+            "interrupted: the {} results measured before it were kept",
+            records.len()
+        );
+        std::process::exit(INTERRUPTED_EXIT)
+    }
+    if unwritten && !conclusion.has_failed() {
+        std::process::exit(1);
+    }
+    conclusion.exit()
+}
+
+/// Writes every output file, each failure in one line on stderr; whether all were written.
+fn write_files(
+    invocation: &Invocation,
+    records: &[Record],
+    pretty: bool,
+    run_meta: &RunMeta,
+    run_warnings: &[Warning],
+) -> bool {
+    let options = &invocation.overrides;
     let mut unwritten = false;
     if let Some(path) = &options.json {
         let run = RunInfo {
@@ -79,17 +101,7 @@ pub fn write_outputs(
             }
         }
     }
-    if interrupted() {
-        eprintln!(
-            "interrupted: the {} results measured before it were kept",
-            records.len()
-        );
-        std::process::exit(INTERRUPTED_EXIT)
-    }
-    if unwritten && !conclusion.has_failed() {
-        std::process::exit(1);
-    }
-    conclusion.exit()
+    !unwritten
 }
 
 /// Writes the `--json` document and the exports again after each trial, with the results
@@ -157,5 +169,28 @@ mod tests {
         assert!(!note.contains('\n'));
         assert_eq!(unoptimized_claims_note(false, &records), None);
         assert_eq!(unoptimized_claims_note(true, &records[1..]), None);
+    }
+
+    #[test]
+    fn an_html_report_that_cannot_be_written_counts_as_a_failed_output() {
+        use super::write_files;
+        use crate::harness::cli::Invocation;
+        let parse = |args: &[&str]| {
+            Invocation::parse(args.iter().map(|a| (*a).to_owned()), |_| None).unwrap()
+        };
+        let records = [diff("a", 0.5, Some(BELOW), 500)];
+        let meta = crate::fixture::records::run_meta();
+        // Under a regular file, nothing can be made, even by root.
+        let dir = crate::fixture::scratch::scratch_dir("finish-html");
+        let file = dir.join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let report = file.join("report");
+        let bad = parse(&["--bench", "--report", report.to_str().unwrap()]);
+        assert!(!write_files(&bad, &records, false, &meta, &[]));
+        let good_dir = dir.join("report");
+        let good = parse(&["--bench", "--report", good_dir.to_str().unwrap()]);
+        assert!(write_files(&good, &records, false, &meta, &[]));
+        assert!(good_dir.join("index.html").is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
