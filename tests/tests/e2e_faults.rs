@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{cargo, cargo_with_env, target_dir, text};
+use common::{bench_executable, cargo, target_dir, text};
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::{symlink, FileTypeExt};
@@ -183,24 +183,7 @@ fn duplicate_names_are_refused_before_anything_runs() {
 
 /// The `faults` bench executable, built by cargo.
 fn faults_executable() -> PathBuf {
-    let output = cargo_with_env(
-        &[
-            "bench",
-            "--no-run",
-            "--bench",
-            "faults",
-            "--message-format",
-            "json",
-        ],
-        &[("CARGO_TERM_QUIET", "true")],
-    );
-    assert!(output.status.success(), "{}", text(&output));
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter(|m| m["target"]["name"] == "faults")
-        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-        .expect("cargo names the executable")
+    bench_executable("faults")
 }
 
 #[test]

@@ -373,6 +373,25 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         assert!(foreign.status.success(), "{out}");
         assert!(out.contains("speaks serve protocol 999"), "{out}");
         assert_eq!(serving_processes(&dir), Vec::<String>::new());
+
+        // An executable that never answers: killed and reaped at the greeting's deadline,
+        // and the trial compares unpaired, instead of waiting for ever.
+        fs::write(&exe, "#!/bin/sh\nexec sleep 600\n").unwrap();
+        let start = std::time::Instant::now();
+        let silent = bench(
+            &dir,
+            Some("200"),
+            &["--baseline", "main", "slowed", "--exact"],
+            &[],
+        );
+        let out = text(&silent);
+        assert!(silent.status.success(), "{out}");
+        assert!(out.contains("did not answer within 5s (killed)"), "{out}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{out}"
+        );
+        assert_eq!(serving_processes(&dir), Vec::<String>::new());
     }
 
     // Without the executable.

@@ -3,16 +3,21 @@
 use crate::analysis::doctor::Warning;
 use crate::harness::ci_report::write_ci_report;
 use crate::harness::cli::Invocation;
+use crate::harness::journal;
 use crate::harness::preflight::report_dir;
 use crate::measure::timer::timer_cost;
 use crate::model::export::ExportFormat;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;
+use crate::report::merge::Scope;
 use crate::report::outputs::{write_export, write_html, write_json};
-use crate::report::record::Record;
+use crate::report::record::{AfterPush, Record};
 use crate::report::run_meta::RunMeta;
+use crate::util::atomic_file::resolve_links;
 use crate::util::interrupt::{interrupted, INTERRUPTED_EXIT};
 use libtest_mimic::Conclusion;
+use std::path::Path;
+use std::sync::Arc;
 
 /// One line after the run when claims were judged on an unoptimized build: their verdicts
 /// are about debug code, which can be many times slower and differently so.
@@ -31,9 +36,9 @@ pub fn unoptimized_claims_note(debug_build: bool, records: &[Record]) -> Option<
     })
 }
 
-/// Writes the `--json` document and, after `cargo bench`, the HTML report, then exits with
-/// libtest's status. A JSON file that cannot be written fails the run (a CI job relies on
-/// it); an HTML report that cannot be written is only a warning.
+/// Writes the `--json` document, the exports and, after `cargo bench`, the HTML report, then
+/// exits with libtest's status. An output that cannot be written fails the run (status 1,
+/// or 130 after an interrupt), after the others were tried.
 pub fn write_outputs(
     invocation: &Invocation,
     records: &[Record],
@@ -42,10 +47,34 @@ pub fn write_outputs(
     run_meta: &RunMeta,
     run_warnings: &[Warning],
 ) -> ! {
-    let options = &invocation.overrides;
+    journal::close();
     if invocation.libtest.list {
         conclusion.exit()
     }
+    let unwritten = !write_files(invocation, records, pretty, run_meta, run_warnings);
+    if interrupted() {
+        eprintln!(
+            "interrupted: the {} results measured before it were kept",
+            records.len()
+        );
+        std::process::exit(INTERRUPTED_EXIT)
+    }
+    if unwritten && !conclusion.has_failed() {
+        std::process::exit(1);
+    }
+    conclusion.exit()
+}
+
+/// Writes every output file, each failure in one line on stderr; whether all were written.
+fn write_files(
+    invocation: &Invocation,
+    records: &[Record],
+    pretty: bool,
+    run_meta: &RunMeta,
+    run_warnings: &[Warning],
+) -> bool {
+    let options = &invocation.overrides;
+    let mut unwritten = false;
     let run = RunInfo {
         mode: invocation.mode,
         timer: timer_cost(),
@@ -53,11 +82,9 @@ pub fn write_outputs(
         doctor: run_warnings.to_vec(),
     };
     if let Some(path) = &options.json {
-        if let Err(e) = write_json(path, records, &run) {
+        if let Err(e) = write_json(path, records, &run, scope(invocation)) {
             eprintln!("error: {e}");
-            if !conclusion.has_failed() {
-                std::process::exit(1);
-            }
+            unwritten = true;
         }
     }
     let json_exports = options
@@ -67,32 +94,73 @@ pub fn write_outputs(
     for export in json_exports {
         if let Err(e) = write_export(export, records) {
             eprintln!("error: {e}");
-            if !conclusion.has_failed() {
-                std::process::exit(1);
-            }
+            unwritten = true;
         }
     }
     for e in write_ci_report(&options.exports, records, &run) {
         eprintln!("error: {e}");
-        if !conclusion.has_failed() {
-            std::process::exit(1);
-        }
+        unwritten = true;
     }
     if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
         match write_html(&dir, records, run_warnings) {
             Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
             Ok(_) => {}
-            Err(e) => eprintln!("warning: {e}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                unwritten = true;
+            }
         }
     }
-    if interrupted() {
-        eprintln!(
-            "interrupted: the {} results measured before it were kept",
-            records.len()
-        );
-        std::process::exit(INTERRUPTED_EXIT)
+    !unwritten
+}
+
+/// Writes the `--json` document and the exports again after each trial, with the results
+/// so far, so that a run ending inside a later trial (an exit, an abort, a kill) leaves the
+/// finished ones on disk. Earlier results of trials not yet run are kept until the run's
+/// last write. Only regular files are rewritten: a FIFO or a device takes the one document
+/// written at the end. Failures are left to that last write to report.
+#[must_use]
+pub fn write_as_trials_finish(invocation: &Invocation, run_meta: &RunMeta) -> AfterPush {
+    let options = invocation.overrides.clone();
+    let run = RunInfo {
+        mode: invocation.mode,
+        timer: timer_cost(),
+        meta: run_meta.clone(),
+        doctor: Vec::new(),
+    };
+    AfterPush(Arc::new(move |records: &[Record]| {
+        if let Some(path) = options.json.as_deref().filter(|p| rewritable(p)) {
+            let _ = write_json(path, records, &run, Scope::SameNames);
+        }
+        let json_exports = options
+            .exports
+            .iter()
+            .filter(|e| e.format != ExportFormat::Markdown && rewritable(&e.path));
+        for export in json_exports {
+            let _ = write_export(export, records);
+        }
+        journal::finished_one();
+    }))
+}
+
+/// A regular file, or none yet (after following links).
+fn rewritable(path: &Path) -> bool {
+    resolve_links(path).is_ok_and(|real| match std::fs::metadata(real) {
+        Ok(meta) => meta.is_file(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    })
+}
+
+/// How much of the target's earlier results this run replaces: a run that a filter
+/// narrowed keeps the trials it did not run.
+#[must_use]
+pub fn scope(invocation: &Invocation) -> Scope {
+    let args = &invocation.libtest;
+    if args.filter.is_some() || !args.skip.is_empty() {
+        Scope::SameNames
+    } else {
+        Scope::WholeTarget
     }
-    conclusion.exit()
 }
 
 #[cfg(test)]
@@ -115,5 +183,28 @@ mod tests {
         assert!(!note.contains('\n'));
         assert_eq!(unoptimized_claims_note(false, &records), None);
         assert_eq!(unoptimized_claims_note(true, &records[1..]), None);
+    }
+
+    #[test]
+    fn an_html_report_that_cannot_be_written_counts_as_a_failed_output() {
+        use super::write_files;
+        use crate::harness::cli::Invocation;
+        let parse = |args: &[&str]| {
+            Invocation::parse(args.iter().map(|a| (*a).to_owned()), |_| None).unwrap()
+        };
+        let records = [diff("a", 0.5, Some(BELOW), 500)];
+        let meta = crate::fixture::records::run_meta();
+        // Under a regular file, nothing can be made, even by root.
+        let dir = crate::fixture::scratch::scratch_dir("finish-html");
+        let file = dir.join("plain");
+        std::fs::write(&file, "x").unwrap();
+        let report = file.join("report");
+        let bad = parse(&["--bench", "--report", report.to_str().unwrap()]);
+        assert!(!write_files(&bad, &records, false, &meta, &[]));
+        let good_dir = dir.join("report");
+        let good = parse(&["--bench", "--report", good_dir.to_str().unwrap()]);
+        assert!(write_files(&good, &records, false, &meta, &[]));
+        assert!(good_dir.join("index.html").is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -44,12 +44,13 @@ pub fn check_warmup(warmup: Duration, max_time: Duration) -> Result<(), String> 
     }
 }
 
-/// Checks every trial's resolved warmup and budget before anything runs.
+/// Checks the resolved warmup and budget of every trial in `specs` (those the run will
+/// start) before anything runs.
 ///
 /// # Errors
 ///
 /// The first trial whose warmup is not shorter than its budget, with its definition.
-pub fn check_trial_budgets(specs: &[TrialSpec], overrides: &Overrides) -> Result<(), String> {
+pub fn check_trial_budgets(specs: &[&TrialSpec], overrides: &Overrides) -> Result<(), String> {
     for spec in specs {
         let settings = Settings::resolve(&spec.descriptor.options, overrides.clone());
         check_warmup(settings.warmup, settings.max_time).map_err(|e| {

@@ -6,6 +6,7 @@
 //! directory, which is exactly what the atomic writer will do later.
 
 use crate::harness::cli::Invocation;
+use crate::harness::preflight_owned::check_owned_outputs;
 use crate::model::mode::Mode;
 use crate::session::options::Overrides;
 use crate::util::atomic_file::{parent_dir, resolve_links};
@@ -15,7 +16,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// Checks every output this run will write: the `--json` file, and under `cargo bench` the
-/// HTML report's directory and the baselines' directory. `--list` writes nothing.
+/// HTML report's directory and the baselines' directory; then that each file it will
+/// replace is ours (`preflight_owned`). `--list` writes nothing.
 ///
 /// # Errors
 ///
@@ -28,13 +30,14 @@ pub fn check_outputs(invocation: &Invocation) -> Result<(), String> {
     if let Some(path) = &options.json {
         check_json_path(path)?;
     }
+    let report = report_dir(options).filter(|_| invocation.mode == Mode::Bench);
     if invocation.mode == Mode::Bench {
-        if let Some(dir) = report_dir(options) {
-            check_dir(&dir, "HTML report")?;
+        if let Some(dir) = &report {
+            check_dir(dir, "HTML report")?;
         }
         check_dir(&duobench_dir(), "baselines")?;
     }
-    Ok(())
+    check_owned_outputs(invocation, report.as_deref())
 }
 
 /// Where `cargo bench` writes the HTML report, or `None` with `--no-report`.

@@ -7,12 +7,16 @@ use crate::harness::cli::Invocation;
 use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::filters::{probe, select_any};
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
+use crate::harness::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
+use crate::harness::journal;
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
 use crate::harness::registry::{check_unique_names, trial_specs};
+use crate::harness::selection::selected_specs;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
+use crate::model::bench_target::bench_target;
 use crate::report::diff_record::DiffRecord;
 use crate::report::doctor::{doctor_lines, examine};
 use crate::report::paint::Paint;
@@ -51,8 +55,11 @@ pub fn main() -> ! {
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = trial_specs();
-    let checked = check_unique_names(&specs)
-        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
+    let checked = check_unique_names(&specs).and_then(|()| {
+        let starting = selected_specs(&invocation.libtest, &specs);
+        check_trial_budgets(&starting, &invocation.overrides)
+            .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
+    });
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);
@@ -68,7 +75,16 @@ pub fn main() -> ! {
             invocation.libtest.format,
             None | Some(FormatSetting::Pretty)
         );
-    let diffs = diff_sink(&invocation, pretty);
+    let mut diffs = diff_sink(&invocation, pretty);
+    if !invocation.libtest.list {
+        diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta));
+        if let Some(spec) = specs.first() {
+            let target = bench_target(spec.descriptor.module_path);
+            for note in journal::open(&journal::default_dir(), target) {
+                eprintln!("{note}");
+            }
+        }
+    }
     let versus = versions::prepare(&invocation, &specs);
     let trials = specs
         .into_iter()

@@ -9,6 +9,7 @@ use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
 use crate::harness::descriptor::{Descriptor, Routine};
+use crate::harness::journal;
 use crate::harness::registry::TrialSpec;
 use crate::harness::version_setup as versions;
 use crate::model::attrs::OnInconclusive;
@@ -49,6 +50,7 @@ pub fn trial(
         if interrupted() {
             return Ok(Completion::ignored_with("interrupted before it ran"));
         }
+        let _running = journal::running(&name);
         let root = versions::baseline_root(&context.overrides);
         let verbose = context.overrides.verbose == Some(true);
         let settings = Settings::resolve(&spec.descriptor.options, context.overrides);

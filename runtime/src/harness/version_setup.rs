@@ -18,7 +18,7 @@ use crate::harness::descriptor::Routine;
 use crate::harness::registry::TrialSpec;
 use crate::model::bench_target::bench_target;
 use crate::model::mode::Mode;
-use crate::session::baseline::{executable_path, BaselineChoice};
+use crate::session::baseline::{baseline_saved, executable_path, BaselineChoice};
 use crate::session::options::{Overrides, Settings};
 use crate::util::panic::catch_panic;
 use crate::util::target_dir::duobench_dir;
@@ -93,6 +93,40 @@ pub fn store_only(invocation: &Invocation, specs: &[TrialSpec]) -> ! {
             std::process::exit(1);
         }
     }
+/// Under `cargo bench` with `--baseline NAME`, when a `#[bench]` of `specs` (the trials
+/// this run starts) would compare with it: the baseline must have been saved for this bench
+/// target, or the run stops before measuring (a typo would otherwise fail every trial after
+/// measuring it).
+///
+/// # Errors
+///
+/// One line naming the baseline, the bench target and where it was looked for.
+pub fn check_baseline_saved(invocation: &Invocation, specs: &[&TrialSpec]) -> Result<(), String> {
+    let overrides = &invocation.overrides;
+    let BaselineChoice::Compare(name) =
+        BaselineChoice::of(overrides.save_baseline, overrides.baseline)
+    else {
+        return Ok(());
+    };
+    let Some(first_bench) = specs
+        .iter()
+        .find(|spec| matches!(spec.descriptor.routine, Routine::Bench(_)))
+    else {
+        return Ok(());
+    };
+    if invocation.mode != Mode::Bench {
+        return Ok(());
+    }
+    let target = bench_target(first_bench.descriptor.module_path);
+    let root = baseline_root(overrides);
+    if baseline_saved(&root, target, name) {
+        return Ok(());
+    }
+    Err(format!(
+        "no baseline `{name}` was saved for bench target `{target}` in {}: save it first with \
+         --save-baseline {name}; nothing was measured",
+        root.display()
+    ))
 }
 
 /// The role of the `Bencher` of trial `name`.
@@ -194,5 +228,51 @@ mod tests {
             note,
             "unpaired comparison with saved numbers: no executable"
         );
+    }
+
+    fn noop(_: &mut Bencher, _: usize) {}
+
+    static BENCH: crate::harness::descriptor::Descriptor = crate::harness::descriptor::Descriptor {
+        fn_name: "fast",
+        name: None,
+        module_path: "b",
+        file: "benches/b.rs",
+        line: 1,
+        ignore: None,
+        vs: None,
+        args: &[],
+        routine: Routine::Bench(noop),
+        options: AttrOptions::NONE,
+    };
+
+    #[test]
+    fn a_baseline_saved_for_no_trial_stops_the_run_before_measuring() {
+        let root = crate::fixture::scratch::scratch_dir("baseline-typo");
+        let spec = TrialSpec {
+            descriptor: &BENCH,
+            arg_index: 0,
+        };
+        let dir = root.to_str().unwrap();
+        let parse = |name: &str| {
+            let args = ["--bench", "--baseline", name, "--baseline-dir", dir];
+            Invocation::parse(args.iter().map(|a| (*a).to_owned()), |_| None).unwrap()
+        };
+        let e = check_baseline_saved(&parse("typo"), &[&spec]).unwrap_err();
+        assert!(
+            e.starts_with("no baseline `typo` was saved for bench target `b` in "),
+            "{e}"
+        );
+        assert!(
+            e.ends_with("nothing was measured") && !e.contains('\n'),
+            "{e}"
+        );
+        // Nothing is checked when no #[bench] of this target runs.
+        check_baseline_saved(&parse("typo"), &[]).unwrap();
+        // Saved for one trial: fine.
+        let trial = root.join("b").join("fast");
+        std::fs::create_dir_all(&trial).unwrap();
+        std::fs::write(trial.join("main.json"), "{}").unwrap();
+        check_baseline_saved(&parse("main"), &[&spec]).unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -16,6 +16,7 @@ use super::os::resident_kib;
 use super::pace::PaceProbe;
 use super::timer::TimerCost;
 use crate::stats::SplitMix64;
+use crate::util::interrupt::interrupted;
 use std::time::{Duration, Instant};
 
 /// Samples taken unless `samples = N` says otherwise (Criterion's default).
@@ -92,7 +93,8 @@ pub fn plan(wall_ns_per_iter: f64, budget_ns: f64, samples: usize) -> Plan {
     // A routine that reports no time still takes some; 1 ps keeps the divisions finite.
     let per_iter = wall_ns_per_iter.max(1e-3);
     let budget = budget_ns.max(0.0);
-    let step = (budget / (per_iter * n * (n + 1.0) / 2.0)).round();
+    // Rounded down, so the plan never asks for more than the budget.
+    let step = (budget / (per_iter * n * (n + 1.0) / 2.0)).floor();
     if step >= 1.0 {
         let step = step.min(MAX_SAMPLE_ITERS / n) as u64;
         return Plan {
@@ -206,7 +208,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
                 .max_time
                 .saturating_sub(deadline.elapsed())
                 .as_nanos() as f64;
-            k = ((0.9 * left_ns / (per_iter * missing as f64)) as u64).clamp(iters, k);
+            k = shrunk_iters(k, iters, left_ns, per_iter, missing);
             // Past the budget, the missing samples are still taken when the routine itself
             // is fast (at its fastest they take under 5% of the budget): the run was
             // stalled by the machine, and a few more batches beat a failed trial.
@@ -217,7 +219,10 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
             }
         }
         let sample_start = Instant::now();
-        run.ns.push(time_batch(k));
+        let Some(ns) = time_in_parts(&mut time_batch, k, per_iter, interrupted) else {
+            break;
+        };
+        run.ns.push(ns);
         run.iters.push(k);
         // Read outside the timed batch.
         run.rss_kib.extend(resident_kib());
@@ -235,6 +240,49 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         run.shortfall = Some(Shortfall::new(settings.max_time, needed_ns, FEWEST));
     }
     run
+}
+
+/// Iterations of a sample that no longer fits at its `planned` size: its share of the
+/// `left_ns` still in the budget among the `missing` samples, never above the plan and never
+/// below the warmup's batch (`warm_batch`, long against the clock) unless the plan itself
+/// asked for less. The floor is capped by the plan so the bounds never cross: a flat plan of
+/// one call a sample can follow a warmup that doubled its batch (a tiny `max_time`).
+#[must_use]
+pub fn shrunk_iters(
+    planned: u64,
+    warm_batch: u64,
+    left_ns: f64,
+    per_iter: f64,
+    missing: usize,
+) -> u64 {
+    let share = 0.9 * left_ns.max(0.0) / (per_iter.max(1e-3) * missing.max(1) as f64);
+    (share as u64).min(planned).max(warm_batch.min(planned))
+}
+
+/// Longest part of a sample: an interrupt is honoured within about this long, never only
+/// after a sample of minutes (a budget of an hour has samples of a minute).
+const LONGEST_PART_NS: f64 = 1e9;
+
+/// Times `k` iterations in parts of at most [`LONGEST_PART_NS`] at `per_iter_ns`, summing
+/// their net times; `None` when `stop()` said to give up between parts. A part's clock
+/// reads cost nothing next to a second, so the sum is the sample's time.
+pub fn time_in_parts(
+    time_batch: &mut impl FnMut(u64) -> f64,
+    k: u64,
+    per_iter_ns: f64,
+    stop: fn() -> bool,
+) -> Option<f64> {
+    let part = ((LONGEST_PART_NS / per_iter_ns.max(1e-3)) as u64).max(1);
+    let (mut left, mut ns) = (k, 0.0);
+    while left > 0 {
+        if left < k && stop() {
+            return None;
+        }
+        let iters = left.min(part);
+        ns += time_batch(iters);
+        left -= iters;
+    }
+    Some(ns)
 }
 
 /// The sizes 1..=n (in steps) in the order the samples take them: a shuffle, the same in
@@ -265,9 +313,9 @@ mod tests {
 
     #[test]
     fn linear_plan_fills_the_budget() {
-        // 10 ns per iteration, 1 s: step = 1e9 / (10 · 5050) = 19 801.98 → 19 802.
+        // 10 ns per iteration, 1 s: step = 1e9 / (10 · 5050) = 19 801.98 → 19 801.
         let p = plan(10.0, 1e9, 100);
-        assert_eq!(p.sampling, Sampling::Linear { step: 19_802 });
+        assert_eq!(p.sampling, Sampling::Linear { step: 19_801 });
         assert_eq!(p.samples, 100);
         let total: u64 = (1..=100).map(|i| p.sampling.iters_of(i)).sum();
         assert!((total as f64 * 10.0 - 1e9).abs() < 1e-4 * 1e9);

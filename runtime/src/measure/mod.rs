@@ -19,6 +19,8 @@ pub mod executor_tokio;
 pub mod instructions;
 pub mod judge;
 pub mod linear;
+#[cfg(test)]
+mod linear_plan_tests;
 pub mod local_routine;
 pub mod machine;
 pub mod meter;

@@ -10,7 +10,8 @@ use crate::model::attrs::{Measure, Throughput};
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
 use crate::util::units::{
-    format_bytes_per_s, format_elements_per_s, format_ns, format_secs, three_significant,
+    format_bytes_per_s, format_elements_per_s, format_ns, format_secs, level_percent,
+    three_significant,
 };
 use std::fmt::Write;
 
@@ -34,7 +35,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     out.push_str(&executor_line(r.executor, r.executor_overhead_ns));
     out.push_str(&alloc_bytes_line(r.alloc_bytes_per_iteration));
     out.push_str(&os_line(r.os));
-    let level = format!("{:.0}%", 100.0 * r.level);
+    let level = level_percent(r.level);
     let m = r.measure;
     let _ = writeln!(
         out,

@@ -9,7 +9,7 @@ use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::clock::Clock;
 use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
-use crate::util::units::{format_ns, format_secs, ratio_text, three_significant};
+use crate::util::units::{format_ns, format_secs, level_percent, ratio_text, three_significant};
 use std::fmt::Write;
 
 /// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
@@ -100,11 +100,11 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {:.0}%, p = {:.3e} (paired, block log ratios; one look only)",
+            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, block log ratios; one look only)",
             ratio_text(t.mean.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),
-            100.0 * t.level,
+            level_percent(t.level),
             t.p_two_sided
         );
     }
@@ -126,12 +126,12 @@ pub fn diff_block(
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     let mut msg = format!(
-        "claim `{}` {}: ratio {} {} ({:.0}% anytime-valid confidence sequence), {} pairs in {}",
+        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs in {}",
         ClaimText(claim),
         r.verdict.word(),
         ratio_text(r.ratio),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
+        level_percent(1.0 - r.alpha),
         r.pairs,
         format_secs(r.total_time()),
     );
@@ -177,10 +177,10 @@ pub fn calibration_line(r: &DiffResult) -> String {
     match r.interval {
         Some((low, high)) => format!(
             "  floor    the first routine against itself for {}: ratio differences beyond \
-             ±{}% are resolved at {:.0}% confidence\n",
+             ±{}% are resolved at {} confidence\n",
             format_secs(r.total_time()),
             three_significant(50.0 * (high.ln() - low.ln())),
-            100.0 * (1.0 - r.alpha)
+            level_percent(1.0 - r.alpha)
         ),
         None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
     }

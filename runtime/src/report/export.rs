@@ -19,6 +19,7 @@ use super::record::Record;
 use crate::analysis::bench_result::BenchResult;
 use crate::model::attrs::Throughput;
 pub use crate::model::export::{Export, ExportFormat};
+use crate::util::units::level_percent;
 use serde_json::{json, Map, Value};
 
 /// The entries of `records` in `format`: an object keyed by benchmark (BMF) or an array
@@ -33,16 +34,17 @@ pub fn export_value(format: ExportFormat, records: &[Record]) -> Value {
     }
 }
 
-/// `new` (this target's entries) joined with `existing` (the file as found): entries of
-/// `target` in `existing` are replaced, others kept. A file that is not of this format is
-/// an error, and is left as it is.
+/// `new` (this target's entries) joined with `existing` (the file as found; an empty file
+/// counts as none): entries of `target` in `existing` are replaced, others kept. A file that
+/// is not of this format is an error, and is left as it is: for BMF, every entry must be an
+/// object of measures that each hold a numeric `value`.
 pub fn merge_export(
     format: ExportFormat,
     existing: Option<&str>,
     new: Value,
     target: &str,
 ) -> Result<Value, String> {
-    let Some(existing) = existing else {
+    let Some(existing) = existing.filter(|text| !text.trim().is_empty()) else {
         return Ok(new);
     };
     let ours = |name: &str| name.starts_with(&format!("{target}::"));
@@ -53,7 +55,9 @@ pub fn merge_export(
     };
     let old: Value = serde_json::from_str(existing).map_err(|_| foreign().to_owned())?;
     match (format, old, new) {
-        (ExportFormat::Bmf, Value::Object(old), Value::Object(new)) => {
+        (ExportFormat::Bmf, Value::Object(old), Value::Object(new))
+            if old.values().all(is_bmf_entry) =>
+        {
             let mut merged: Map<String, Value> =
                 old.into_iter().filter(|(name, _)| !ours(name)).collect();
             merged.extend(new);
@@ -73,6 +77,15 @@ pub fn merge_export(
         }
         _ => Err(foreign().to_owned()),
     }
+}
+
+/// A BMF benchmark: measures, each with a numeric `value` (`{"x": 1}` is not one).
+fn is_bmf_entry(entry: &Value) -> bool {
+    entry.as_object().is_some_and(|measures| {
+        measures
+            .values()
+            .all(|measure| measure.get("value").is_some_and(Value::is_number))
+    })
 }
 
 fn benchmark_name(record: &Record) -> String {
@@ -163,8 +176,8 @@ fn github_entries(record: &Record) -> Vec<Value> {
                 return Vec::new();
             }
             let extra = format!(
-                "{:.0}% interval [{:.3}, {:.3}] ns; {} samples",
-                100.0 * b.result.level,
+                "{} interval [{:.3}, {:.3}] ns; {} samples",
+                level_percent(b.result.level),
                 s.low,
                 s.high,
                 b.result.run.iters.len()

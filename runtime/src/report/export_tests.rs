@@ -163,6 +163,26 @@ fn exports_of_two_targets_merge_and_a_foreign_file_is_refused() {
 }
 
 #[test]
+fn a_bmf_export_refuses_any_other_json_object_and_takes_an_empty_file() {
+    let new = export_value(ExportFormat::Bmf, &records());
+    for foreign in [
+        "{\"x\": 1}",
+        "{\"x\": {\"latency\": 3}}",
+        "{\"x\": {\"m\": {}}}",
+    ] {
+        let e = merge_export(ExportFormat::Bmf, Some(foreign), new.clone(), "claims");
+        assert!(e.is_err(), "{foreign}");
+    }
+    for format in [ExportFormat::Bmf, ExportFormat::Github] {
+        let new = export_value(format, &records());
+        assert_eq!(
+            merge_export(format, Some(""), new.clone(), "claims"),
+            Ok(new)
+        );
+    }
+}
+
+#[test]
 fn formats_parse_by_name() {
     assert_eq!(ExportFormat::parse("bmf"), Ok(ExportFormat::Bmf));
     assert_eq!(ExportFormat::parse("github"), Ok(ExportFormat::Github));

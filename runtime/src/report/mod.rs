@@ -30,6 +30,7 @@ pub mod measure_line;
 pub mod merge;
 mod more_time;
 pub mod outputs;
+pub mod owned;
 pub mod paint;
 pub mod record;
 pub mod record_block;

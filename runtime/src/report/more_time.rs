@@ -2,7 +2,7 @@
 //! would do it, and how much.
 
 use crate::analysis::diff_result::DiffResult;
-use crate::decide::sequential::{DECISION_PRECISION, LONG_ROUTINE_PRECISION, MIN_DECISION_DUOS};
+use crate::decide::sequential::{DECISION_PRECISION, MIN_DECISION_DUOS};
 use crate::decide::verdict::log_margin;
 use crate::model::attrs::Claim;
 
@@ -15,7 +15,10 @@ use crate::model::attrs::Claim;
 #[must_use]
 pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let Some((low, high)) = r.interval else {
-        return "Too few pairs for any interval: raise max_time.".to_owned();
+        return format!(
+            "The interval is still unbounded after {} pairs: raise max_time.",
+            r.pairs
+        );
     };
     let half_width = 0.5 * (high.ln() - low.ln());
     let margin = log_margin(claim, r.ratio.ln());
@@ -23,7 +26,7 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
         return "The estimate sits on the claim's boundary: more time is unlikely to decide it."
             .to_owned();
     }
-    let wanted = decision_half_width(margin, r.duos_per_block);
+    let wanted = decision_half_width(margin);
     let for_precision = (half_width / wanted).powi(2);
     let kept = (r.pairs / 2).saturating_sub(r.preempted_set_aside);
     let for_floor = MIN_DECISION_DUOS as f64 / kept.max(1) as f64;
@@ -54,13 +57,8 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
 
 /// The widest interval a decision accepts at `margin` from the boundary: the rule of
 /// `Sequential::decision_half_width`, repeated here because the report only has the result.
-fn decision_half_width(margin: f64, duos_per_block: usize) -> f64 {
-    let relative = DECISION_PRECISION * margin;
-    if duos_per_block == 1 {
-        margin.min(relative.max(LONG_ROUTINE_PRECISION))
-    } else {
-        relative
-    }
+fn decision_half_width(margin: f64) -> f64 {
+    DECISION_PRECISION * margin
 }
 
 #[cfg(test)]
@@ -117,5 +115,20 @@ mod tests {
         };
         let r = inconclusive((0.9, 1.11), 0.999_9, 400);
         assert!(more_time_advice(&claim, &r).contains("unlikely"));
+    }
+
+    #[test]
+    fn an_unbounded_interval_after_many_pairs_is_not_called_too_few_pairs() {
+        let claim = Claim::Below {
+            bound: 1.0,
+            inclusive: false,
+        };
+        let mut r = inconclusive((0.9, 1.1), 1.0, 5_768);
+        r.interval = None;
+        let advice = more_time_advice(&claim, &r);
+        assert_eq!(
+            advice,
+            "The interval is still unbounded after 5768 pairs: raise max_time."
+        );
     }
 }

@@ -5,20 +5,28 @@
 use super::export::{export_value, merge_export, Export};
 use super::html::{index_page, page_content, target_page};
 use super::json::{to_json, RunInfo};
-use super::merge::merge_document;
+use super::merge::{merge_document, Scope};
+use super::owned::{check_report_owned, read_existing};
 use super::record::Record;
 use crate::analysis::doctor::Warning;
 use crate::util::atomic_file::write_atomically;
+use crate::util::file_lock::lock_output;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Writes the `--json` document to `path`, merged with the other bench targets' trials
-/// found there (see `merge`).
+/// Writes the `--json` document to `path`, merged with the trials found there that `scope`
+/// does not replace (see `merge`), holding the directory's lock from reading to renaming so
+/// that a concurrent writer's trials are not lost.
 ///
 /// # Errors
 ///
 /// A one-line message naming the file and what went wrong.
-pub fn write_json(path: &Path, records: &[Record], run: &RunInfo) -> Result<(), String> {
+pub fn write_json(
+    path: &Path,
+    records: &[Record],
+    run: &RunInfo,
+    scope: Scope,
+) -> Result<(), String> {
     let failed = |e: String| {
         format!(
             "could not write the JSON results to {}: {e}",
@@ -27,7 +35,8 @@ pub fn write_json(path: &Path, records: &[Record], run: &RunInfo) -> Result<(), 
     };
     let new: serde_json::Value =
         serde_json::from_str(&to_json(records, run)).map_err(|e| failed(e.to_string()))?;
-    let merged = merge_document(read_existing(path).map_err(failed)?.as_deref(), new)
+    let _lock = lock_output(path).map_err(|e| failed(e.to_string()))?;
+    let merged = merge_document(read_existing(path).map_err(failed)?.as_deref(), new, scope)
         .map_err(|e| failed(format!("{e}; left unchanged")))?;
     let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
     write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
@@ -46,6 +55,7 @@ pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
     let path = &export.path;
     let failed = |e: String| format!("could not write the export to {}: {e}", path.display());
     let new = export_value(export.format, records);
+    let _lock = lock_output(path).map_err(|e| failed(e.to_string()))?;
     let existing = read_existing(path).map_err(failed)?;
     let merged = merge_export(
         export.format,
@@ -58,24 +68,10 @@ pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
     write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
 }
 
-/// The file's text, or `None` when there is no file yet. Only a regular file (after
-/// following links) holds results to merge with: reading a FIFO or a device would block or
-/// consume what another process is owed, and those are written through as they are.
-pub(super) fn read_existing(path: &Path) -> Result<Option<String>, String> {
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => return Ok(None),
-        _ => {}
-    }
-    match fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// Writes the page of this run's bench target into `dir` (created if missing) and rebuilds
 /// `dir/index.html` from every target page there; returns the index's path. Records of one
-/// run all belong to one bench target (one binary); nothing is written without records.
+/// run all belong to one bench target (one binary); nothing is written without records, and
+/// nothing at all when `dir` holds an `index.html` duobench did not write.
 ///
 /// # Errors
 ///
@@ -92,6 +88,7 @@ pub fn write_html(
         format!("could not write the HTML report to {}: {e}", path.display())
     };
     fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
+    check_report_owned(dir).map_err(|e| format!("could not write the HTML report: {e}"))?;
     let target = first.bench_target();
     let page = dir.join(format!("{target}.html"));
     write_atomically(&page, target_page(target, records, run_warnings).as_bytes())
@@ -172,12 +169,76 @@ mod tests {
             meta: crate::fixture::records::run_meta(),
             doctor: Vec::new(),
         };
-        write_json(&path, &[diff("a", 0.5, Some(BELOW), 500)], &run).unwrap();
+        write_json(
+            &path,
+            &[diff("a", 0.5, Some(BELOW), 500)],
+            &run,
+            Scope::WholeTarget,
+        )
+        .unwrap();
         let doc: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(doc["trials"][0]["name"], "a");
-        let e = write_json(&dir.join("missing/out.json"), &[], &run).unwrap_err();
+        let e =
+            write_json(&dir.join("missing/out.json"), &[], &run, Scope::WholeTarget).unwrap_err();
         assert!(e.starts_with("could not write the JSON results to "), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn concurrent_writers_of_one_file_lose_no_targets_trials() {
+        const TARGETS: [&str; 6] = ["t0", "t1", "t2", "t3", "t4", "t5"];
+        let dir = scratch("concurrent");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.json");
+        let threads: Vec<_> = TARGETS
+            .iter()
+            .map(|&target| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let mut rec = crate::fixture::records::record("a", 0.5, Some(BELOW), 500);
+                    rec.bench_target = target;
+                    let run = RunInfo {
+                        mode: Mode::Bench,
+                        timer: TIMER,
+                        meta: crate::fixture::records::run_meta(),
+                        doctor: Vec::new(),
+                    };
+                    for _ in 0..10 {
+                        let records = [Record::Diff(Box::new(rec.clone()))];
+                        write_json(&path, &records, &run, Scope::WholeTarget).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let doc: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        let mut found: Vec<&str> = doc["trials"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["bench_target"].as_str().unwrap())
+            .collect();
+        found.sort_unstable();
+        assert_eq!(found, TARGETS);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_report_directory_with_a_foreign_index_is_left_alone() {
+        let dir = scratch("foreign-index");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("index.html"), "<h1>mine</h1>").unwrap();
+        let e = write_html(&dir, &[diff("a", 0.5, Some(BELOW), 500)], &[]).unwrap_err();
+        assert!(e.contains("was not written by duobench"), "{e}");
+        assert_eq!(
+            fs::read_to_string(dir.join("index.html")).unwrap(),
+            "<h1>mine</h1>"
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

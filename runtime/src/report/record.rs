@@ -5,6 +5,7 @@ use super::bench_record::BenchRecord;
 use super::diff_record::DiffRecord;
 use super::paint::Paint;
 use crate::session::progress::ProgressLine;
+use std::fmt;
 use std::sync::{Arc, Mutex};
 
 /// A measured trial of either kind, as the reports after the run take it.
@@ -55,6 +56,21 @@ pub struct RecordSink {
     pub paint: Paint,
     /// `Some` when a progress line is shown on stderr, with its colour.
     pub progress: Option<Paint>,
+    after_push: Option<AfterPush>,
+}
+
+/// Called with every record kept so far, after each one is kept: the runner writes them to
+/// disk as the trials finish, so that a run ending inside a later trial loses none.
+#[derive(Clone)]
+pub struct AfterPush(pub Arc<RecordsHook>);
+
+/// What [`AfterPush`] calls: every record kept so far.
+pub type RecordsHook = dyn Fn(&[Record]) + Send + Sync;
+
+impl fmt::Debug for AfterPush {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AfterPush")
+    }
 }
 
 impl RecordSink {
@@ -65,13 +81,24 @@ impl RecordSink {
             records: Arc::default(),
             paint,
             progress,
+            after_push: None,
         }
+    }
+
+    /// The same sink, calling `after_push` after each record it keeps.
+    #[must_use]
+    pub fn with_after_push(mut self, after_push: AfterPush) -> Self {
+        self.after_push = Some(after_push);
+        self
     }
 
     /// Keeps `record` for the reports after the run.
     pub fn push(&self, record: Record) {
         if let Ok(mut records) = self.records.lock() {
             records.push(record);
+            if let Some(AfterPush(after)) = &self.after_push {
+                after(&records);
+            }
         }
     }
 

@@ -14,6 +14,9 @@
 //! permissions any new file gets (`tempfile` makes it readable by its owner only, which the
 //! rename would pass on to the user's result file).
 
+use crate::util::fifo_open::open_for_writing;
+use crate::util::interrupt::interrupted;
+use crate::util::process::process_ended;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -74,7 +77,7 @@ pub fn parent_dir(path: &Path) -> &Path {
 
 /// A device or FIFO: opened for writing as it is, never truncated or replaced.
 fn write_through(real: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = fs::OpenOptions::new().write(true).open(real)?;
+    let mut file = open_for_writing(real, interrupted)?;
     file.write_all(bytes)?;
     file.flush()
 }
@@ -118,8 +121,7 @@ fn replace(real: &Path, bytes: &[u8]) -> io::Result<()> {
 /// file can never be renamed by anyone, so removing it loses nothing; a pid reused by a new
 /// process only keeps a stale file a while longer.
 fn remove_stale_temps(dir: &Path, file_name: &str) {
-    let proc_dir = Path::new("/proc/self");
-    if !proc_dir.exists() {
+    if process_ended(std::process::id()).is_none() {
         return;
     }
     let Ok(entries) = fs::read_dir(dir) else {
@@ -131,7 +133,7 @@ fn remove_stale_temps(dir: &Path, file_name: &str) {
         let Some(pid) = name.to_str().and_then(|n| temp_pid(n, &prefix)) else {
             continue;
         };
-        if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
+        if process_ended(pid) == Some(true) {
             let _ = fs::remove_file(entry.path());
         }
     }

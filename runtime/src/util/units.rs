@@ -173,6 +173,17 @@ pub fn ratio_text(ratio: f64) -> String {
     }
 }
 
+/// A confidence level as a percentage with as many decimals as it takes not to round up to
+/// 100%: `95%`, `99.9%`, `99.9999%` for a level of 1 - 1e-6.
+#[must_use]
+pub fn level_percent(level: f64) -> String {
+    let p = 100.0 * level;
+    (0..=12)
+        .map(|decimals| format!("{p:.decimals$}%"))
+        .find(|text| level >= 1.0 || !text.starts_with("100"))
+        .unwrap_or_else(|| format!("{p}%"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +243,14 @@ mod tests {
         assert_eq!(format_elements_per_s(950.0), "950 elem/s");
         assert_eq!(format_elements_per_s(1.234e6), "1.23 Melem/s");
         assert_eq!(format_elements_per_s(f64::INFINITY), "–");
+    }
+
+    #[test]
+    fn a_level_below_one_never_reads_100_percent() {
+        assert_eq!(super::level_percent(0.95), "95%");
+        assert_eq!(super::level_percent(0.999), "99.9%");
+        assert_eq!(super::level_percent(1.0 - 1e-6), "99.9999%");
+        assert_eq!(super::level_percent(1.0 - 0.005), "99.5%");
+        assert_eq!(super::level_percent(1.0), "100%");
     }
 }

@@ -1,5 +1,6 @@
 //! Fault cases for `tests/tests/e2e_faults.rs`: routines too slow for their budget, and a
-//! run long enough to be interrupted between trials.
+//! run long enough to be interrupted between trials; for `tests/tests/e2e_crash.rs`,
+//! routines that end the process.
 
 use std::thread::sleep;
 use std::time::Duration;
@@ -44,6 +45,28 @@ mod interrupt {
     #[bench(max_time = "300ms")]
     fn c_after(b: &mut Bencher) {
         b.iter(|| black_box(3u64).pow(2));
+    }
+}
+
+/// Run with `--bench crash::`, one trial at a time or from the start: `a_done` finishes,
+/// `b_exits` ends the process from inside its routine (as a routine that calls `exit`
+/// would), `c_aborts` aborts it (as an out-of-memory kill would, leaving no handler to run).
+mod crash {
+    use duobench::{bench, black_box, Bencher};
+
+    #[bench(max_time = "200ms")]
+    fn a_done(b: &mut Bencher) {
+        b.iter(|| black_box(3u64).pow(2));
+    }
+
+    #[bench]
+    fn b_exits(b: &mut Bencher) {
+        b.iter(|| std::process::exit(3));
+    }
+
+    #[bench]
+    fn c_aborts(b: &mut Bencher) {
+        b.iter(|| std::process::abort());
     }
 }
 

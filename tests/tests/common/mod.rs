@@ -54,4 +54,24 @@ pub fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
     out.lines()
         .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
         .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+/// The executable of bench target `name` of the user crate, built in release.
+pub fn bench_executable(name: &str) -> PathBuf {
+    let output = cargo_with_env(
+        &[
+            "bench",
+            "--no-run",
+            "--bench",
+            name,
+            "--message-format",
+            "json",
+        ],
+        &[("CARGO_TERM_QUIET", "true")],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["target"]["name"] == name)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo names the executable")
 }

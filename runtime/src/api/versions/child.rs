@@ -2,38 +2,71 @@
 //! bench target, asked for one trial at a time, always reaped.
 
 use super::protocol::{check_hello, Reply, Request, SERVE_FLAG};
-use std::io::{BufRead, BufReader, Write};
+use crate::util::interrupt::interrupted;
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long a child that was asked to stop (its stdin closed) may take before it is killed.
 const GRACE: Duration = Duration::from_secs(2);
 
+/// How long each wait for the child may last: a stored executable that was replaced by
+/// something that never answers must not hold the run for ever.
+#[derive(Clone, Copy, Debug)]
+struct Waits {
+    /// For the handshake: a bench executable greets before it runs any user code.
+    greet: Duration,
+    /// For a request whose length cannot be foreseen: a trial's setup up to its `iter`
+    /// call, its return after `done`, and a batch before any batch has been timed.
+    unforeseen: Duration,
+    /// Added to a batch's expected time (four times its iterations at the slowest pace
+    /// seen so far): scheduling, a page-in, a busy machine.
+    margin: Duration,
+    /// Whether to give up waiting at once (an interrupt: Ctrl-C or SIGTERM).
+    stop: fn() -> bool,
+}
+
+const WAITS: Waits = Waits {
+    greet: Duration::from_secs(5),
+    unforeseen: Duration::from_secs(60),
+    margin: Duration::from_secs(5),
+    stop: interrupted,
+};
+
+/// How often a wait looks at the interrupt flag.
+const POLL: Duration = Duration::from_millis(50);
+
 /// A running baseline executable in serve mode.
 ///
-/// Reads block: the child is our own stored executable, and if it dies its stdout closes,
-/// so a read never waits for ever on a child that is gone. Dropping the handle closes the
-/// child's stdin (it exits when it sees that), then kills it if it has not exited within
-/// [`GRACE`], and waits for it in every case, so no process is left behind.
+/// Every wait for a reply has a deadline (see [`Waits`]) and ends at once on an interrupt;
+/// a child that misses it is killed, reaped and marked broken, with the reason in one line.
+/// The child's stdout is read by a thread of its own, which ends when the child's stdout
+/// closes. Dropping the handle closes the child's stdin (it exits when it sees that), then
+/// kills it if it has not exited within [`GRACE`], and waits for it in every case, so no
+/// process is left behind.
 #[derive(Debug)]
 pub struct BaselineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<io::Result<String>>,
+    waits: &'static Waits,
+    /// The slowest wall time per iteration of the batches answered so far, in nanoseconds.
+    slowest_ns_per_iter: Option<f64>,
     /// Why the process can no longer be used, once something went wrong.
     broken: Option<String>,
 }
 
 impl BaselineProcess {
     /// Starts `exe` in serve mode and checks its handshake.
-    #[cfg(test)]
     ///
     /// # Errors
     ///
     /// One line: the executable could not be started, exited, or speaks another protocol.
+    #[cfg(test)]
     pub fn start(exe: &Path) -> Result<BaselineProcess, String> {
-        Self::start_with_env(exe, &[])
+        Self::start_with(exe, &[], &WAITS)
     }
 
     /// [`start`](Self::start) with `env` added to the inherited environment.
@@ -42,6 +75,14 @@ impl BaselineProcess {
     ///
     /// As `start`.
     pub fn start_with_env(exe: &Path, env: &[(&str, String)]) -> Result<BaselineProcess, String> {
+        Self::start_with(exe, env, &WAITS)
+    }
+
+    fn start_with(
+        exe: &Path,
+        env: &[(&str, String)],
+        waits: &'static Waits,
+    ) -> Result<BaselineProcess, String> {
         let mut child = Command::new(exe)
             .arg(SERVE_FLAG)
             .envs(env.iter().map(|(k, v)| (k, v)))
@@ -55,13 +96,30 @@ impl BaselineProcess {
             let _ = child.wait();
             return Err("its pipes could not be opened".to_owned());
         };
+        let (send, lines) = mpsc::channel();
+        let reader = std::thread::Builder::new()
+            .name("duobench-baseline-stdout".to_owned())
+            .spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    if send.send(line).is_err() {
+                        return;
+                    }
+                }
+            });
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot read from it: {e}"));
+        }
         let mut process = BaselineProcess {
             child,
             stdin: Some(stdin),
-            stdout: BufReader::new(stdout),
+            lines,
+            waits,
+            slowest_ns_per_iter: None,
             broken: None,
         };
-        let hello = process.receive()?;
+        let hello = process.receive(waits.greet)?;
         check_hello(&hello)?;
         Ok(process)
     }
@@ -96,28 +154,63 @@ impl BaselineProcess {
         if let Err(e) = sent {
             return Err(self.fail(format!("cannot write to it: {e}")));
         }
-        match self.receive()? {
+        let wait = self.wait_for(request);
+        match self.receive(wait)? {
             Reply::Error(why) => Err(why),
-            reply => Ok(reply),
+            reply => {
+                if let (Request::Batch(iters), Reply::Batch(batch)) = (request, &reply) {
+                    let per_iter = batch.ns / (*iters).max(1) as f64;
+                    let slowest = self.slowest_ns_per_iter.get_or_insert(per_iter);
+                    *slowest = slowest.max(per_iter);
+                }
+                Ok(reply)
+            }
         }
     }
 
-    /// The next reply, skipping lines the user's code printed.
-    fn receive(&mut self) -> Result<Reply, String> {
-        let mut line = String::new();
+    /// How long the reply to `request` may take.
+    fn wait_for(&self, request: &Request) -> Duration {
+        match (request, self.slowest_ns_per_iter) {
+            (Request::Batch(iters), Some(ns)) => {
+                let expected = Duration::try_from_secs_f64(4.0 * *iters as f64 * ns * 1e-9)
+                    .unwrap_or(Duration::MAX);
+                expected.saturating_add(self.waits.margin)
+            }
+            _ => self.waits.unforeseen,
+        }
+    }
+
+    /// The next reply within `wait`, skipping lines the user's code printed. A child that
+    /// does not answer in time, or an interrupt, ends the wait: the child is killed and
+    /// reaped, and the process is marked broken.
+    fn receive(&mut self, wait: Duration) -> Result<Reply, String> {
+        let deadline = Instant::now().checked_add(wait);
         loop {
-            line.clear();
-            match self.stdout.read_line(&mut line) {
-                Ok(0) => {
+            if (self.waits.stop)() {
+                self.kill();
+                return Err(self.fail("interrupted while waiting for it (killed)".to_owned()));
+            }
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                self.kill();
+                return Err(self.fail(format!(
+                    "it did not answer within {} (killed)",
+                    seconds(wait)
+                )));
+            }
+            let slice = deadline.map_or(POLL, |d| (d - now).min(POLL));
+            let line = match self.lines.recv_timeout(slice) {
+                Ok(Ok(line)) => line,
+                Ok(Err(e)) => return Err(self.fail(format!("cannot read from it: {e}"))),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.wait().map_or_else(
                         |e| format!("cannot be waited for: {e}"),
                         |status| status.to_string(),
                     );
                     return Err(self.fail(format!("it exited ({status})")));
                 }
-                Ok(_) => {}
-                Err(e) => return Err(self.fail(format!("cannot read from it: {e}"))),
-            }
+            };
             match Reply::parse(line.trim_end_matches(['\n', '\r'])) {
                 Ok(Some(reply)) => return Ok(reply),
                 Ok(None) => {}
@@ -126,10 +219,22 @@ impl BaselineProcess {
         }
     }
 
+    /// Kills and reaps the child now.
+    fn kill(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     fn fail(&mut self, why: String) -> String {
         self.broken = Some(why.clone());
         why
     }
+}
+
+/// A wait as one reads it: `5s`, `0.25s`.
+fn seconds(wait: Duration) -> String {
+    format!("{}s", (wait.as_secs_f64() * 1000.0).round() / 1000.0)
 }
 
 impl Drop for BaselineProcess {
@@ -179,6 +284,16 @@ mod tests {
                     "echo 'duobench:hello 99'\ncat >/dev/null".to_owned(),
                 ),
                 ("stubborn", format!("{hello}\nexec sleep 60")),
+                // Replaced by something that never answers.
+                ("silent", "exec sleep 60".to_owned()),
+                // Greets, answers one batch, then hangs on the next.
+                (
+                    "hangs",
+                    format!(
+                        "{hello}\nread line; echo 'duobench:ns 1000.0 cpu - switches - -'\n\
+                         read line; exec sleep 60"
+                    ),
+                ),
             ];
             for (name, body) in scripts {
                 let path = dir.join(name);
@@ -237,5 +352,56 @@ mod tests {
         drop(process);
         assert!(start.elapsed() < GRACE + Duration::from_secs(5));
         assert!(reaped(pid));
+    }
+
+    const SHORT: Waits = Waits {
+        greet: Duration::from_millis(300),
+        unforeseen: Duration::from_millis(300),
+        margin: Duration::from_millis(300),
+        stop: || false,
+    };
+
+    #[test]
+    fn a_child_that_never_greets_is_killed_and_reaped_at_the_deadline() {
+        let start = Instant::now();
+        let e = BaselineProcess::start_with(&script("silent"), &[], &SHORT).unwrap_err();
+        assert_eq!(e, "it did not answer within 0.3s (killed)");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_child_that_stops_answering_batches_is_killed_and_reaped() {
+        let mut process = BaselineProcess::start_with(&script("hangs"), &[], &SHORT).unwrap();
+        let pid = process.pid();
+        assert!(process.ask(&Request::Batch(1_000)).is_ok());
+        // 1 ns an iteration was seen: a batch of 1,000 may take 4 µs plus the margin.
+        assert_eq!(
+            process.wait_for(&Request::Batch(1_000)),
+            Duration::from_nanos(4_000) + SHORT.margin
+        );
+        let start = Instant::now();
+        let e = process.ask(&Request::Batch(1_000)).unwrap_err();
+        assert!(e.starts_with("it did not answer within 0.3"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(reaped(pid));
+        assert_eq!(process.broken(), Some(e.as_str()));
+        assert_eq!(process.ask(&Request::Done), Err(e));
+    }
+
+    #[test]
+    fn an_interrupt_ends_the_wait_and_kills_the_child() {
+        static INTERRUPTED: Waits = Waits {
+            greet: Duration::from_secs(60),
+            stop: || true,
+            ..SHORT
+        };
+        let start = Instant::now();
+        let e = BaselineProcess::start_with(&script("silent"), &[], &INTERRUPTED).unwrap_err();
+        assert_eq!(e, "interrupted while waiting for it (killed)");
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 }

@@ -138,6 +138,9 @@ pub fn page_content(page: &str) -> Option<&str> {
     Some(&page[start..end])
 }
 
+/// Title of the report's index page: what marks an `index.html` as duobench's.
+pub const INDEX_TITLE: &str = "duobench report";
+
 /// The index: every target's content, each with a link to its own page. `targets` holds
 /// (page file name, content) pairs, in the order shown.
 #[must_use]
@@ -151,7 +154,7 @@ pub fn index_page(targets: &[(String, String)]) -> String {
     for (_, content) in targets {
         body.push_str(content);
     }
-    page("duobench report", &body)
+    page(INDEX_TITLE, &body)
 }
 
 fn page(title: &str, body: &str) -> String {

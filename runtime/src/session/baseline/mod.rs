@@ -204,6 +204,13 @@ fn file_name(name: BaselineName, measure: Measure) -> String {
     }
 }
 
+/// Whether baseline `name` was saved under `root` for any trial of `bench_target`, or has
+/// its executable there: a `--baseline` that is neither is a typo, caught before measuring.
+#[must_use]
+pub fn baseline_saved(root: &std::path::Path, bench_target: &str, name: BaselineName) -> bool {
+    baseline_exists(&location::trial_dir(root, bench_target, "any"), name)
+}
+
 /// Whether baseline `name` was saved for any trial of the bench target that `trial_dir`
 /// belongs to, or has its executable there.
 fn baseline_exists(trial_dir: &std::path::Path, name: BaselineName) -> bool {
