@@ -6,7 +6,6 @@ use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
 use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::filters::{probe, select_any};
-use crate::harness::finish::{unoptimized_claims_note, write_outputs};
 use crate::harness::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
 use crate::harness::journal;
 use crate::harness::limits::check_trial_budgets;

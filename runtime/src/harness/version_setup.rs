@@ -93,6 +93,8 @@ pub fn store_only(invocation: &Invocation, specs: &[TrialSpec]) -> ! {
             std::process::exit(1);
         }
     }
+}
+
 /// Under `cargo bench` with `--baseline NAME`, when a `#[bench]` of `specs` (the trials
 /// this run starts) would compare with it: the baseline must have been saved for this bench
 /// target, or the run stops before measuring (a typo would otherwise fail every trial after

@@ -3,7 +3,7 @@
 //! `report::markdown`.
 
 use super::markdown::merge_markdown;
-use super::outputs::read_existing;
+use super::owned::read_existing;
 use crate::util::atomic_file::write_atomically;
 use serde_json::Value;
 use std::io::Write;

@@ -7,6 +7,7 @@
 use super::export::{merge_export, Export, ExportFormat};
 use super::html::INDEX_TITLE;
 use super::json::SCHEMA_VERSION;
+use super::markdown::merge_markdown;
 use super::merge::{merge_document, Scope};
 use crate::model::mode::Mode;
 use serde_json::{json, Value};
@@ -52,11 +53,15 @@ pub fn check_json_owned(path: &Path, mode: Mode) -> Result<(), String> {
 ///
 /// Why not, without the path.
 pub fn check_export_owned(export: &Export) -> Result<(), String> {
+    let existing = read_existing(&export.path)?;
     let empty = match export.format {
         ExportFormat::Bmf => Value::Object(serde_json::Map::new()),
         ExportFormat::Github => Value::Array(Vec::new()),
+        ExportFormat::Markdown => {
+            let doc = json!({ "trials": [] });
+            return merge_markdown(existing.as_deref(), &doc, "duobench").map(drop);
+        }
     };
-    let existing = read_existing(&export.path)?;
     merge_export(export.format, existing.as_deref(), empty, "").map(drop)
 }
 

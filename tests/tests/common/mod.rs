@@ -54,6 +54,8 @@ pub fn line_of<'a>(out: &'a str, name: &str) -> &'a str {
     out.lines()
         .find(|l| l.starts_with(&needle) && l[needle.len()..].trim_start().starts_with("..."))
         .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+}
+
 /// The executable of bench target `name` of the user crate, built in release.
 pub fn bench_executable(name: &str) -> PathBuf {
     let output = cargo_with_env(
