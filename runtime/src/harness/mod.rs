@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod cli_values;
 pub mod descriptor;
+pub mod dynamic;
 pub mod family_alpha;
 pub mod finish;
 pub mod limits;

@@ -4,11 +4,12 @@
 use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
+use crate::harness::dynamic::all_trial_specs;
 use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
-use crate::harness::registry::{check_unique_names, trial_specs};
+use crate::harness::registry::check_unique_names;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
@@ -27,7 +28,7 @@ use std::sync::{Arc, Mutex};
 /// target's `main` (with `harness = false` in Cargo.toml).
 pub fn main() -> ! {
     if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
-        versions::serve(&trial_specs());
+        versions::serve(&all_trial_specs());
     }
     let invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
@@ -49,7 +50,7 @@ pub fn main() -> ! {
     }
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
-    let specs = trial_specs();
+    let specs = all_trial_specs();
     let checked = check_unique_names(&specs)
         .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
     if let Err(error) = checked {
