@@ -13,6 +13,7 @@ use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::profile::run_for;
 use crate::measure::stalls::{measure_stalls, MachineStalls};
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::measure::timer::{timer_cost, TimerCost};
@@ -171,6 +172,18 @@ impl Bencher {
         mut chunker: Option<Chunker>,
         timer: TimerCost,
     ) {
+        if let Some(time) = self.settings.profile_time {
+            run_for(time, |k| match &mut chunker {
+                Some(chunker) => {
+                    chunker.time(k, |c| runner.time_batch(c));
+                }
+                None => {
+                    runner.time_batch(k);
+                }
+            });
+            self.outcome = Some(BenchOutcome::Smoke);
+            return;
+        }
         if self.mode == Mode::Bench {
             // A duo side returns a batch's time with one clock read; linear sampling takes
             // it net.
@@ -261,8 +274,8 @@ impl Bencher {
     /// If an `iter` method was already called.
     pub fn iter_async<F: Future>(&mut self, mut routine: impl FnMut() -> F) {
         let executor = Executor::new();
-        let overhead =
-            (self.mode == Mode::Bench).then(|| executor.overhead_ns(timer_cost().overhead_ns));
+        let measuring = self.mode == Mode::Bench && self.settings.profile_time.is_none();
+        let overhead = measuring.then(|| executor.overhead_ns(timer_cost().overhead_ns));
         self.iter(|| executor.block_on(routine()));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
@@ -285,6 +298,13 @@ impl Bencher {
                  iter_batched only"
                     .to_owned(),
             ));
+            return;
+        }
+        if let Some(time) = self.settings.profile_time {
+            run_for(time, |k| {
+                black_box(routine(k));
+            });
+            self.outcome = Some(BenchOutcome::Smoke);
             return;
         }
         if self.mode == Mode::Test {

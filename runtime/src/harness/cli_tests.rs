@@ -250,7 +250,7 @@ fn no_report_is_a_switch() {
 #[test]
 fn every_option_and_variable_names_itself_when_its_value_is_bad() {
     let bad_value = |flag: &str| match flag {
-        "--max-time" | "--warmup" => "ten",
+        "--max-time" | "--warmup" | "--profile-time" => "ten",
         "--alpha" | "--family-alpha" | "--noise-threshold" => "1.5",
         "--max-regression" => "-5%",
         "--baseline-dir" => "Cargo.toml",
@@ -358,4 +358,15 @@ fn export_takes_a_format_and_a_file_and_repeats() {
     );
     let e = parse(&["--export", "bmf", "--bench"], &[]).unwrap_err();
     assert_eq!(e.0, "--export: missing value");
+}
+
+#[test]
+fn profile_time_takes_a_positive_duration_from_option_or_variable() {
+    let inv = parse(&["--bench", "--profile-time", "10s", "sort"], &[]).unwrap();
+    assert_eq!(inv.overrides.profile_time, Some(Duration::from_secs(10)));
+    assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+    let inv = parse(&[], &[("DUOBENCH_PROFILE_TIME", "250ms")]).unwrap();
+    assert_eq!(inv.overrides.profile_time, Some(Duration::from_millis(250)));
+    let e = parse(&["--profile-time", "0s"], &[]).unwrap_err();
+    assert!(e.0.starts_with("--profile-time 0s:"), "{e}");
 }

@@ -3,7 +3,6 @@
 use crate::harness::cli::Invocation;
 use crate::harness::registry::TrialSpec;
 use crate::session::options::Overrides;
-use libtest_mimic::Trial;
 
 /// With `--family-alpha A`, the m claims that will run share A: each is judged at A / m
 /// (Bonferroni). Each claim's confidence sequence holds at all times with probability
@@ -17,13 +16,7 @@ pub fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overr
     let claims = specs
         .iter()
         .filter(|spec| spec.descriptor.options.claim.is_some())
-        .filter(|spec| {
-            // libtest decides what runs; ask it with a trial that carries only the name.
-            let probe = Trial::test(spec.name(), || Ok(()))
-                .with_kind(spec.kind())
-                .with_ignored_flag(spec.descriptor.ignore.is_some());
-            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
-        })
+        .filter(|spec| spec.is_selected(args))
         .count()
         .max(1);
     Overrides {

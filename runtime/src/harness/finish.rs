@@ -3,6 +3,7 @@
 use crate::analysis::doctor::Warning;
 use crate::harness::cli::Invocation;
 use crate::harness::preflight::report_dir;
+use crate::harness::profile::profiling;
 use crate::measure::timer::timer_cost;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;
@@ -41,7 +42,7 @@ pub fn write_outputs(
     run_warnings: &[Warning],
 ) -> ! {
     let options = &invocation.overrides;
-    if invocation.libtest.list {
+    if invocation.libtest.list || profiling(invocation) {
         conclusion.exit()
     }
     if let Some(path) = &options.json {

@@ -10,6 +10,7 @@ pub mod finish;
 pub mod limits;
 pub mod placement;
 pub mod preflight;
+pub mod profile;
 pub mod registry;
 pub mod runner;
 pub mod trial;

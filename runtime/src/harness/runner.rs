@@ -9,6 +9,7 @@ use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
+use crate::harness::profile::{check_one_selected, profiling};
 use crate::harness::registry::check_unique_names;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
@@ -37,7 +38,12 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
-    if let Err(error) = check_outputs(&invocation) {
+    let outputs = if profiling(&invocation) {
+        Ok(())
+    } else {
+        check_outputs(&invocation)
+    };
+    if let Err(error) = outputs {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
@@ -52,7 +58,8 @@ pub fn main() -> ! {
     let blocks = Arc::new(Mutex::new(Vec::new()));
     let specs = all_trial_specs();
     let checked = check_unique_names(&specs)
-        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides));
+        .and_then(|()| check_trial_budgets(&specs, &invocation.overrides))
+        .and_then(|()| check_one_selected(&invocation, &specs));
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);
@@ -64,7 +71,12 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let diffs = diff_sink(&invocation, pretty);
-    let versus = versions::prepare(&invocation, &specs);
+    // A profiling run pairs with no baseline's executable: it would store or start one.
+    let versus = if profiling(&invocation) {
+        None
+    } else {
+        versions::prepare(&invocation, &specs)
+    };
     let trials = specs
         .into_iter()
         .map(|spec| {

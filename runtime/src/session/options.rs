@@ -61,6 +61,9 @@ pub struct Overrides {
     /// `--baseline-dir DIR` / `DUOBENCH_BASELINE_DIR`: where baselines and their
     /// executables live, instead of `<target>/duobench`.
     pub baseline_dir: Option<PathBuf>,
+    /// `--profile-time` / `DUOBENCH_PROFILE_TIME`: run the selected trial's routine in its
+    /// loop for this long, measuring and writing nothing (for a profiler).
+    pub profile_time: Option<Duration>,
 }
 
 impl Overrides {
@@ -88,6 +91,7 @@ impl Overrides {
             measure: self.measure.or(lower.measure),
             max_regression: self.max_regression.or(lower.max_regression),
             baseline_dir: self.baseline_dir.or(lower.baseline_dir),
+            profile_time: self.profile_time.or(lower.profile_time),
         }
     }
 
@@ -132,6 +136,8 @@ pub struct Settings {
     pub allocs: Option<AllocLimit>,
     /// `#[bench]`: the largest slowdown against the baseline that passes, as a fraction.
     pub max_regression: Option<f64>,
+    /// `--profile-time`: run the routine in its loop this long instead of measuring it.
+    pub profile_time: Option<Duration>,
 }
 
 impl Settings {
@@ -167,6 +173,7 @@ impl Settings {
             measure: merged.measure.unwrap_or_default(),
             allocs: attr.allocs,
             max_regression: merged.max_regression,
+            profile_time: merged.profile_time,
         }
     }
 }
