@@ -109,6 +109,8 @@ pub struct Options {
     pub args: Option<Opt<Args>>,
     pub types: Option<Opt<Types>>,
     pub vs: Option<Opt<ExprPath>>,
+    /// `vs = [b, c, d]`: candidates, each compared with the annotated function.
+    pub vs_group: Option<Opt<Vec<ExprPath>>>,
     pub claim: Option<Opt<Claim>>,
     pub alpha: Option<Opt<f64>>,
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
@@ -174,10 +176,15 @@ impl Options {
                 let types = value::types(input, &key)?;
                 set(&mut self.types, key, types)
             }
-            "vs" => {
-                let path = value::vs(input, &key)?;
-                set(&mut self.vs, key, path)
-            }
+            "vs" => match value::vs(input, &key)? {
+                // One `vs` either way: a second one is a duplicate whichever form it takes.
+                _ if self.vs_group.is_some() => set(&mut self.vs_group, key, Vec::new()),
+                value::Vs::One(path) => set(&mut self.vs, key, path),
+                value::Vs::Group(paths) if self.vs.is_some() => {
+                    set(&mut self.vs, key, paths[0].clone())
+                }
+                value::Vs::Group(paths) => set(&mut self.vs_group, key, paths),
+            },
             "ratio" => {
                 let claim = claim::parse_after_ratio(input)?;
                 if self.claim.is_some() {

@@ -46,7 +46,13 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
     let sig = &func.item.sig;
     let handle = kind.handle();
     let attr = kind.attr();
-    if options.vs.is_some() {
+    if options.vs.is_some() || options.vs_group.is_some() {
+        if let (Some(group), Some(_)) = (&options.vs_group, &options.types) {
+            errors.push(Error::new(
+                group.key.span(),
+                "a group (`vs = [..]`) cannot be combined with `types`: write one group per type",
+            ));
+        }
         if func.shape != Shape::Plain {
             errors.push(Error::new_spanned(
                 &sig.inputs,
@@ -70,7 +76,9 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
         ));
     }
     match (&options.args, func.shape) {
-        (Some(args), Shape::Plain | Shape::Handle) if options.vs.is_none() => {
+        (Some(args), Shape::Plain | Shape::Handle)
+            if options.vs.is_none() && options.vs_group.is_none() =>
+        {
             errors.push(Error::new(
                 args.key.span(),
                 format!(

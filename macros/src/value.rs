@@ -81,8 +81,25 @@ pub fn ignore(input: ParseStream, key: &Ident) -> syn::Result<Option<LitStr>> {
 }
 
 /// `vs = path`, the second routine.
-pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<ExprPath> {
+pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<Vs> {
     equals(input, key, "vs = other_fn")?;
+    if input.peek(syn::token::Bracket) {
+        let content;
+        let brackets = bracketed!(content in input);
+        let paths = Punctuated::<ExprPath, Token![,]>::parse_terminated(&content).map_err(|e| {
+            Error::new(
+                e.span(),
+                "expected the paths of functions, e.g. `vs = [sort_std, sort_radix]`",
+            )
+        })?;
+        if paths.len() < 2 {
+            return Err(Error::new(
+                brackets.span.join(),
+                "a group names at least two functions, `vs = [b, c]`; for one, write `vs = b`",
+            ));
+        }
+        return Ok(Vs::Group(paths.into_iter().collect()));
+    }
     let path: ExprPath = input.parse().map_err(|e| {
         Error::new(
             e.span(),
@@ -95,7 +112,14 @@ pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<ExprPath> {
             "`vs` names the second function; it is not a call: `vs = sort_std`",
         ));
     }
-    Ok(path)
+    Ok(Vs::One(path))
+}
+
+/// What `vs = ..` names: one second routine, or a group of candidates (`vs = [b, c, d]`),
+/// each compared with the annotated function.
+pub enum Vs {
+    One(ExprPath),
+    Group(Vec<ExprPath>),
 }
 
 /// `warmup = "500ms"` or `max_time = "10s"`; `positive` refuses zero.

@@ -7,6 +7,7 @@ pub mod descriptor;
 pub mod dynamic;
 pub mod family_alpha;
 pub mod finish;
+pub mod group;
 pub mod limits;
 pub mod placement;
 pub mod preflight;

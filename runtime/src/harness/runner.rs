@@ -7,6 +7,7 @@ use crate::harness::cli::Invocation;
 use crate::harness::dynamic::all_trial_specs;
 use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::finish::{unoptimized_claims_note, write_outputs};
+use crate::harness::group::{groups, member_overrides};
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
 use crate::harness::profile::{check_one_selected, profiling};
@@ -16,6 +17,7 @@ use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
 use crate::report::diff_record::DiffRecord;
 use crate::report::doctor::{doctor_lines, examine};
+use crate::report::group_table::group_table;
 use crate::report::paint::Paint;
 use crate::report::record::{Record, RecordSink};
 use crate::report::run_meta::RunMeta;
@@ -72,6 +74,7 @@ pub fn main() -> ! {
         );
     let diffs = diff_sink(&invocation, pretty);
     // A profiling run pairs with no baseline's executable: it would store or start one.
+    let groups = groups(&specs, &invocation.libtest, &overrides);
     let versus = if profiling(&invocation) {
         None
     } else {
@@ -83,7 +86,7 @@ pub fn main() -> ! {
             let blocks = Arc::clone(&blocks);
             let context = TrialContext {
                 mode: invocation.mode,
-                overrides: overrides.clone(),
+                overrides: member_overrides(&overrides, &spec, &groups),
                 versus: versus.clone(),
             };
             trial(spec, context, blocks, diffs.clone())
@@ -108,6 +111,16 @@ pub fn main() -> ! {
             .collect();
         if !comparisons.is_empty() {
             println!("{}", summary_table(&comparisons, diffs.paint));
+        }
+        for group in &groups {
+            let members: Vec<&DiffRecord> = comparisons
+                .iter()
+                .filter(|r| group.members.contains(&r.name))
+                .collect();
+            let table = group_table(&group.reference, group.family_alpha, &members, diffs.paint);
+            if !table.is_empty() {
+                println!("{table}");
+            }
         }
     }
     if let Some(note) = unoptimized_claims_note(cfg!(debug_assertions), &records) {

@@ -9,6 +9,7 @@ use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
 use crate::harness::descriptor::{Descriptor, Routine};
+use crate::harness::group::candidate;
 use crate::harness::registry::TrialSpec;
 use crate::harness::version_setup as versions;
 use crate::model::attrs::OnInconclusive;
@@ -65,7 +66,7 @@ pub fn trial(
                 let record = DiffRecord::new(
                     name.clone(),
                     d.module_path,
-                    RoutineNames::of(d.fn_name, d.vs, settings.calibrate),
+                    RoutineNames::of(d.fn_name, candidate(&spec).or(d.vs), settings.calibrate),
                     settings.claim,
                     settings.calibrate,
                     *result,

@@ -9,6 +9,7 @@ pub mod doctor;
 pub mod export;
 #[cfg(test)]
 mod export_tests;
+pub mod group_table;
 pub mod html;
 pub mod json;
 mod json_bench;
