@@ -52,7 +52,8 @@ pub fn bench(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// `d.compare(first, second)`.
 ///
 /// Claims: `ratio < X`, `ratio <= X`, `ratio > X`, `ratio >= X`, `ratio in A..B`,
-/// `ratio in A..=B`. Options: `vs = path`, `name = "..."`, `ignore` or `ignore = "reason"`,
+/// `ratio in A..=B`. Options: `vs = path` (or a group, `vs = [b, c, d]`: one trial per
+/// candidate, each claim judged at alpha / m), `name = "..."`, `ignore` or `ignore = "reason"`,
 /// `warmup = "500ms"`, `max_time = "10s"`, `args = [..]`, `alpha = 0.05`,
 /// `on_inconclusive = "fail" | "pass" | "ignore"`.
 ///
