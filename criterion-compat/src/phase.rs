@@ -18,8 +18,9 @@ pub(crate) enum Phase {
     Idle,
     /// Listing: each declared benchmark is recorded, none runs.
     List(Vec<Listed>),
-    /// Running the benchmark named `target` with duobench's bencher.
-    Run(RunSlot),
+    /// Running the benchmark named `target` with duobench's bencher (boxed: the bencher is
+    /// large beside the other states).
+    Run(Box<RunSlot>),
 }
 
 /// A benchmark found while listing.
@@ -61,7 +62,7 @@ impl Phase {
             Phase::Run(slot) => {
                 if !slot.found && slot.target == name {
                     slot.found = true;
-                    routine(&mut Bencher::new(&mut slot.bencher));
+                    routine(&mut Bencher::new(&mut slot.as_mut().bencher));
                 }
             }
         }

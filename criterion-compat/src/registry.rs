@@ -75,11 +75,11 @@ fn run_one(
     bencher: duobench::Bencher,
 ) -> duobench::Bencher {
     let mut criterion = config();
-    criterion.phase = Phase::Run(RunSlot {
+    criterion.phase = Phase::Run(Box::new(RunSlot {
         target: name.to_owned(),
         bencher,
         found: false,
-    });
+    }));
     target(&mut criterion);
     match std::mem::take(&mut criterion.phase) {
         Phase::Run(slot) if slot.found => slot.bencher,

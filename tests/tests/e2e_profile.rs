@@ -6,7 +6,7 @@ mod common;
 
 use common::{cargo, cargo_with_env, target_dir, text};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs `trial` of `bench` with `--profile-time 2s` and every output inside `dir`; the
 /// harness's own run time (the build is done first, so cargo only starts it).
-fn profile(bench: &str, trial: &str, dir: &PathBuf) -> (std::process::Output, Duration) {
+fn profile(bench: &str, trial: &str, dir: &Path) -> (std::process::Output, Duration) {
     let built = cargo(&["bench", "-q", "--no-run", "--bench", bench]);
     assert!(built.status.success(), "{}", text(&built));
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
