@@ -4,6 +4,7 @@
 use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
 use super::paint::Paint;
+use super::summary_table::column_widths;
 use crate::util::units::ratio_text;
 use std::cmp::Ordering;
 
@@ -37,12 +38,7 @@ pub fn group_table(
         .enumerate()
         .map(|(i, r)| row(i + 1, r))
         .collect();
-    let mut widths = HEADINGS.map(|h| h.chars().count());
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
+    let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 6], verdict: String| {
         let mut text = String::from("  ");
         for (i, cell) in cells[..5].iter().enumerate() {

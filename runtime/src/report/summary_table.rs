@@ -16,12 +16,7 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
         return String::new();
     }
     let rows: Vec<[String; 5]> = records.iter().map(row).collect();
-    let mut widths = HEADINGS.map(|h| h.chars().count());
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
+    let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 5], verdict: String| {
         let mut text = String::from("  ");
         for (i, cell) in cells[..4].iter().enumerate() {
@@ -42,6 +37,20 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
         out.push_str(&line(cells, paint.verdict(record.result.verdict, &row[4])));
     }
     out
+}
+
+/// The width of each column: its widest cell or heading, in characters.
+pub(super) fn column_widths<const N: usize>(
+    headings: [&str; N],
+    rows: &[[String; N]],
+) -> [usize; N] {
+    let mut widths = headings.map(|h| h.chars().count());
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    widths
 }
 
 fn row(record: &DiffRecord) -> [String; 5] {
