@@ -64,6 +64,7 @@ impl Kind {
                 "max_regression",
                 "on_inconclusive",
                 "executor",
+                "threads",
             ],
             Kind::Diff => &[
                 "vs",
@@ -78,6 +79,7 @@ impl Kind {
                 "on_inconclusive",
                 "measure",
                 "executor",
+                "threads",
             ],
         }
     }
@@ -111,6 +113,8 @@ pub struct Options {
     pub vs: Option<Opt<ExprPath>>,
     /// `vs = [b, c, d]`: candidates, each compared with the annotated function.
     pub vs_group: Option<Opt<Vec<ExprPath>>>,
+    /// `threads = [1, 2, 4]`: one trial per count, the routine running on that many threads.
+    pub threads: Option<Opt<Vec<u32>>>,
     pub claim: Option<Opt<Claim>>,
     pub alpha: Option<Opt<f64>>,
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
@@ -171,6 +175,10 @@ impl Options {
             "args" => {
                 let args = value::args(input, &key)?;
                 set(&mut self.args, key, args)
+            }
+            "threads" => {
+                let counts = value::threads(input, &key)?;
+                set(&mut self.threads, key, counts)
             }
             "types" => {
                 let types = value::types(input, &key)?;

@@ -146,8 +146,13 @@ fn entry_body(bench: &Bench) -> TokenStream {
         Some(args) => args.value.exprs.iter().map(Some).collect(),
         None => vec![None],
     };
-    let calls: Vec<TokenStream> = match &bench.options.vs_group {
-        Some(group) => {
+    let calls: Vec<TokenStream> = match (&bench.options.vs_group, &bench.options.threads) {
+        (_, Some(threads)) => threads
+            .value
+            .iter()
+            .map(|&n| threaded_call(bench, n as usize))
+            .collect(),
+        (Some(group), None) => {
             let f = &bench.func.item.sig.ident;
             let f = quote!(#f);
             group
@@ -156,7 +161,7 @@ fn entry_body(bench: &Bench) -> TokenStream {
                 .map(|vs| compare_call(bench, &f, vs, None))
                 .collect()
         }
-        None => types
+        (None, None) => types
             .iter()
             .flat_map(|ty| args.iter().map(move |arg| call(bench, *ty, *arg)))
             .collect(),
@@ -180,6 +185,9 @@ fn entry_body(bench: &Bench) -> TokenStream {
 
 /// The name parts of the trials, in the order of `entry_body`'s indices: `u32/10`.
 fn trial_names(options: &Options) -> Vec<String> {
+    if let Some(threads) = &options.threads {
+        return threads.value.iter().map(|n| format!("t={n}")).collect();
+    }
     if let Some(group) = &options.vs_group {
         return group
             .value
@@ -527,4 +535,15 @@ fn compare_call(
         #helper
         #compare(__duobench_handle, #f, #vs)
     }}
+}
+
+/// One trial of `threads = [..]`: the routine (and `vs`) on `n` threads at once.
+fn threaded_call(bench: &Bench, n: usize) -> TokenStream {
+    let f = &bench.func.item.sig.ident;
+    match &bench.options.vs {
+        Some(Opt { value: vs, .. }) => {
+            quote!(::duobench::__private::compare_threads(__duobench_handle, #n, #f, #vs))
+        }
+        None => quote!(::duobench::__private::iter_threads(__duobench_handle, #n, #f)),
+    }
 }

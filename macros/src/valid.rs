@@ -46,6 +46,19 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
     let sig = &func.item.sig;
     let handle = kind.handle();
     let attr = kind.attr();
+    if let Some(threads) = &options.threads {
+        let plain = func.shape == Shape::Plain && !func.is_async;
+        let single = kind == Kind::Bench || options.vs.is_some();
+        let alone = options.args.is_none() && options.types.is_none() && options.executor.is_none();
+        if !(plain && single && alone) {
+            errors.push(Error::new(
+                threads.key.span(),
+                "`threads` runs a plain routine on several threads: the zero-argument form \
+                 (`fn f() -> T`, with `vs = g` for a comparison), not async, without `args`, \
+                 `types`, `executor` or a group",
+            ));
+        }
+    }
     if options.vs.is_some() || options.vs_group.is_some() {
         if let (Some(group), Some(_)) = (&options.vs_group, &options.types) {
             errors.push(Error::new(

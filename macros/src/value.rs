@@ -180,6 +180,41 @@ pub fn args(input: ParseStream, key: &Ident) -> syn::Result<Args> {
     Ok(Args { exprs, texts })
 }
 
+/// `threads = [1, 2, 4]`: at least one count, each from 1 to 1,024, none twice.
+pub fn threads(input: ParseStream, key: &Ident) -> syn::Result<Vec<u32>> {
+    const EXAMPLE: &str = "expected a list of thread counts in brackets: `threads = [1, 2, 4]`";
+    equals(input, key, "threads = [1, 2, 4]")?;
+    if !input.peek(syn::token::Bracket) {
+        return Err(Error::new(input.span(), EXAMPLE));
+    }
+    let content;
+    let brackets = bracketed!(content in input);
+    let lits: Punctuated<LitInt, Token![,]> = content
+        .parse_terminated(|i| i.parse::<LitInt>(), Token![,])
+        .map_err(|e| Error::new(e.span(), EXAMPLE))?;
+    if lits.is_empty() {
+        return Err(Error::new(brackets.span.join(), EXAMPLE));
+    }
+    let mut counts = Vec::new();
+    for lit in &lits {
+        let count: u32 = lit
+            .base10_parse()
+            .ok()
+            .filter(|n| (1..=1024).contains(n))
+            .ok_or_else(|| {
+                Error::new_spanned(lit, "a thread count is a whole number from 1 to 1024")
+            })?;
+        if counts.contains(&count) {
+            return Err(Error::new_spanned(
+                lit,
+                format!("{count} threads is listed twice"),
+            ));
+        }
+        counts.push(count);
+    }
+    Ok(counts)
+}
+
 /// `types = [u32, u64]`, at least one.
 pub fn types(input: ParseStream, key: &Ident) -> syn::Result<Types> {
     equals(input, key, "types = [u32, u64]")?;

@@ -14,5 +14,6 @@ pub mod preflight;
 pub mod profile;
 pub mod registry;
 pub mod runner;
+pub mod thread_counts;
 pub mod trial;
 pub mod version_setup;

@@ -12,6 +12,7 @@ use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
 use crate::harness::profile::{check_one_selected, profiling};
 use crate::harness::registry::check_unique_names;
+use crate::harness::thread_counts::oversubscribed_note;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
@@ -75,6 +76,12 @@ pub fn main() -> ! {
     let diffs = diff_sink(&invocation, pretty);
     // A profiling run pairs with no baseline's executable: it would store or start one.
     let groups = groups(&specs, &invocation.libtest, &overrides);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if let Some(note) = oversubscribed_note(&specs, &invocation.libtest, cores) {
+        if !invocation.libtest.list {
+            eprintln!("{note}");
+        }
+    }
     let versus = if profiling(&invocation) {
         None
     } else {
