@@ -162,6 +162,15 @@ impl Bencher {
         self.measure_local(&mut runner, Some(chunker), timer);
     }
 
+    /// Measures a routine that times its own batches (`threads = [..]`), as `iter` does.
+    pub(crate) fn iter_local(&mut self, runner: impl LocalRoutine) {
+        self.start();
+        let timer = timer_cost();
+        let Some(meter) = self.meter() else { return };
+        let mut runner = Metered::new(runner, meter, timer);
+        self.measure_local(&mut runner, None, timer);
+    }
+
     /// The shared tail of `iter` and `iter_batched`: in bench mode, serve or pair the routine
     /// (cross-version runs) or sample it linearly; in test mode, run it once; then check an
     /// `allocs` limit. A `chunker` times batches in bounded chunks, for iterations that

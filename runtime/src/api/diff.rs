@@ -158,6 +158,13 @@ impl Diff {
         }
     }
 
+    /// Compares two routines that time their own batches (`threads = [..]` sides).
+    pub(crate) fn compare_local(&mut self, first: impl LocalRoutine, second: impl LocalRoutine) {
+        self.begin();
+        let outcome = self.smoke_or_measure(first, second);
+        self.outcome = Some(outcome);
+    }
+
     fn begin(&self) {
         assert!(
             self.outcome.is_none(),
