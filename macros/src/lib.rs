@@ -28,7 +28,8 @@ use proc_macro::TokenStream;
 ///
 /// Options: `name = "..."`, `ignore` or `ignore = "reason"`, `warmup = "500ms"`,
 /// `max_time = "10s"`, `args = [..]`, `throughput = bytes(N)` or `elements(N)`,
-/// `samples = N`.
+/// `samples = N`, `threads = [1, 2, 4]` (one trial per count, the routine on that many
+/// threads at once).
 ///
 /// ```ignore
 /// use duobench::{bench, Bencher};
@@ -55,7 +56,8 @@ pub fn bench(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// `ratio in A..=B`. Options: `vs = path` (or a group, `vs = [b, c, d]`: one trial per
 /// candidate, each claim judged at alpha / m), `name = "..."`, `ignore` or `ignore = "reason"`,
 /// `warmup = "500ms"`, `max_time = "10s"`, `args = [..]`, `alpha = 0.05`,
-/// `on_inconclusive = "fail" | "pass" | "ignore"`.
+/// `on_inconclusive = "fail" | "pass" | "ignore"`, `threads = [1, 2, 4]` (one trial per
+/// count, both routines on that many threads at once).
 ///
 /// ```ignore
 /// use duobench::{bench_diff, Diff};
