@@ -1,11 +1,9 @@
 //! The table printed for a group of candidates (`vs = [b, c, d]`): the candidates ranked,
 //! fastest first, with their ratios to the annotated function, intervals and verdicts.
 
-use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
 use super::paint::Paint;
-use super::summary_table::column_widths;
-use crate::util::units::ratio_text;
+use super::summary_table::{column_widths, judgement_cells};
 use std::cmp::Ordering;
 
 /// Column headings, in order.
@@ -80,14 +78,9 @@ pub fn group_table(
 }
 
 fn row(rank: usize, record: &DiffRecord) -> [String; 6] {
-    [
-        rank.to_string(),
-        record.names.second.to_owned(),
-        ratio_text(record.result.ratio),
-        interval_text(&record.result),
-        record.claim_text(),
-        record.result.verdict.word().to_owned(),
-    ]
+    let [ratio, interval, claim, verdict] = judgement_cells(record);
+    let candidate = record.names.second.to_owned();
+    [rank.to_string(), candidate, ratio, interval, claim, verdict]
 }
 
 #[cfg(test)]
@@ -95,6 +88,7 @@ mod tests {
     use super::*;
     use crate::fixture::records::{record, BELOW};
     use crate::report::diff_record::RoutineNames;
+    use crate::util::units::ratio_text;
 
     fn candidate(name: &'static str, ratio: f64) -> DiffRecord {
         let mut r = record(&format!("sum/vs={name}"), ratio, Some(BELOW), 2_000);

@@ -54,8 +54,13 @@ pub(super) fn column_widths<const N: usize>(
 }
 
 fn row(record: &DiffRecord) -> [String; 5] {
+    let [ratio, interval, claim, verdict] = judgement_cells(record);
+    [record.name.clone(), ratio, interval, claim, verdict]
+}
+
+/// A comparison's ratio, interval, claim and verdict, as the tables show them.
+pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
     [
-        record.name.clone(),
         ratio_text(record.result.ratio),
         interval_text(&record.result),
         record.claim_text(),
