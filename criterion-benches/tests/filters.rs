@@ -1,5 +1,5 @@
-//! End to end: the published bench files under `cargo bench`, built in a target directory
-//! of their own (the outer `cargo test` holds this workspace's). `--list` names every
+//! End to end: the published bench files under `cargo bench`, built in the end-to-end
+//! tests' target directory (the outer `cargo test` holds this workspace's). `--list` names every
 //! Criterion benchmark, a libtest filter selects among them, and the selected one is
 //! measured and written to `--json` with the group's throughput. Budgets are short: these
 //! runs check what runs and what is written, not the figures.
@@ -12,8 +12,10 @@ fn package_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The end-to-end tests' target directory (`tests/tests/common`), so that the dependencies
+/// both builds share are built once.
 fn target_dir() -> PathBuf {
-    package_dir().join("../target/e2e-criterion")
+    package_dir().join("../target/e2e")
 }
 
 fn cargo_bench(bench: &str, harness_args: &[&str]) -> Output {
