@@ -184,15 +184,17 @@ impl Options {
                 let types = value::types(input, &key)?;
                 set(&mut self.types, key, types)
             }
-            "vs" => match value::vs(input, &key)? {
-                // One `vs` either way: a second one is a duplicate whichever form it takes.
-                _ if self.vs_group.is_some() => set(&mut self.vs_group, key, Vec::new()),
-                value::Vs::One(path) => set(&mut self.vs, key, path),
-                value::Vs::Group(paths) if self.vs.is_some() => {
-                    set(&mut self.vs, key, paths[0].clone())
+            "vs" => {
+                let vs = value::vs(input, &key)?;
+                if self.vs.is_some() || self.vs_group.is_some() {
+                    // One `vs`, whichever form either takes.
+                    return Err(duplicate(&key));
                 }
-                value::Vs::Group(paths) => set(&mut self.vs_group, key, paths),
-            },
+                match vs {
+                    value::Vs::One(path) => set(&mut self.vs, key, path),
+                    value::Vs::Group(paths) => set(&mut self.vs_group, key, paths),
+                }
+            }
             "ratio" => {
                 let claim = claim::parse_after_ratio(input)?;
                 if self.claim.is_some() {
@@ -244,14 +246,18 @@ impl Options {
 /// Stores a value, refusing a second one.
 fn set<T>(slot: &mut Option<Opt<T>>, key: Ident, value: T) -> syn::Result<()> {
     if slot.is_some() {
-        let name = key.unraw();
-        return Err(Error::new(
-            key.span(),
-            format!("duplicate option `{name}`: give each option once"),
-        ));
+        return Err(duplicate(&key));
     }
     *slot = Some(Opt { key, value });
     Ok(())
+}
+
+fn duplicate(key: &Ident) -> Error {
+    let name = key.unraw();
+    Error::new(
+        key.span(),
+        format!("duplicate option `{name}`: give each option once"),
+    )
 }
 
 fn list(kind: Kind) -> String {
