@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{cargo_with_env, text};
+use common::{cargo_with_env, text, trial_line};
 
 #[test]
 fn a_group_ranks_its_candidates_and_judges_each_claim_at_a_shared_alpha() {
@@ -30,10 +30,7 @@ fn a_group_ranks_its_candidates_and_judges_each_claim_at_a_shared_alpha() {
         ("once/vs=four_times", "ok"),
         ("once/vs=half", "FAILED"),
     ] {
-        let line = out
-            .lines()
-            .find(|l| l.starts_with(&format!("test [diff] {trial} ")))
-            .unwrap_or_else(|| panic!("no line for {trial} in:\n{out}"));
+        let line = trial_line(&out, "diff", trial);
         assert!(line.ends_with(verdict), "{line}");
     }
     let table: Vec<&str> = out

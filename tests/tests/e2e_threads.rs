@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{cargo_with_env, text};
+use common::{cargo_with_env, text, trial_line};
 
 #[test]
 fn a_lock_passes_a_contention_claim_only_under_contention() {
@@ -31,10 +31,7 @@ fn a_lock_passes_a_contention_claim_only_under_contention() {
         ("under_one_lock/t=1", "FAILED"),
         ("under_one_lock/t=2", "ok"),
     ] {
-        let line = out
-            .lines()
-            .find(|l| l.starts_with(&format!("test [diff] {trial} ")))
-            .unwrap_or_else(|| panic!("no line for {trial} in:\n{out}"));
+        let line = trial_line(&out, "diff", trial);
         assert!(line.ends_with(verdict), "{line}\n{out}");
     }
 }

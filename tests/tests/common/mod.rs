@@ -46,3 +46,10 @@ pub fn text(output: &Output) -> String {
         String::from_utf8_lossy(&output.stderr)
     )
 }
+
+/// The libtest line of `trial` (of kind `diff` or `bench`) in `out`.
+pub fn trial_line<'a>(out: &'a str, kind: &str, trial: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(&format!("test [{kind}] {trial} ")))
+        .unwrap_or_else(|| panic!("no line for {trial} in:\n{out}"))
+}
