@@ -64,6 +64,7 @@ impl Kind {
                 "max_regression",
                 "on_inconclusive",
                 "executor",
+                "threads",
             ],
             Kind::Diff => &[
                 "vs",
@@ -78,6 +79,7 @@ impl Kind {
                 "on_inconclusive",
                 "measure",
                 "executor",
+                "threads",
             ],
         }
     }
@@ -109,6 +111,10 @@ pub struct Options {
     pub args: Option<Opt<Args>>,
     pub types: Option<Opt<Types>>,
     pub vs: Option<Opt<ExprPath>>,
+    /// `vs = [b, c, d]`: candidates, each compared with the annotated function.
+    pub vs_group: Option<Opt<Vec<ExprPath>>>,
+    /// `threads = [1, 2, 4]`: one trial per count, the routine running on that many threads.
+    pub threads: Option<Opt<Vec<u32>>>,
     pub claim: Option<Opt<Claim>>,
     pub alpha: Option<Opt<f64>>,
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
@@ -170,13 +176,24 @@ impl Options {
                 let args = value::args(input, &key)?;
                 set(&mut self.args, key, args)
             }
+            "threads" => {
+                let counts = value::threads(input, &key)?;
+                set(&mut self.threads, key, counts)
+            }
             "types" => {
                 let types = value::types(input, &key)?;
                 set(&mut self.types, key, types)
             }
             "vs" => {
-                let path = value::vs(input, &key)?;
-                set(&mut self.vs, key, path)
+                let vs = value::vs(input, &key)?;
+                if self.vs.is_some() || self.vs_group.is_some() {
+                    // One `vs`, whichever form either takes.
+                    return Err(duplicate(&key));
+                }
+                match vs {
+                    value::Vs::One(path) => set(&mut self.vs, key, path),
+                    value::Vs::Group(paths) => set(&mut self.vs_group, key, paths),
+                }
             }
             "ratio" => {
                 let claim = claim::parse_after_ratio(input)?;
@@ -229,14 +246,18 @@ impl Options {
 /// Stores a value, refusing a second one.
 fn set<T>(slot: &mut Option<Opt<T>>, key: Ident, value: T) -> syn::Result<()> {
     if slot.is_some() {
-        let name = key.unraw();
-        return Err(Error::new(
-            key.span(),
-            format!("duplicate option `{name}`: give each option once"),
-        ));
+        return Err(duplicate(&key));
     }
     *slot = Some(Opt { key, value });
     Ok(())
+}
+
+fn duplicate(key: &Ident) -> Error {
+    let name = key.unraw();
+    Error::new(
+        key.span(),
+        format!("duplicate option `{name}`: give each option once"),
+    )
 }
 
 fn list(kind: Kind) -> String {

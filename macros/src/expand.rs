@@ -72,17 +72,17 @@ fn expand(bench: &Bench) -> TokenStream {
             quote!(::core::option::Option::Some(#reason))
         }
     };
-    let vs = match &options.vs {
-        None => quote!(::core::option::Option::None),
-        Some(Opt { value: path, .. }) => {
-            let text: String = path
-                .to_token_stream()
-                .to_string()
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .collect();
+    let vs = match (&options.vs, &options.vs_group) {
+        (Some(Opt { value: path, .. }), _) => {
+            let text = path_text(path);
             quote!(::core::option::Option::Some(#text))
         }
+        (None, Some(Opt { value: paths, .. })) => {
+            let texts: Vec<String> = paths.iter().map(path_text).collect();
+            let text = format!("[{}]", texts.join(","));
+            quote!(::core::option::Option::Some(#text))
+        }
+        (None, None) => quote!(::core::option::Option::None),
     };
     let texts = trial_names(options);
     let line = quote_spanned!(ident.span()=> ::core::line!());
@@ -125,8 +125,18 @@ fn expand(bench: &Bench) -> TokenStream {
     }
 }
 
+/// A path as the registry shows it: its tokens without spaces.
+fn path_text(path: &syn::ExprPath) -> String {
+    path.to_token_stream()
+        .to_string()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
 /// The entry point's body: one call into the user's function per trial, chosen by index
-/// (types in the outer loop, arguments in the inner, as the trial names list them).
+/// (types in the outer loop, arguments in the inner, as the trial names list them; for a
+/// group, one comparison per candidate).
 fn entry_body(bench: &Bench) -> TokenStream {
     let types: Vec<Option<&syn::Type>> = match &bench.options.types {
         Some(types) => types.value.types.iter().map(Some).collect(),
@@ -136,10 +146,26 @@ fn entry_body(bench: &Bench) -> TokenStream {
         Some(args) => args.value.exprs.iter().map(Some).collect(),
         None => vec![None],
     };
-    let calls: Vec<TokenStream> = types
-        .iter()
-        .flat_map(|ty| args.iter().map(move |arg| call(bench, *ty, *arg)))
-        .collect();
+    let calls: Vec<TokenStream> = match (&bench.options.vs_group, &bench.options.threads) {
+        (_, Some(threads)) => threads
+            .value
+            .iter()
+            .map(|&n| threaded_call(bench, n as usize))
+            .collect(),
+        (Some(group), None) => {
+            let f = &bench.func.item.sig.ident;
+            let f = quote!(#f);
+            group
+                .value
+                .iter()
+                .map(|vs| compare_call(bench, &f, vs, None))
+                .collect()
+        }
+        (None, None) => types
+            .iter()
+            .flat_map(|ty| args.iter().map(move |arg| call(bench, *ty, *arg)))
+            .collect(),
+    };
     if let [only] = &calls[..] {
         return only.clone();
     }
@@ -159,6 +185,16 @@ fn entry_body(bench: &Bench) -> TokenStream {
 
 /// The name parts of the trials, in the order of `entry_body`'s indices: `u32/10`.
 fn trial_names(options: &Options) -> Vec<String> {
+    if let Some(threads) = &options.threads {
+        return threads.value.iter().map(|n| format!("t={n}")).collect();
+    }
+    if let Some(group) = &options.vs_group {
+        return group
+            .value
+            .iter()
+            .map(|vs| format!("vs={}", path_text(vs)))
+            .collect();
+    }
     let types = options.types.as_ref().map(|t| &t.value.texts[..]);
     let args = options.args.as_ref().map(|a| &a.value.texts[..]);
     match (types, args) {
@@ -179,53 +215,7 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
         None => quote!(#ident),
     };
     match (bench.func.shape, &bench.options.vs, arg) {
-        (Shape::Plain, Some(Opt { value: vs, .. }), _) => {
-            // `vs` keeps its span and meets its bound at a function generated here, so a
-            // `vs` function that takes arguments gives one error, at the user's `vs` token,
-            // whose note shows this signature rather than the runtime's.
-            let last = vs
-                .path
-                .segments
-                .last()
-                .map_or_else(|| vs.span(), |s| s.ident.span());
-            let compare = quote_spanned!(last=> __duobench_compare);
-            let vs = match ty {
-                Some(ty) => quote!(#vs::<#ty>),
-                None => quote!(#vs),
-            };
-            let helper = if bench.func.is_async {
-                let compare = if on_tokio(bench) {
-                    quote!(::duobench::__private::compare_on_tokio::<(), _, _>(
-                        diff, first, vs
-                    ))
-                } else {
-                    quote!(diff.compare_async(first, vs))
-                };
-                quote! {
-                    fn __duobench_compare<O1: ::core::future::Future, O2: ::core::future::Future>(
-                        diff: &mut ::duobench::Diff,
-                        first: impl FnMut() -> O1,
-                        vs: impl FnMut() -> O2,
-                    ) {
-                        #compare
-                    }
-                }
-            } else {
-                quote! {
-                    fn __duobench_compare<O1, O2>(
-                        diff: &mut ::duobench::Diff,
-                        first: impl FnMut() -> O1,
-                        vs: impl FnMut() -> O2,
-                    ) {
-                        diff.compare(first, vs)
-                    }
-                }
-            };
-            quote! {{
-                #helper
-                #compare(__duobench_handle, #f, #vs)
-            }}
-        }
+        (Shape::Plain, Some(Opt { value: vs, .. }), _) => compare_call(bench, &f, vs, ty),
         (Shape::Plain, None, _) if on_tokio(bench) => {
             quote!(::duobench::__private::iter_on_tokio::<(), _>(__duobench_handle, #f))
         }
@@ -490,4 +480,70 @@ fn iter_noting_outputs(routine: &TokenStream) -> TokenStream {
         ::duobench::__private::set_result_varies(__duobench_handle, __duobench_varies);
         __duobench_handle.iter(__duobench_routine)
     }}
+}
+
+/// A comparison of the annotated function `f` with `vs` (instantiated with `ty` when
+/// generic), through a helper whose bounds meet `vs` at its own span.
+fn compare_call(
+    bench: &Bench,
+    f: &TokenStream,
+    vs: &syn::ExprPath,
+    ty: Option<&syn::Type>,
+) -> TokenStream {
+    // `vs` keeps its span and meets its bound at a function generated here, so a
+    // `vs` function that takes arguments gives one error, at the user's `vs` token,
+    // whose note shows this signature rather than the runtime's.
+    let last = vs
+        .path
+        .segments
+        .last()
+        .map_or_else(|| vs.span(), |s| s.ident.span());
+    let compare = quote_spanned!(last=> __duobench_compare);
+    let vs = match ty {
+        Some(ty) => quote!(#vs::<#ty>),
+        None => quote!(#vs),
+    };
+    let helper = if bench.func.is_async {
+        let compare = if on_tokio(bench) {
+            quote!(::duobench::__private::compare_on_tokio::<(), _, _>(
+                diff, first, vs
+            ))
+        } else {
+            quote!(diff.compare_async(first, vs))
+        };
+        quote! {
+            fn __duobench_compare<O1: ::core::future::Future, O2: ::core::future::Future>(
+                diff: &mut ::duobench::Diff,
+                first: impl FnMut() -> O1,
+                vs: impl FnMut() -> O2,
+            ) {
+                #compare
+            }
+        }
+    } else {
+        quote! {
+            fn __duobench_compare<O1, O2>(
+                diff: &mut ::duobench::Diff,
+                first: impl FnMut() -> O1,
+                vs: impl FnMut() -> O2,
+            ) {
+                diff.compare(first, vs)
+            }
+        }
+    };
+    quote! {{
+        #helper
+        #compare(__duobench_handle, #f, #vs)
+    }}
+}
+
+/// One trial of `threads = [..]`: the routine (and `vs`) on `n` threads at once.
+fn threaded_call(bench: &Bench, n: usize) -> TokenStream {
+    let f = &bench.func.item.sig.ident;
+    match &bench.options.vs {
+        Some(Opt { value: vs, .. }) => {
+            quote!(::duobench::__private::compare_threads(__duobench_handle, #n, #f, #vs))
+        }
+        None => quote!(::duobench::__private::iter_threads(__duobench_handle, #n, #f)),
+    }
 }

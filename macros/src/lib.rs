@@ -28,7 +28,8 @@ use proc_macro::TokenStream;
 ///
 /// Options: `name = "..."`, `ignore` or `ignore = "reason"`, `warmup = "500ms"`,
 /// `max_time = "10s"`, `args = [..]`, `throughput = bytes(N)` or `elements(N)`,
-/// `samples = N`.
+/// `samples = N`, `threads = [1, 2, 4]` (one trial per count, the routine on that many
+/// threads at once).
 ///
 /// ```ignore
 /// use duobench::{bench, Bencher};
@@ -52,9 +53,11 @@ pub fn bench(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// `d.compare(first, second)`.
 ///
 /// Claims: `ratio < X`, `ratio <= X`, `ratio > X`, `ratio >= X`, `ratio in A..B`,
-/// `ratio in A..=B`. Options: `vs = path`, `name = "..."`, `ignore` or `ignore = "reason"`,
+/// `ratio in A..=B`. Options: `vs = path` (or a group, `vs = [b, c, d]`: one trial per
+/// candidate, each claim judged at alpha / m), `name = "..."`, `ignore` or `ignore = "reason"`,
 /// `warmup = "500ms"`, `max_time = "10s"`, `args = [..]`, `alpha = 0.05`,
-/// `on_inconclusive = "fail" | "pass" | "ignore"`.
+/// `on_inconclusive = "fail" | "pass" | "ignore"`, `threads = [1, 2, 4]` (one trial per
+/// count, both routines on that many threads at once).
 ///
 /// ```ignore
 /// use duobench::{bench_diff, Diff};

@@ -46,7 +46,26 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
     let sig = &func.item.sig;
     let handle = kind.handle();
     let attr = kind.attr();
-    if options.vs.is_some() {
+    if let Some(threads) = &options.threads {
+        let plain = func.shape == Shape::Plain && !func.is_async;
+        let single = kind == Kind::Bench || options.vs.is_some();
+        let alone = options.args.is_none() && options.types.is_none() && options.executor.is_none();
+        if !(plain && single && alone) {
+            errors.push(Error::new(
+                threads.key.span(),
+                "`threads` runs a plain routine on several threads: the zero-argument form \
+                 (`fn f() -> T`, with `vs = g` for a comparison), not async, without `args`, \
+                 `types`, `executor` or a group",
+            ));
+        }
+    }
+    if options.vs.is_some() || options.vs_group.is_some() {
+        if let (Some(group), Some(_)) = (&options.vs_group, &options.types) {
+            errors.push(Error::new(
+                group.key.span(),
+                "a group (`vs = [..]`) cannot be combined with `types`: write one group per type",
+            ));
+        }
         if func.shape != Shape::Plain {
             errors.push(Error::new_spanned(
                 &sig.inputs,
@@ -70,7 +89,9 @@ fn cross_check(kind: Kind, options: &Options, func: &BenchFn) -> Vec<Error> {
         ));
     }
     match (&options.args, func.shape) {
-        (Some(args), Shape::Plain | Shape::Handle) if options.vs.is_none() => {
+        (Some(args), Shape::Plain | Shape::Handle)
+            if options.vs.is_none() && options.vs_group.is_none() =>
+        {
             errors.push(Error::new(
                 args.key.span(),
                 format!(

@@ -81,8 +81,25 @@ pub fn ignore(input: ParseStream, key: &Ident) -> syn::Result<Option<LitStr>> {
 }
 
 /// `vs = path`, the second routine.
-pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<ExprPath> {
+pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<Vs> {
     equals(input, key, "vs = other_fn")?;
+    if input.peek(syn::token::Bracket) {
+        let content;
+        let brackets = bracketed!(content in input);
+        let paths = Punctuated::<ExprPath, Token![,]>::parse_terminated(&content).map_err(|e| {
+            Error::new(
+                e.span(),
+                "expected the paths of functions, e.g. `vs = [sort_std, sort_radix]`",
+            )
+        })?;
+        if paths.len() < 2 {
+            return Err(Error::new(
+                brackets.span.join(),
+                "a group names at least two functions, `vs = [b, c]`; for one, write `vs = b`",
+            ));
+        }
+        return Ok(Vs::Group(paths.into_iter().collect()));
+    }
     let path: ExprPath = input.parse().map_err(|e| {
         Error::new(
             e.span(),
@@ -95,7 +112,14 @@ pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<ExprPath> {
             "`vs` names the second function; it is not a call: `vs = sort_std`",
         ));
     }
-    Ok(path)
+    Ok(Vs::One(path))
+}
+
+/// What `vs = ..` names: one second routine, or a group of candidates (`vs = [b, c, d]`),
+/// each compared with the annotated function.
+pub enum Vs {
+    One(ExprPath),
+    Group(Vec<ExprPath>),
 }
 
 /// `warmup = "500ms"` or `max_time = "10s"`; `positive` refuses zero.
@@ -154,6 +178,41 @@ pub fn args(input: ParseStream, key: &Ident) -> syn::Result<Args> {
     let exprs: Vec<Expr> = exprs.into_iter().collect();
     let texts = source::names(brackets.span.join(), &exprs);
     Ok(Args { exprs, texts })
+}
+
+/// `threads = [1, 2, 4]`: at least one count, each from 1 to 1,024, none twice.
+pub fn threads(input: ParseStream, key: &Ident) -> syn::Result<Vec<u32>> {
+    const EXAMPLE: &str = "expected a list of thread counts in brackets: `threads = [1, 2, 4]`";
+    equals(input, key, "threads = [1, 2, 4]")?;
+    if !input.peek(syn::token::Bracket) {
+        return Err(Error::new(input.span(), EXAMPLE));
+    }
+    let content;
+    let brackets = bracketed!(content in input);
+    let lits: Punctuated<LitInt, Token![,]> = content
+        .parse_terminated(|i| i.parse::<LitInt>(), Token![,])
+        .map_err(|e| Error::new(e.span(), EXAMPLE))?;
+    if lits.is_empty() {
+        return Err(Error::new(brackets.span.join(), EXAMPLE));
+    }
+    let mut counts = Vec::new();
+    for lit in &lits {
+        let count: u32 = lit
+            .base10_parse()
+            .ok()
+            .filter(|n| (1..=1024).contains(n))
+            .ok_or_else(|| {
+                Error::new_spanned(lit, "a thread count is a whole number from 1 to 1024")
+            })?;
+        if counts.contains(&count) {
+            return Err(Error::new_spanned(
+                lit,
+                format!("{count} threads is listed twice"),
+            ));
+        }
+        counts.push(count);
+    }
+    Ok(counts)
 }
 
 /// `types = [u32, u64]`, at least one.

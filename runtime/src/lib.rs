@@ -48,13 +48,26 @@ pub mod document {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
+    pub use crate::api::threads::{compare_threads, iter_threads};
     pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
     pub use crate::harness::descriptor::{Descriptor, Routine};
+    pub use crate::harness::dynamic::{DynamicBench, DynamicRoutine};
     pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};
     pub use crate::model::attrs::{
         AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
     };
     pub use inventory;
+
+    /// Registers benchmarks known only at run time (declared at `module_path` in `file`),
+    /// then runs the harness as [`main`](crate::main) does.
+    pub fn main_with(
+        benches: Vec<DynamicBench>,
+        module_path: &'static str,
+        file: &'static str,
+    ) -> ! {
+        crate::harness::dynamic::register(benches, module_path, file);
+        crate::main()
+    }
 
     /// Sets the throughput of a `#[bench]` whose count depends on its argument.
     pub fn set_throughput(bencher: &mut crate::Bencher, throughput: Throughput) {

@@ -14,6 +14,7 @@ use crate::measure::executor::Executor;
 use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::profile::run_for;
 use crate::measure::stalls::{measure_stalls, MachineStalls};
 use crate::measure::time_batch::{TimeBatch, TimeWith};
 use crate::measure::timer::{timer_cost, TimerCost};
@@ -169,6 +170,15 @@ impl Bencher {
         self.measure_local(&mut runner, Some(chunker), timer);
     }
 
+    /// Measures a routine that times its own batches (`threads = [..]`), as `iter` does.
+    pub(crate) fn iter_local(&mut self, runner: impl LocalRoutine) {
+        self.start();
+        let timer = timer_cost();
+        let Some(meter) = self.meter() else { return };
+        let mut runner = Metered::new(runner, meter, timer);
+        self.measure_local(&mut runner, None, timer);
+    }
+
     /// The shared tail of `iter` and `iter_batched`: in bench mode, serve or pair the routine
     /// (cross-version runs) or sample it linearly; in test mode, run it once; then check an
     /// `allocs` limit. A `chunker` times batches in bounded chunks, for iterations that
@@ -179,6 +189,18 @@ impl Bencher {
         mut chunker: Option<Chunker>,
         timer: TimerCost,
     ) {
+        if let Some(time) = self.settings.profile_time {
+            run_for(time, |k| match &mut chunker {
+                Some(chunker) => {
+                    chunker.time(k, |c| runner.time_batch(c));
+                }
+                None => {
+                    runner.time_batch(k);
+                }
+            });
+            self.outcome = Some(BenchOutcome::Smoke);
+            return;
+        }
         if self.mode == Mode::Bench {
             // A duo side returns a batch's time with one clock read; linear sampling takes
             // it net.
@@ -269,8 +291,8 @@ impl Bencher {
     /// If an `iter` method was already called.
     pub fn iter_async<F: Future>(&mut self, mut routine: impl FnMut() -> F) {
         let executor = Executor::new();
-        let overhead =
-            (self.mode == Mode::Bench).then(|| executor.overhead_ns(timer_cost().overhead_ns));
+        let measuring = self.mode == Mode::Bench && self.settings.profile_time.is_none();
+        let overhead = measuring.then(|| executor.overhead_ns(timer_cost().overhead_ns));
         self.iter(|| executor.block_on(routine()));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
@@ -293,6 +315,13 @@ impl Bencher {
                  iter_batched only"
                     .to_owned(),
             ));
+            return;
+        }
+        if let Some(time) = self.settings.profile_time {
+            run_for(time, |k| {
+                black_box(routine(k));
+            });
+            self.outcome = Some(BenchOutcome::Smoke);
             return;
         }
         if self.mode == Mode::Test {

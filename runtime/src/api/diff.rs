@@ -7,6 +7,7 @@ use crate::measure::duo::DuoProgress;
 use crate::measure::executor::Executor;
 use crate::measure::local_routine::{ChunkedInputs, LocalRoutine};
 use crate::measure::meter::{Meter, Metered};
+use crate::measure::profile::run_for;
 use crate::measure::timer::timer_cost;
 use crate::measure::usage::UsageReading;
 use crate::model::attrs::Measure;
@@ -173,13 +174,21 @@ impl Diff {
         mut second: impl FnMut() -> F2,
     ) {
         let (one, other) = (Executor::new(), Executor::new());
-        let measuring = self.mode == Mode::Bench || self.settings.claim.is_some();
+        let measuring = (self.mode == Mode::Bench || self.settings.claim.is_some())
+            && self.settings.profile_time.is_none();
         let overhead = measuring.then(|| one.overhead_ns(timer_cost().overhead_ns));
         self.compare(|| one.block_on(first()), || other.block_on(second()));
         if let Some(DiffOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
             result.executor = Some("built-in");
         }
+    }
+
+    /// Compares two routines that time their own batches (`threads = [..]` sides).
+    pub(crate) fn compare_local(&mut self, first: impl LocalRoutine, second: impl LocalRoutine) {
+        self.begin();
+        let outcome = self.smoke_or_measure(first, second);
+        self.outcome = Some(outcome);
     }
 
     fn begin(&self) {
@@ -195,7 +204,8 @@ impl Diff {
         mut first: impl LocalRoutine,
         mut second: impl LocalRoutine,
     ) -> DiffOutcome {
-        if self.mode == Mode::Test && self.settings.claim.is_none() {
+        let profiling = self.settings.profile_time.is_some();
+        if self.mode == Mode::Test && self.settings.claim.is_none() && !profiling {
             first.run_once();
             second.run_once();
             DiffOutcome::Smoke
@@ -204,7 +214,19 @@ impl Diff {
         }
     }
 
-    fn measure(&mut self, first: impl LocalRoutine, second: impl LocalRoutine) -> DiffOutcome {
+    fn measure(
+        &mut self,
+        mut first: impl LocalRoutine,
+        mut second: impl LocalRoutine,
+    ) -> DiffOutcome {
+        if let Some(time) = self.settings.profile_time {
+            // Both routines in turn, as duos run them, so the profile shows each.
+            run_for(time, |k| {
+                first.time_batch(k);
+                second.time_batch(k);
+            });
+            return DiffOutcome::Smoke;
+        }
         let timer = timer_cost();
         let meters = Meter::new(self.settings.measure)
             .and_then(|one| Meter::new(self.settings.measure).map(|other| (one, other)));

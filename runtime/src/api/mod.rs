@@ -7,5 +7,6 @@ pub mod bencher;
 pub mod diff;
 pub mod diff_fn;
 pub mod outputs;
+pub mod threads;
 pub mod tokio_gate;
 pub mod versions;

@@ -245,6 +245,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
                Welch, OS) instead of the short block",
         default: "off",
     },
+    OwnOption {
+        flag: "--profile-time",
+        env: "DUOBENCH_PROFILE_TIME",
+        takes_value: true,
+        set: |o, v| parse_positive_duration(v).map(|d| o.profile_time = Some(d)),
+        value_name: "DURATION",
+        help: "Run the one selected benchmark's routine in its loop this long, measuring, \
+               analysing and writing nothing (for perf record or a flamegraph)",
+        default: "off",
+    },
 ];
 
 /// The whole command line as one clap command: libtest-mimic's options and ours, each of

@@ -250,7 +250,7 @@ fn no_report_is_a_switch() {
 #[test]
 fn every_option_and_variable_names_itself_when_its_value_is_bad() {
     let bad_value = |flag: &str| match flag {
-        "--max-time" | "--warmup" => "ten",
+        "--max-time" | "--warmup" | "--profile-time" => "ten",
         "--alpha" | "--family-alpha" | "--noise-threshold" => "1.5",
         "--max-regression" => "-5%",
         "--baseline-dir" => "Cargo.toml",
@@ -423,4 +423,15 @@ fn several_filter_words_are_all_kept() {
     assert_eq!(inv.libtest.skip, ["x"]);
     assert!(inv.libtest.exact);
     assert!(parse(&[], &[]).unwrap().filters.is_empty());
+}
+
+#[test]
+fn profile_time_takes_a_positive_duration_from_option_or_variable() {
+    let inv = parse(&["--bench", "--profile-time", "10s", "sort"], &[]).unwrap();
+    assert_eq!(inv.overrides.profile_time, Some(Duration::from_secs(10)));
+    assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+    let inv = parse(&[], &[("DUOBENCH_PROFILE_TIME", "250ms")]).unwrap();
+    assert_eq!(inv.overrides.profile_time, Some(Duration::from_millis(250)));
+    let e = parse(&["--profile-time", "0s"], &[]).unwrap_err();
+    assert!(e.0.starts_with("--profile-time 0s:"), "{e}");
 }

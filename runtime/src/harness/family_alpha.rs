@@ -2,7 +2,6 @@
 
 use crate::harness::cli::Invocation;
 use crate::harness::descriptor::Routine;
-use crate::harness::filters::probe;
 use crate::harness::registry::TrialSpec;
 use crate::model::mode::Mode;
 use crate::session::options::Overrides;
@@ -20,11 +19,7 @@ pub fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overr
     let gates = specs
         .iter()
         .filter(|spec| is_gated(invocation, spec))
-        .filter(|spec| {
-            // libtest decides what runs; ask it with a trial that carries only the name.
-            let probe = probe(spec);
-            !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
-        })
+        .filter(|spec| spec.is_selected(args))
         .count()
         .max(1);
     Overrides {

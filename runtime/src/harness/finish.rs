@@ -5,6 +5,7 @@ use crate::harness::ci_report::write_ci_report;
 use crate::harness::cli::Invocation;
 use crate::harness::journal;
 use crate::harness::preflight::report_dir;
+use crate::harness::profile::profiling;
 use crate::measure::timer::timer_cost;
 use crate::model::export::ExportFormat;
 use crate::model::mode::Mode;
@@ -48,7 +49,7 @@ pub fn write_outputs(
     run_warnings: &[Warning],
 ) -> ! {
     journal::close();
-    if invocation.libtest.list {
+    if invocation.libtest.list || profiling(invocation) {
         conclusion.exit()
     }
     let unwritten = !write_files(invocation, records, pretty, run_meta, run_warnings);

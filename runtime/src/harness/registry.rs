@@ -32,6 +32,16 @@ impl TrialSpec {
         name
     }
 
+    /// Whether libtest, given `args`, would run this trial (not filtered out, not ignored).
+    #[must_use]
+    pub fn is_selected(&self, args: &libtest_mimic::Arguments) -> bool {
+        // libtest decides what runs; ask it with a trial that carries only the name.
+        let probe = libtest_mimic::Trial::test(self.name(), || Ok(()))
+            .with_kind(self.kind())
+            .with_ignored_flag(self.descriptor.ignore.is_some());
+        !args.is_filtered_out(&probe) && !args.is_ignored(&probe)
+    }
+
     /// `diff` or `bench`, shown in brackets on the libtest line.
     #[must_use]
     pub fn kind(&self) -> &'static str {

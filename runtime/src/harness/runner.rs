@@ -4,20 +4,25 @@
 use crate::analysis::doctor::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
+use crate::harness::dynamic::all_trial_specs;
 use crate::harness::family_alpha::share_family_alpha;
 use crate::harness::filters::{probe, select_any};
 use crate::harness::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
+use crate::harness::group::{groups, member_overrides};
 use crate::harness::journal;
 use crate::harness::limits::check_trial_budgets;
 use crate::harness::preflight::check_outputs;
-use crate::harness::registry::{check_unique_names, trial_specs};
+use crate::harness::profile::{check_one_selected, profiling};
+use crate::harness::registry::check_unique_names;
 use crate::harness::selection::selected_specs;
+use crate::harness::thread_counts::oversubscribed_note;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
 use crate::measure::machine::MachineFacts;
 use crate::model::bench_target::bench_target;
 use crate::report::diff_record::DiffRecord;
 use crate::report::doctor::{doctor_lines, examine};
+use crate::report::group_table::group_table;
 use crate::report::paint::Paint;
 use crate::report::record::{Record, RecordSink};
 use crate::report::run_meta::RunMeta;
@@ -31,7 +36,7 @@ use std::sync::{Arc, Mutex};
 /// target's `main` (with `harness = false` in Cargo.toml).
 pub fn main() -> ! {
     if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
-        versions::serve(&trial_specs());
+        versions::serve(&all_trial_specs());
     }
     let mut invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
@@ -40,7 +45,12 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
-    if let Err(error) = check_outputs(&invocation) {
+    let outputs = if profiling(&invocation) {
+        Ok(())
+    } else {
+        check_outputs(&invocation)
+    };
+    if let Err(error) = outputs {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
@@ -53,12 +63,18 @@ pub fn main() -> ! {
     }
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
-    let specs = trial_specs();
-    let checked = check_unique_names(&specs).and_then(|()| {
-        let starting = selected_specs(&invocation.libtest, &specs);
-        check_trial_budgets(&starting, &invocation.overrides)
-            .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
-    });
+    let specs = all_trial_specs();
+    // Several filter words become libtest's one filter and exact skips, before anything
+    // asks libtest which trials will start.
+    let probes: Vec<_> = specs.iter().map(probe).collect();
+    invocation.libtest = select_any(&invocation.libtest, &invocation.filters, &probes);
+    let checked = check_unique_names(&specs)
+        .and_then(|()| {
+            let starting = selected_specs(&invocation.libtest, &specs);
+            check_trial_budgets(&starting, &invocation.overrides)
+                .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
+        })
+        .and_then(|()| check_one_selected(&invocation, &specs));
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);
@@ -66,8 +82,6 @@ pub fn main() -> ! {
     if invocation.overrides.store_only == Some(true) && !invocation.libtest.list {
         versions::store_only(&invocation, &specs);
     }
-    let probes: Vec<_> = specs.iter().map(probe).collect();
-    invocation.libtest = select_any(&invocation.libtest, &invocation.filters, &probes);
     let overrides = share_family_alpha(&invocation, &specs);
     let pretty = !invocation.libtest.quiet
         && matches!(
@@ -75,7 +89,7 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let mut diffs = diff_sink(&invocation, pretty);
-    if !invocation.libtest.list {
+    if !invocation.libtest.list && !profiling(&invocation) {
         diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta));
         if let Some(spec) = specs.first() {
             let target = bench_target(spec.descriptor.module_path);
@@ -84,14 +98,26 @@ pub fn main() -> ! {
             }
         }
     }
-    let versus = versions::prepare(&invocation, &specs);
+    // A profiling run pairs with no baseline's executable: it would store or start one.
+    let groups = groups(&specs, &invocation.libtest, &overrides);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if let Some(note) = oversubscribed_note(&specs, &invocation.libtest, cores) {
+        if !invocation.libtest.list {
+            eprintln!("{note}");
+        }
+    }
+    let versus = if profiling(&invocation) {
+        None
+    } else {
+        versions::prepare(&invocation, &specs)
+    };
     let trials = specs
         .into_iter()
         .map(|spec| {
             let blocks = Arc::clone(&blocks);
             let context = TrialContext {
                 mode: invocation.mode,
-                overrides: overrides.clone(),
+                overrides: member_overrides(&overrides, &spec, &groups),
                 versus: versus.clone(),
             };
             trial(spec, context, blocks, diffs.clone())
@@ -116,6 +142,16 @@ pub fn main() -> ! {
         }
         if !comparisons.is_empty() {
             println!("{}", summary_table(&comparisons, diffs.paint));
+        }
+        for group in &groups {
+            let members: Vec<&DiffRecord> = comparisons
+                .iter()
+                .filter(|r| group.members.contains(&r.name))
+                .collect();
+            let table = group_table(&group.reference, group.family_alpha, &members, diffs.paint);
+            if !table.is_empty() {
+                println!("{table}");
+            }
         }
     } else if terse(&invocation) && !comparisons.is_empty() {
         // `-q` keeps the one table that says how every comparison came out.

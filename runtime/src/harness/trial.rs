@@ -9,6 +9,7 @@ use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
 use crate::harness::descriptor::{Descriptor, Routine};
+use crate::harness::group::candidate;
 use crate::harness::journal;
 use crate::harness::registry::TrialSpec;
 use crate::harness::version_setup as versions;
@@ -68,7 +69,9 @@ pub fn trial(
                 let d = spec.descriptor;
                 let names = match given.filter(|_| !settings.calibrate) {
                     Some((first, second)) => RoutineNames { first, second },
-                    None => RoutineNames::of(d.fn_name, d.vs, settings.calibrate),
+                    None => {
+                        RoutineNames::of(d.fn_name, candidate(&spec).or(d.vs), settings.calibrate)
+                    }
                 };
                 let record = DiffRecord::new(
                     name.clone(),

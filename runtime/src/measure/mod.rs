@@ -26,6 +26,7 @@ pub mod machine;
 pub mod meter;
 pub mod os;
 pub mod pace;
+pub mod profile;
 pub mod stall_windows;
 pub mod stalls;
 pub mod time_batch;

@@ -14,6 +14,7 @@ mod export_tests;
 pub mod github_actions;
 #[cfg(test)]
 mod golden_tests;
+pub mod group_table;
 pub mod html;
 pub mod json;
 mod json_bench;

@@ -16,12 +16,7 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
         return String::new();
     }
     let rows: Vec<[String; 5]> = records.iter().map(row).collect();
-    let mut widths = HEADINGS.map(|h| h.chars().count());
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
+    let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 5], verdict: String| {
         let mut text = String::from("  ");
         for (i, cell) in cells[..4].iter().enumerate() {
@@ -44,9 +39,28 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
     out
 }
 
+/// The width of each column: its widest cell or heading, in characters.
+pub(super) fn column_widths<const N: usize>(
+    headings: [&str; N],
+    rows: &[[String; N]],
+) -> [usize; N] {
+    let mut widths = headings.map(|h| h.chars().count());
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    widths
+}
+
 fn row(record: &DiffRecord) -> [String; 5] {
+    let [ratio, interval, claim, verdict] = judgement_cells(record);
+    [record.name.clone(), ratio, interval, claim, verdict]
+}
+
+/// A comparison's ratio, interval, claim and verdict, as the tables show them.
+pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
     [
-        record.name.clone(),
         ratio_text(record.result.ratio),
         interval_text(&record.result),
         record.claim_text(),

@@ -73,6 +73,9 @@ pub struct Overrides {
     /// `--verbose` / `DUOBENCH_VERBOSE=1`: each comparison's block with the full statistics
     /// instead of the short one.
     pub verbose: Option<bool>,
+    /// `--profile-time` / `DUOBENCH_PROFILE_TIME`: run the selected trial's routine in its
+    /// loop for this long, measuring and writing nothing (for a profiler).
+    pub profile_time: Option<Duration>,
 }
 
 impl Overrides {
@@ -104,6 +107,7 @@ impl Overrides {
             on_inconclusive: self.on_inconclusive.or(lower.on_inconclusive),
             store_only: self.store_only.or(lower.store_only),
             verbose: self.verbose.or(lower.verbose),
+            profile_time: self.profile_time.or(lower.profile_time),
         }
     }
 
@@ -152,6 +156,8 @@ pub struct Settings {
     /// `#[bench]` under a gate: a trial that cannot be paired passes with a warning rather
     /// than failing.
     pub allow_unpaired: bool,
+    /// `--profile-time`: run the routine in its loop this long instead of measuring it.
+    pub profile_time: Option<Duration>,
 }
 
 impl Settings {
@@ -188,6 +194,7 @@ impl Settings {
             allocs: attr.allocs,
             max_regression: merged.max_regression,
             allow_unpaired: merged.allow_unpaired.unwrap_or(false),
+            profile_time: merged.profile_time,
         }
     }
 }

@@ -77,3 +77,10 @@ pub fn bench_executable(name: &str) -> PathBuf {
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
         .expect("cargo names the executable")
 }
+
+/// The libtest line of `trial` (of kind `diff` or `bench`) in `out`.
+pub fn trial_line<'a>(out: &'a str, kind: &str, trial: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(&format!("test [{kind}] {trial} ")))
+        .unwrap_or_else(|| panic!("no line for {trial} in:\n{out}"))
+}

@@ -1,7 +1,7 @@
 //! `Bencher::iter_tokio` (feature `tokio`).
 
 use super::{BenchOutcome, Bencher};
-use crate::measure::executor_tokio::TokioExecutor;
+use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
 use crate::measure::timer::timer_cost;
 use crate::model::mode::Mode;
 use std::future::Future;
@@ -22,7 +22,7 @@ impl Bencher {
         self.iter(|| executor.block_on(routine()));
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
-            result.executor = Some("tokio");
+            result.executor = Some(TOKIO_NAME);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `Diff::compare_tokio` (feature `tokio`).
 
 use super::{Diff, DiffOutcome};
-use crate::measure::executor_tokio::TokioExecutor;
+use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
 use crate::measure::timer::timer_cost;
 use crate::model::mode::Mode;
 use std::future::Future;
@@ -25,7 +25,7 @@ impl Diff {
         self.compare(|| one.block_on(first()), || other.block_on(second()));
         if let Some(DiffOutcome::Measured(result)) = &mut self.outcome {
             result.executor_overhead_ns = overhead;
-            result.executor = Some("tokio");
+            result.executor = Some(TOKIO_NAME);
         }
     }
 }

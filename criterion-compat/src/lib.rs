@@ -1,0 +1,92 @@
+//! Criterion.rs's benchmark API on duobench's harness: rename the dependency and the same
+//! bench files run under duobench — libtest filters, duobench's measurement, its reports,
+//! JSON and baselines.
+//!
+//! ```toml
+//! [dev-dependencies]
+//! criterion = { package = "duobench-criterion-compat", version = "0.1" }
+//!
+//! [[bench]]
+//! name = "my_bench"
+//! harness = false
+//! ```
+//!
+//! Provided: `criterion_group!` (both forms), `criterion_main!`, [`Criterion`] with
+//! `bench_function`, `bench_with_input`, `benchmark_group` and the builders
+//! `sample_size`, `warm_up_time`, `measurement_time`; [`BenchmarkGroup`] with the same and
+//! `throughput`, `finish`; [`BenchmarkId`], [`Throughput`], [`BatchSize`]; [`Bencher`]'s
+//! `iter`, `iter_batched`, `iter_batched_ref`, `iter_custom`, `iter_with_setup`,
+//! `iter_with_large_drop`; and [`black_box`]. Settings that change only Criterion's own
+//! statistics or plots (`noise_threshold`, `confidence_level`, `significance_level`,
+//! `nresamples`, `without_plots`, `plot_config`, `SamplingMode::Flat`) are accepted with a
+//! one-line note naming the method; everything else (async `to_async`, custom
+//! measurements, profilers, a hand-written `main`) is absent, so a file that uses it does
+//! not compile rather than measuring something else.
+//!
+//! A group function runs once to list its benchmarks and once more for each benchmark that
+//! runs (its closures borrow the function's locals, so they cannot be kept): code in it
+//! outside the closures runs that often.
+
+#![warn(missing_docs)]
+
+mod bencher;
+mod config;
+mod criterion;
+mod group;
+pub mod measurement;
+mod phase;
+mod registry;
+mod types;
+mod unmapped;
+
+pub use bencher::Bencher;
+pub use criterion::Criterion;
+pub use group::BenchmarkGroup;
+pub use std::hint::black_box;
+pub use types::{
+    AxisScale, BatchSize, BenchmarkId, IntoBenchmarkId, PlotConfiguration, SamplingMode, Throughput,
+};
+
+/// What the macros expand to. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::registry::{register_group, run, ConfigFn, TargetFn};
+}
+
+/// Defines a function `$name` that registers a group of benchmark functions, each taking
+/// `&mut Criterion`: `criterion_group!(benches, a, b)`, or
+/// `criterion_group! { name = benches; config = Criterion::default().sample_size(20);
+/// targets = a, b }`.
+#[macro_export]
+macro_rules! criterion_group {
+    (name = $name:ident; config = $config:expr; targets = $( $target:path ),+ $(,)*) => {
+        /// Registers this group's benchmark functions with the harness.
+        pub fn $name() {
+            $crate::__private::register_group(
+                || $config,
+                &[$(
+                    (|c: &mut $crate::Criterion| $target(c)) as $crate::__private::TargetFn
+                ),+],
+            );
+        }
+    };
+    ($name:ident, $( $target:path ),+ $(,)*) => {
+        $crate::criterion_group! {
+            name = $name;
+            config = $crate::Criterion::default();
+            targets = $( $target ),+
+        }
+    };
+}
+
+/// Defines `main`: registers the groups, then runs their benchmarks under duobench's
+/// harness.
+#[macro_export]
+macro_rules! criterion_main {
+    ( $( $group:path ),+ $(,)* ) => {
+        fn main() {
+            $( $group(); )+
+            $crate::__private::run(module_path!(), file!())
+        }
+    };
+}

@@ -1,0 +1,150 @@
+//! The groups `criterion_group!` registers, turned into duobench trials by
+//! `criterion_main!`: each group function is called once to list its benchmarks, and again
+//! for each trial that runs (see `phase`).
+
+use crate::criterion::Criterion;
+use crate::phase::{Listed, Phase, RunSlot};
+use duobench::__private::{main_with, DynamicBench};
+use std::sync::Mutex;
+
+/// A group's configuration, as `criterion_group!`'s `config = ...` builds it.
+pub type ConfigFn = fn() -> Criterion;
+/// One target function of a group.
+pub type TargetFn = fn(&mut Criterion);
+
+struct Group {
+    config: ConfigFn,
+    targets: Vec<TargetFn>,
+}
+
+static GROUPS: Mutex<Vec<Group>> = Mutex::new(Vec::new());
+
+/// Adds a group; `criterion_main!` calls the function `criterion_group!` defines.
+pub fn register_group(config: ConfigFn, targets: &[TargetFn]) {
+    let group = Group {
+        config,
+        targets: targets.to_vec(),
+    };
+    GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .push(group);
+}
+
+/// Lists every registered group's benchmarks and runs them under duobench's harness, as
+/// the bench target declared at `module_path` in `file`.
+pub fn run(module_path: &'static str, file: &'static str) -> ! {
+    let groups = std::mem::take(
+        &mut *GROUPS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    main_with(list(&groups), module_path, file)
+}
+
+fn list(groups: &[Group]) -> Vec<DynamicBench> {
+    let mut benches = Vec::new();
+    for group in groups {
+        let config = group.config;
+        for &target in &group.targets {
+            let mut criterion = config();
+            criterion.phase = Phase::List(Vec::new());
+            target(&mut criterion);
+            let Phase::List(listed) = criterion.phase else {
+                unreachable!("only listing sets the phase")
+            };
+            benches.extend(
+                listed
+                    .into_iter()
+                    .map(|Listed { name, options }| DynamicBench {
+                        name: name.clone(),
+                        options,
+                        routine: Box::new(move |bencher| run_one(config, target, &name, bencher)),
+                    }),
+            );
+        }
+    }
+    benches
+}
+
+/// Calls the group function again with only `name` running, on duobench's `bencher`.
+fn run_one(
+    config: ConfigFn,
+    target: TargetFn,
+    name: &str,
+    bencher: duobench::Bencher,
+) -> duobench::Bencher {
+    let mut criterion = config();
+    criterion.phase = Phase::Run(Box::new(RunSlot {
+        target: name.to_owned(),
+        bencher,
+        found: false,
+    }));
+    target(&mut criterion);
+    match std::mem::take(&mut criterion.phase) {
+        Phase::Run(slot) if slot.found => slot.bencher,
+        _ => panic!(
+            "criterion compat: benchmark `{name}` was listed, but its group function did not \
+             declare it again; a benchmark's name must not depend on state that changes \
+             between calls"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{BenchmarkId, Throughput};
+    use std::time::Duration;
+
+    fn targets(c: &mut Criterion) {
+        c.bench_function("plain", |b| b.iter(|| 1));
+        let mut group = c.benchmark_group("sizes");
+        group.measurement_time(Duration::from_secs(1));
+        for n in [3, 50] {
+            group.throughput(Throughput::Bytes(n)).bench_with_input(
+                BenchmarkId::new("encode", n),
+                &n,
+                |b, &n| b.iter(|| n),
+            );
+        }
+        group.bench_function(BenchmarkId::from_parameter("last"), |b| b.iter(|| 0));
+        group.finish();
+    }
+
+    fn configured() -> Criterion {
+        Criterion::default().sample_size(10)
+    }
+
+    #[test]
+    fn listing_names_benchmarks_as_criterion_does_with_their_options() {
+        let group = Group {
+            config: configured,
+            targets: vec![targets],
+        };
+        let benches = list(&[group]);
+        let names: Vec<&str> = benches.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["plain", "sizes/encode/3", "sizes/encode/50", "sizes/last"]
+        );
+        assert_eq!(benches[0].options.samples, Some(10));
+        assert_eq!(benches[0].options.max_time_ns, None);
+        assert_eq!(benches[1].options.max_time_ns, Some(1_200_000_000));
+        assert_eq!(
+            benches[2].options.throughput,
+            Some(duobench::Throughput::Bytes(50))
+        );
+        // The throughput set last still applies to the benchmarks after it.
+        assert_eq!(
+            benches[3].options.throughput,
+            Some(duobench::Throughput::Bytes(50))
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "`bench_function` ran outside `criterion_main!`")]
+    fn declaring_outside_the_harness_names_the_method() {
+        Criterion::default().bench_function("alone", |b| b.iter(|| 1));
+    }
+}
