@@ -55,6 +55,9 @@ pub fn harness_of(
     extra: &[&str],
 ) -> serde_json::Value {
     let json = dir.join("run.json");
+    // A filtered run keeps the other trials already in the file: start from none, so that
+    // the first trial is this run's.
+    let _ = std::fs::remove_file(&json);
     let exe = std::env::current_exe().expect("this executable");
     let output = Command::new(exe)
         .args(["--bench", filter, "--no-report", "--baseline-dir"])
