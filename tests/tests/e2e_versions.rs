@@ -179,6 +179,14 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         assert_eq!(trial["kind"], "versions", "{trial:#}");
         assert_eq!(trial["baseline"], "main", "{trial:#}");
         assert_eq!(trial["claim"], "ratio <= 1.5", "{trial:#}");
+        // Decided across rounds of fresh process pairs, never inside one pair.
+        if trial["verdict"] == "pass" {
+            let rounds = trial["process_pairs"]["ratios"]
+                .as_array()
+                .map_or(0, Vec::len);
+            assert!(rounds >= 6, "{trial:#}");
+            assert_eq!(trial["process_pairs"]["pairs"], rounds, "{trial:#}");
+        }
     }
 
     // The branch: `slowed` does 3× the work, `unchanged` does not.

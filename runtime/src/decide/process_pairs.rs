@@ -63,7 +63,7 @@ pub struct PairSpread {
     /// When undecided: rounds in all that the spread seen so far would need for the claim
     /// (or the precision) at the current estimate; `None` when decided or out of reach.
     pub pairs_needed: Option<usize>,
-    /// How long each round ran, warmup included (set by the caller that timed them).
+    /// How long each round ran, warmup included.
     pub round_secs: f64,
 }
 
@@ -171,9 +171,9 @@ impl ProcessPairs {
         })
     }
 
-    /// The rounds' spread for reports.
+    /// The rounds' spread for reports, each round `round_secs` long.
     #[must_use]
-    pub fn spread(&self) -> PairSpread {
+    pub fn spread(&self, round_secs: f64) -> PairSpread {
         let n = self.len();
         let within_se = (!self.within_se.is_empty()).then(|| {
             (self.within_se.iter().map(|s| s * s).sum::<f64>() / self.within_se.len() as f64).sqrt()
@@ -184,7 +184,7 @@ impl ProcessPairs {
             between_sd: (n >= 2).then(|| (self.sum_sq_dev() / (n - 1) as f64).sqrt()),
             within_se,
             pairs_needed: self.pairs_needed(),
-            round_secs: f64::NAN,
+            round_secs,
         }
     }
 }
@@ -220,7 +220,7 @@ mod tests {
         }
         assert_eq!(verdict, Some(Verdict::Refuted));
         assert!(pairs.len() <= 8, "{}", pairs.len());
-        let spread = pairs.spread();
+        let spread = pairs.spread(0.2);
         assert!(spread.placement_dominates(), "{spread:?}");
         assert_eq!(spread.pairs_needed, None);
     }

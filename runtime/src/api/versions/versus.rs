@@ -9,7 +9,7 @@ use super::protocol::{Reply, Request};
 use super::serving::{Serving, Tally};
 use crate::analysis::diff_result::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
-use crate::decide::process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
+use crate::decide::process_pairs::ProcessPairs;
 use crate::decide::sequential::DEFAULT_PRECISION;
 use crate::decide::verdict::Verdict;
 use crate::measure::duo::run_duos_probed;
@@ -197,14 +197,10 @@ pub fn run_paired(
         measure_time += result.measure_time;
         duo_pairs += result.pairs;
         if result.shortfall.is_some() {
-            // Too short for this routine's duos: longer rounds, if the budget has room.
+            // Too short for this routine's duos: longer rounds, while the budget has room
+            // (the loop's check). A shortfall is reported only when no round measured.
             round_time *= 2;
-            if last.is_none() || round_time > settings.max_time / MIN_PAIRS as u32 {
-                last = Some(result);
-                if round_time > settings.max_time {
-                    break;
-                }
-            }
+            last.get_or_insert(result);
             continue;
         }
         let within_se = result.student.as_ref().map(|t| t.se);
@@ -225,10 +221,7 @@ pub fn run_paired(
         });
         result.shortfall = None;
     }
-    result.process_pairs = Some(PairSpread {
-        round_secs: round_time.as_secs_f64(),
-        ..pairs.spread()
-    });
+    result.process_pairs = Some(pairs.spread(round_time.as_secs_f64()));
     result.warmup_time = warmup_time;
     result.measure_time = measure_time;
     result.pairs = duo_pairs;
@@ -240,7 +233,7 @@ pub fn run_paired(
 }
 
 /// The length of one round: a twenty-fourth of the budget, so that the rounds a decision
-/// needs ([`MIN_PAIRS`]) take a quarter of it, and at least [`SHORTEST_ROUND`].
+/// needs ([`MIN_PAIRS`](crate::decide::process_pairs::MIN_PAIRS)) take a quarter of it, and at least [`SHORTEST_ROUND`].
 fn round_time(max_time: Duration) -> Duration {
     (max_time / 24).max(SHORTEST_ROUND)
 }
