@@ -12,7 +12,11 @@ mod simulation;
 #[cfg(test)]
 mod simulation_long;
 #[cfg(test)]
+mod simulation_mixed;
+#[cfg(test)]
 mod simulation_pairs;
+#[cfg(test)]
+mod simulation_replay;
 #[cfg(test)]
 mod simulation_robust;
 #[cfg(test)]

@@ -38,7 +38,7 @@ use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::attrs::Claim;
-use crate::stats::{ratio_of_means, variance_time_factor, ConfidenceSequence, PairedSums};
+use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
 pub const DEFAULT_PRECISION: f64 = 0.005;
@@ -87,6 +87,21 @@ fn lump_equivalent(outliers: f64, duos: f64) -> f64 {
         outliers * (1.0 - p) / ((1.0 - 2.0 * p) * (1.0 - 2.0 * p))
     }
 }
+
+/// The sum of squared deviations of `blocks` blocks, rescaled to `effective` blocks with the
+/// same spread each: n blocks that count as n/f have the variance of a mean grow by f, not
+/// f² (which passing the whole sum with the smaller count would give).
+fn rescaled(sum_sq_dev: f64, effective: usize, blocks: usize) -> f64 {
+    sum_sq_dev * effective as f64 / blocks.max(1) as f64
+}
+
+/// The share of alpha the fenced estimate's sequence spends; the unfenced one spends the
+/// rest. Which estimate a look judges with depends on the data (who the set-aside duos
+/// hit), so each sequence must hold on its own share for the verdict to hold at alpha
+/// whichever is picked, at every look (a union bound over the two). The fenced estimate
+/// judges most runs, so it gets most of alpha; the unfenced one judges routines that own
+/// their outliers, whose intervals are wide for their lumps anyway.
+pub const FENCED_SHARE: f64 = 0.8;
 
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
@@ -196,14 +211,14 @@ impl BlockSums {
     }
 }
 
-/// The variance-time factor of a series of blocks' linearised values (1 without two
-/// usable blocks), on the sums `pick` chooses.
+/// The long-run variance factor of a series of blocks' linearised values (1 while the
+/// series is too short), on the sums `pick` chooses.
 fn dependence_of<'a>(
     blocks: impl Iterator<Item = &'a BlockSums>,
     pick: fn(&BlockSums) -> (f64, f64),
 ) -> f64 {
     let sums: Vec<(f64, f64)> = blocks.map(pick).collect();
-    ratio_of_means(&sums).map_or(1.0, |r| variance_time_factor(&r.linearised))
+    ratio_of_means(&sums).map_or(1.0, |r| long_run_factor(&r.linearised))
 }
 
 /// Which duos the verdict's estimate rests on.
@@ -237,7 +252,11 @@ pub struct Estimate {
 pub struct Sequential {
     settings: SequentialSettings,
     fence: FollowingFence,
-    sequence: ConfidenceSequence,
+    /// The sequence of the fenced estimate, at [`FENCED_SHARE`] of alpha (all of it when
+    /// the ownership safeguard is off and the fenced estimate is the only one).
+    fenced_sequence: ConfidenceSequence,
+    /// The sequence of the unfenced estimate, at the rest of alpha.
+    unfenced_sequence: ConfidenceSequence,
     pilot_dependence: f64,
     /// The pilot's duos in blocks of the test's size, in order: the start of the series
     /// the run's dependence is measured on.
@@ -288,6 +307,11 @@ impl Sequential {
                 None => {}
             }
         }
+        let fenced_share = if settings.safeguards.ownership {
+            FENCED_SHARE
+        } else {
+            1.0
+        };
         let pilot_dependence = if settings.safeguards.dependence {
             dependence_of(pilot_blocks.iter(), BlockSums::kept)
         } else {
@@ -297,7 +321,14 @@ impl Sequential {
             settings,
             fence: FollowingFence::new(&pilot_diffs, settings.safeguards.follow)
                 .with_batch_history(pilot),
-            sequence: ConfidenceSequence::new(settings.alpha, settings.target_blocks),
+            fenced_sequence: ConfidenceSequence::new(
+                settings.alpha * fenced_share,
+                settings.target_blocks,
+            ),
+            unfenced_sequence: ConfidenceSequence::new(
+                settings.alpha * (1.0 - fenced_share),
+                settings.target_blocks,
+            ),
             pilot_dependence,
             pilot_blocks,
             open: BlockSums::default(),
@@ -403,18 +434,13 @@ impl Sequential {
                 } else {
                     unfenced.effective_blocks
                 };
-                // Fewer effective blocks, each with the per-block spread the blocks show: the
-                // sum of squares is rescaled to the effective count (passing the whole sum
-                // with the smaller count counted the widening twice and left a 2× amortized
-                // cost at 2 ms undecided after 5 s with an interval of 0.93–4.3).
                 let spread = self.all_sums.log_ratio_and_spread()?.1;
-                let blocks = self.all_sums.n().max(1) as f64;
                 Estimate {
                     effective_blocks,
-                    log_interval: self.sequence.interval(
+                    log_interval: self.unfenced_sequence.interval(
                         effective_blocks,
                         unfenced.log_ratio,
-                        spread * effective_blocks as f64 / blocks,
+                        rescaled(spread, effective_blocks, self.all_sums.n()),
                     ),
                     ..unfenced
                 }
@@ -438,21 +464,26 @@ impl Sequential {
         let (log_ratio, sum_sq_dev) = sums.log_ratio_and_spread()?;
         let dependence = self.pilot_dependence.max(run);
         let effective_blocks = (sums.n() as f64 / dependence).floor() as usize;
-        // The whole sum of squares goes with the smaller count, which widens the interval by
-        // f where √f would do if f were known. It is not: a run sees its blocks' correlation
-        // only up to a fraction of its own length, so f comes out low for slow wander, and
-        // the extra √f makes up for that (measured, when the series was the run's blocks
-        // alone: a relative speed wandering with sd 0.1% and a 50 ms memory passed 7.5% of
-        // false claims at alpha 5% with √f, and at most alpha with f; `simulation_wander`).
+        // Fewer effective blocks, each with the spread one block shows: the variance of the
+        // mean grows by the dependence factor, as the long-run variance says.
         Some(Estimate {
             log_ratio,
-            log_interval: self
-                .sequence
-                .interval(effective_blocks, log_ratio, sum_sq_dev),
+            log_interval: self.sequence_of(basis).interval(
+                effective_blocks,
+                log_ratio,
+                rescaled(sum_sq_dev, effective_blocks, sums.n()),
+            ),
             basis,
             dependence,
             effective_blocks,
         })
+    }
+
+    fn sequence_of(&self, basis: Basis) -> &ConfidenceSequence {
+        match basis {
+            Basis::Unfenced => &self.unfenced_sequence,
+            Basis::Fenced | Basis::Both => &self.fenced_sequence,
+        }
     }
 
     fn look(&self) -> Option<Verdict> {

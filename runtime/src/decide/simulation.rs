@@ -37,6 +37,14 @@ pub struct Noise {
     pub wander_sd: f64,
     /// Memory of the wander, in batches (its AR(1) coefficient is exp(−1/memory)).
     pub wander_memory: f64,
+    /// Size (log units) of a two-state switch of the first routine's relative speed: it
+    /// sits at ±half of this, switching state with probability `1 / switch_dwell` a batch.
+    pub switch_size: f64,
+    /// Mean dwell of the switch in one state, in batches.
+    pub switch_dwell: f64,
+    /// Probability that a batch's noise is five times its usual spread (a heavy tail on
+    /// both routines, with every moment finite).
+    pub wide_noise_rate: f64,
 }
 
 pub const CLEAN: Noise = Noise {
@@ -47,6 +55,9 @@ pub const CLEAN: Noise = Noise {
     spike_size: 0.0,
     wander_sd: 0.0,
     wander_memory: 1.0,
+    switch_size: 0.0,
+    switch_dwell: 1.0,
+    wide_noise_rate: 0.0,
 };
 pub const INTERRUPTED: Noise = Noise {
     outlier_rate: 0.01,
@@ -97,9 +108,10 @@ impl Scenario {
     }
 
     /// The ratio of mean latencies during the test: amortized work included, and the
-    /// ordering effect (1% on whichever routine runs first, so 0.5% on average) on the base.
+    /// ordering effect (1% on whichever routine runs first, so 0.5% on average) on the base;
+    /// a switch spends half its time in each state, so it scales the base by cosh(size/2).
     pub fn mean_ratio(&self) -> f64 {
-        let base = self.shifted_ratio.unwrap_or(self.ratio);
+        let base = self.shifted_ratio.unwrap_or(self.ratio) * (self.noise.switch_size / 2.0).cosh();
         base + self.noise.spike_rate * self.noise.spike_size / 1.005
     }
 }
@@ -112,6 +124,7 @@ pub struct Machine {
     phase: f64,
     clock: f64,
     wander: f64,
+    switch: f64,
 }
 
 impl Machine {
@@ -119,6 +132,12 @@ impl Machine {
         let mut rng = Rng::new(seed);
         let phase = std::f64::consts::TAU * rng.uniform();
         let wander = noise.wander_sd * rng.normal();
+        // Drawn only when there is a switch, so that other scenarios' streams stay as they were.
+        let switch = if noise.switch_size > 0.0 && rng.uniform() < 0.5 {
+            -0.5 * noise.switch_size
+        } else {
+            0.5 * noise.switch_size
+        };
         Machine {
             rng,
             ratio,
@@ -126,6 +145,7 @@ impl Machine {
             phase,
             clock: 0.0,
             wander,
+            switch,
         }
     }
 
@@ -151,17 +171,25 @@ impl Machine {
             self.wander =
                 rho * self.wander + (1.0 - rho * rho).sqrt() * n.wander_sd * self.rng.normal();
         }
+        if n.switch_size > 0.0 && self.rng.uniform() < 1.0 / n.switch_dwell {
+            self.switch = -self.switch;
+        }
+        let spread = if n.wide_noise_rate > 0.0 && self.rng.uniform() < n.wide_noise_rate {
+            5.0 * level
+        } else {
+            level
+        };
         let work = if first_routine {
             let spike = if n.spike_rate > 0.0 && self.rng.uniform() < n.spike_rate {
                 n.spike_size
             } else {
                 0.0
             };
-            self.ratio * order * self.wander.exp() + spike
+            self.ratio * order * (self.wander + self.switch).exp() + spike
         } else {
             order
         };
-        work * drift * interrupt * (level * self.rng.normal()).exp()
+        work * drift * interrupt * (spread * self.rng.normal()).exp()
     }
 
     /// One duo's four batch times.
@@ -310,7 +338,7 @@ fn a_a_comparisons_keep_both_error_rates_at_alpha() {
 
 /// How often a fixed-sample t-interval over the blocks, looked at after every block as the
 /// sequential test looks, passes `claim`: the negative control of the error-rate tests.
-fn naive_looks_pass(seed: u64, scenario: &Scenario, claim: Claim) -> usize {
+pub fn naive_looks_pass(seed: u64, scenario: &Scenario, claim: Claim) -> usize {
     let mut passed = 0;
     for run in 0..RUNS {
         let mut machine = Machine::new(seed ^ run as u64, scenario.ratio, scenario.noise);

@@ -14,9 +14,10 @@
 //! - [`welch`] → [`Welch`]: two-sample unequal-variance t-test (log latencies).
 //! - [`ConfidenceSequence`], [`RunningMoments`]: the anytime-valid interval used to stop
 //!   early, and the streaming moments it is fed.
-//! - [`ratio_of_means`] → [`RatioOfMeans`], [`variance_time_factor`]: the log ratio of two
-//!   means from paired block sums (delta method), and how much dependence between blocks
-//!   inflates its variance.
+//! - [`ratio_of_means`] → [`RatioOfMeans`]: the log ratio of two means from paired block
+//!   sums (delta method).
+//! - [`long_run_factor`]: how much dependence between observations inflates the variance of
+//!   their mean (overlapping batch means).
 //! - [`Points`] → [`Line`]: least-squares slopes of linear-sampling data (`#[bench]`).
 //! - [`Bootstrap`], [`linear_estimates`], [`slope_change`]: seeded percentile-bootstrap
 //!   intervals (checked against `scripts/reference_bench.py`).
@@ -35,6 +36,7 @@ mod dist;
 mod gamma;
 mod histogram;
 mod inverse;
+mod long_run;
 mod moments;
 mod outliers;
 mod ratio_of_means;
@@ -60,6 +62,7 @@ pub use bootstrap::{
 pub use dist::{normal_cdf, t_cdf, t_sf, t_two_sided_p};
 pub use histogram::LatencyHistogram;
 pub use inverse::{normal_quantile, t_quantile};
+pub use long_run::{long_run_factor, MIN_LONG_RUN_SERIES};
 pub use moments::RunningMoments;
 pub use outliers::{tukey, Outliers, TukeyFences};
 pub use ratio_of_means::{ratio_of_means, variance_time_factor, PairedSums, RatioOfMeans};

@@ -204,7 +204,10 @@ pub fn run_paired(
             continue;
         }
         let within_se = result.student.as_ref().map(|t| t.se);
-        pairs.push(result.ratio.ln(), result.pairs / 2, within_se);
+        // Duos set aside as preempted never reached the estimate, so they do not count
+        // towards the floor a decision waits for.
+        let kept_duos = (result.pairs / 2).saturating_sub(result.preempted_set_aside);
+        pairs.push(result.ratio.ln(), kept_duos, within_se);
         last = Some(result);
     }
     let Some(mut result) = last else {
