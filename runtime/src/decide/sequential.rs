@@ -49,14 +49,13 @@ pub const DEFAULT_PRECISION: f64 = 0.005;
 pub const DECISION_PRECISION: f64 = 0.5;
 
 /// Duos a decision waits for, whatever the block length: 150 batches of each routine. A
-/// routine's own rare slow calls count in its mean latency only if the sample holds them,
-/// and a verdict reached after ten duos of a 2 ms routine has seen twenty of its calls: an
-/// extra cost every twentieth call was then missed in a third of simulated runs, which
-/// passed a claim false by a factor of two. After 150 batches without one, a cost that
-/// recurs in one batch of 50 or more often had a chance of at most 5% to stay unseen (the
-/// rule of three), which keeps the error rate at alpha over the whole range the simulations
-/// cover (`simulation_robust::amortized_costs_of_long_routines_are_not_missed`). Short
-/// routines reach this within their first blocks anyway; a 2 ms routine needs 0.6 s.
+/// routine's own rare slow calls count in its mean latency only if the sample holds them:
+/// after 150 batches without one, a cost that recurs in one batch of 50 or more often had a
+/// chance of at most 5% to stay unseen (the rule of three), which keeps the error rate at
+/// alpha over the range the simulations cover
+/// (`simulation_robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
+/// reach it within their first blocks; for long ones it sets the shortest time to a verdict
+/// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;
 
 /// Outlying duos per effective block when one routine owns its outliers. Rare, large own
@@ -65,20 +64,18 @@ pub const MIN_DECISION_DUOS: usize = 75;
 /// blocks than it has seen outliers / 3 (so a decision needs about 30 of them; frequent
 /// outliers weigh as more rare ones, see [`lump_equivalent`]) — while they
 /// recur (one fell in the later half of the run so far); outliers that stopped, like those
-/// of a ratio that moved once, leave ordinary block values behind. (With 1 instead of 3 the
-/// simulated error rates at the claim's boundary stayed at alpha and a 2 ms routine with a
-/// cost every fifth call was decided far sooner, but the estimate at the decision rested on
-/// about 10 spikes: the end-to-end amortized case, whose mean ratio is 3, reported 2.35.)
+/// of a ratio that moved once, leave ordinary block values behind. A smaller divisor keeps
+/// the error rates but lets the estimate at the decision rest on too few lumps to be
+/// accurate (docs/VALIDATION.md, section "Amortized costs").
 const OWNED_OUTLIERS_PER_BLOCK: f64 = 3.0;
 
 /// How many rare lumps the `outliers` among `duos` weigh as, for how far from normal their
 /// mean is: a mean over n duos of which a share p carry a lump is skewed by
 /// (1 − 2p) / √(n·p·(1 − p)), as a mean over n·p(1 − p)/(1 − 2p)² rare lumps would be. Rare
 /// outliers count as themselves; frequent ones count for more, and from half the duos on
-/// they no longer make the mean lumpy at all (infinite). Without this, a 2 ms routine whose
-/// every fifth call costs six, so that 40% of duos held a lump, counted its 442 duos as 59
-/// effective blocks and needed 3.5 s of duos in simulation (over 5 s on the VM, where the
-/// claim `ratio < 1.2` at a mean ratio of 2 ended inconclusive).
+/// they no longer make the mean lumpy at all (infinite). Without this, a long routine whose
+/// outliers fall in a large share of its duos counts as far too few effective blocks and
+/// cannot be decided within the budget (docs/VALIDATION.md, section "Amortized costs").
 fn lump_equivalent(outliers: f64, duos: f64) -> f64 {
     let p = (outliers / duos.max(1.0)).clamp(0.0, 1.0);
     if p >= 0.5 {
@@ -91,7 +88,7 @@ fn lump_equivalent(outliers: f64, duos: f64) -> f64 {
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
 
-/// The safeguards of issue 8, each of which the simulations switch off in their negative
+/// The robustness safeguards, each of which the simulations switch off in their negative
 /// controls to show that it is needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Safeguards {
@@ -405,8 +402,7 @@ impl Sequential {
                 };
                 // Fewer effective blocks, each with the per-block spread the blocks show: the
                 // sum of squares is rescaled to the effective count (passing the whole sum
-                // with the smaller count counted the widening twice and left a 2× amortized
-                // cost at 2 ms undecided after 5 s with an interval of 0.93–4.3).
+                // with the smaller count would count the widening twice).
                 let spread = self.all_sums.log_ratio_and_spread()?.1;
                 let blocks = self.all_sums.n().max(1) as f64;
                 Estimate {
@@ -422,10 +418,9 @@ impl Sequential {
             Attribution::Undetermined => hull(),
             // A split that chance allows is not proof: a routine that owns most of its
             // outliers while the machine adds a few to the other looks the same for a while
-            // (measured: a 2× amortized cost called machine noise after 12 outliers, split 9
-            // to 3, and passed `ratio < 1.2`). So when the unfenced interval, wide as it is,
-            // already excludes the fenced estimate, the two disagree beyond noise and the
-            // interval covers both.
+            // (docs/VALIDATION.md, section "Amortized costs"). So when the unfenced
+            // interval, wide as it is, already excludes the fenced estimate, the two disagree
+            // beyond noise and the interval covers both.
             Attribution::Machine => match unfenced.log_interval {
                 Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => hull(),
                 _ => fenced,
@@ -441,9 +436,8 @@ impl Sequential {
         // The whole sum of squares goes with the smaller count, which widens the interval by
         // f where √f would do if f were known. It is not: a run sees its blocks' correlation
         // only up to a fraction of its own length, so f comes out low for slow wander, and
-        // the extra √f makes up for that (measured, when the series was the run's blocks
-        // alone: a relative speed wandering with sd 0.1% and a 50 ms memory passed 7.5% of
-        // false claims at alpha 5% with √f, and at most alpha with f; `simulation_wander`).
+        // the extra √f makes up for that (`simulation_wander` passes too many false claims
+        // with √f).
         Some(Estimate {
             log_ratio,
             log_interval: self
@@ -471,9 +465,9 @@ impl Sequential {
             // accurate, not just on the right side. Waiting longer cannot hurt validity: the
             // confidence sequence holds at every look.
             // A band's pass is exempt: its interval then lies inside the band, which bounds
-            // the estimate's error by the band's width already (at 2 ms, the rule made an A/A
-            // equivalence claim wait 1.45 s where one-sided claims at the same margin took
-            // 0.7 s: the band's estimate sits near its centre, the margin can only shrink).
+            // the estimate's error by the band's width already (the band's estimate sits near
+            // its centre, so the margin can only shrink and the rule would make an equivalence
+            // claim wait about twice as long as a one-sided claim at the same margin).
             Some(claim) => judge(claim, low.exp(), high.exp()).filter(|verdict| {
                 (matches!(claim, Claim::Within { .. }) && *verdict == Verdict::Pass)
                     || (high - low) / 2.0
