@@ -24,9 +24,9 @@ pub const BASE_SHARE: f64 = 0.05;
 /// Fewer duos than this say nothing about a share.
 pub const FEWEST_DUOS: usize = 10;
 /// The stall rate may be this many times what the spin saw before a share counts as
-/// unexplained. On a machine whose 20 ms spin sees a few tens of stalls, had it stalled twice
-/// as often, seeing so few would be an accident of about one in a thousand (Poisson). The
-/// factor also covers what
+/// unexplained. A 20 ms spin of a machine that stalls a few hundred times a second sees
+/// 10–20 stalls; had it stalled twice as often, seeing 16 or fewer would be a 1-in-700
+/// accident (Poisson). The factor also covers what
 /// the model leaves out: stalls shorter than the reach that add to a pair's own noise.
 const STALL_SLACK: f64 = 2.0;
 /// Standard deviations of chance in the count of duos hit (binomial) allowed above the
