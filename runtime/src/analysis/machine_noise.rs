@@ -6,9 +6,11 @@
 //! by more than the fence's reach, the duo is set aside. Stalls arrive at random, so the
 //! share of duos hit is a Poisson probability: 1 − exp(−Σ rate(longer than the batch's
 //! reach) × batch time) over the duo's four batches. On a virtual machine that stalls a
-//! running thread hundreds of times a second, a comparison of 20–60 µs batches expects 5–15%
-//! of its duos set aside with nothing else running; only a share clearly above that is a
-//! sign of other load or of routines with slow paths of their own.
+//! running thread hundreds of times a second, a comparison of batches of tens of
+//! microseconds expects a noticeable share of its duos set aside with nothing else running
+//! (docs/VALIDATION.md, section "Interrupts, preemption and the machine's stalls"); only a
+//! share clearly above that is a sign of other load or of routines with slow paths of their
+//! own.
 
 use super::diff_result::DiffResult;
 use crate::decide::sequential::Basis;
@@ -16,14 +18,15 @@ use crate::measure::stalls::MachineStalls;
 use crate::model::attrs::Measure;
 
 /// A share of duos set aside up to this needs no explaining: the verdict rests on nearly
-/// every duo ("warn above a few percent", issue 8). It is also the whole rule where no
+/// every duo. It is also the whole rule where no
 /// stall rate applies (counts of allocations or instructions, which stalls do not change).
 pub const BASE_SHARE: f64 = 0.05;
 /// Fewer duos than this say nothing about a share.
 pub const FEWEST_DUOS: usize = 10;
 /// The stall rate may be this many times what the spin saw before a share counts as
-/// unexplained. A 20 ms spin sees 10–20 stalls here; had the machine stalled twice as often,
-/// seeing 16 or fewer would be a 1-in-700 accident (Poisson). The factor also covers what
+/// unexplained. A 20 ms spin of a machine that stalls a few hundred times a second sees
+/// 10–20 stalls; had it stalled twice as often, seeing 16 or fewer would be a 1-in-700
+/// accident (Poisson). The factor also covers what
 /// the model leaves out: stalls shorter than the reach that add to a pair's own noise.
 const STALL_SLACK: f64 = 2.0;
 /// Standard deviations of chance in the count of duos hit (binomial) allowed above the
@@ -159,11 +162,10 @@ pub(crate) fn judge_count(count: usize, n: usize, e: Option<StallExplanation>) -
 }
 
 /// Spins at most this many times before a share counts as more than the machine explains.
-/// The machine's stall rate changes within a second (measured on the development VM, quiet:
-/// consecutive comparisons a few hundred milliseconds apart saw 500–850 stalls a second of
-/// 5–45 µs, then 2,300–2,600 of 4–5 µs), so one 20 ms spin after a comparison can fall in a
-/// calmer phase than the comparison did; the busiest of a few spins bounds the phases around
-/// it. Only a share that needs explaining pays for them: 80 ms at most.
+/// The machine's stall rate changes within a second (docs/VALIDATION.md, section
+/// "Interrupts, preemption and the machine's stalls"), so one 20 ms spin after a comparison
+/// can fall in a calmer phase than the comparison did; the busiest of a few spins bounds the
+/// phases around it. Only a share that needs explaining pays for them: 80 ms at most.
 pub const MAX_SPINS: usize = 4;
 
 /// Measures the machine's stalls with `spin` until they explain the share that `judge`
@@ -219,7 +221,7 @@ mod tests {
     #[test]
     fn a_share_the_machines_stalls_explain_is_not_a_warning() {
         // 28 of 203 duos (13.8%) on a machine stalling 800 times a second (about 6% expected):
-        // what the examples show on a quiet VM.
+        // what the examples show on a quiet virtual machine.
         let r = comparison(28, Some(stalls(16, 60_000)));
         let SetAside::Explained(e) = judge_set_aside(&r) else {
             panic!("{:?}", judge_set_aside(&r));

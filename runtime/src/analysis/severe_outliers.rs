@@ -4,9 +4,8 @@
 //!
 //! A stall of s in a sample of k iterations raises its per-iteration time by s / k; past the
 //! outer high Tukey fence, the sample is a severe outlier. Short samples are pushed out by
-//! short stalls: on the development VM (quiet), 10–13% of `examples/benches/single.rs`'s
-//! samples were severe outliers in half of the runs, with nothing else running. Only a
-//! share clearly above what the stalls explain says "noise".
+//! short stalls, even with nothing else running (docs/VALIDATION.md, section "The doctor on
+//! the examples"). Only a share clearly above what the stalls explain says "noise".
 
 use super::bench_result::BenchResult;
 use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation, FEWEST_DUOS};
@@ -19,9 +18,8 @@ pub const SEVERE_BASE_SHARE: f64 = 0.10;
 
 /// Severe high outliers not taken while the machine ran slow ([`slow_paced`]), and samples
 /// classified. Low ones are left out: nothing slows a sample down into one, and the samples
-/// of a faster stretch of the machine (measured on the development VM: 6 of 100 of
-/// `parse_config`'s samples severe low, the rest of the run slower) already widen the
-/// slope's bootstrap interval, which the doctor judges too.
+/// of a faster stretch of the machine already widen the slope's bootstrap interval, which
+/// the doctor judges too.
 #[must_use]
 pub fn severe_count(r: &BenchResult) -> (usize, usize) {
     (

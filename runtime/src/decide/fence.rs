@@ -123,7 +123,7 @@ impl RecentWindow {
 
 impl FollowingFence {
     /// A fence from the pilot's pair log-differences; with `follow` off its centre stays at
-    /// the pilot median (the fence before issue 8, kept for the simulations' controls).
+    /// the pilot median (a fence without the safeguards, kept for the simulations' controls).
     #[must_use]
     pub fn new(pilot: &[f64], follow: bool) -> Self {
         Self {
@@ -137,9 +137,9 @@ impl FollowingFence {
 
     /// Seeds each routine's recent batch times with the pilot's, so that the first outliers
     /// of the test are told apart against a typical batch: with an empty history the first
-    /// few medians are of one or two batches (measured: a routine whose every fifth batch was
-    /// its own slow one had two of its first six outliers put on the other routine, the
-    /// split looked like machine noise, and a false claim passed in 6% of simulated runs).
+    /// few medians are of one or two batches, which can put a routine's own first outliers
+    /// on the other routine and make the split look like machine noise (the amortized-cost
+    /// simulations of long routines fail without it).
     #[must_use]
     pub fn with_batch_history(mut self, pilot: &[DuoTimes]) -> Self {
         // Each duo adds two batch times per routine; only the last window's worth stay.

@@ -40,8 +40,9 @@ pub enum Attribution {
 impl SpikeSplit {
     /// Judges the split when the first routine runs a share `time_share` of the time.
     /// Machine noise hits a batch about in proportion to its length, but the same
-    /// interruption inflates a short batch by more, so it is more often outlying: measured
-    /// under load, a routine running 75% of the time had 59% of the outliers. So chance is
+    /// interruption inflates a short batch by more, so it is more often outlying (under load,
+    /// a routine's share of the outliers falls well short of its share of the time; see
+    /// docs/VALIDATION.md, section "Measurements behind the design"). So chance is
     /// allowed anything between ½ and the time share: each routine is said to own its
     /// outliers only when it had more than the larger of the two allows. Cost: O(n).
     #[must_use]

@@ -18,20 +18,24 @@
 //! - the hull of both otherwise (too few set-aside duos to tell, or a material
 //!   disagreement): a verdict then needs both estimates to agree on it.
 //!
+//! The pick depends on the data, so it spends alpha: the fenced estimate's sequence runs at
+//! [`FENCED_SHARE`] of alpha and the unfenced one's at the rest, and both hold at once with
+//! probability 1 − alpha (a union bound), whichever a look judges with.
+//!
 //! Dependence: block means are averages over about 1 ms, but the relative speed of two
-//! routines can wander over tens of milliseconds. The variance-time factor f of the block
-//! values (from the pilot, and from the pilot's blocks followed by the run's once the run
-//! has enough; see `stats::ratio_of_means::variance_time_factor`) turns n correlated
-//! blocks into n/f effective ones for the confidence sequence, which both widens the
-//! interval and makes a decision wait for `min_blocks` effective blocks. The pilot's blocks
-//! stay in the series the dependence is measured on (not in the estimate): a factor can
-//! only be seen at scales up to an eighth of the series, and a wander as slow as the run
+//! routines can wander over tens of milliseconds. The long-run variance factor f of the
+//! block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
+//! followed by the run's; consistent, with no test on whether it counts) turns n correlated
+//! blocks into n/f effective ones, each with one block's spread: the interval widens by √f
+//! and a decision waits for `min_blocks` effective blocks. The pilot's blocks stay in the
+//! series the dependence is measured on (not in the estimate): a wander as slow as the run
 //! is only visible against the time before it.
 //!
 //! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
 //! block and stopping at the first decisive look keeps both error rates at most alpha; the
-//! simulations (`simulation*.rs`) check that this survives the approximations above.
+//! simulations (`simulation*.rs`) check that this survives the approximations above, and
+//! docs/STATISTICS.md states the procedure, its assumptions and its limits on one page.
 
 use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
@@ -49,14 +53,13 @@ pub const DEFAULT_PRECISION: f64 = 0.005;
 pub const DECISION_PRECISION: f64 = 0.5;
 
 /// Duos a decision waits for, whatever the block length: 150 batches of each routine. A
-/// routine's own rare slow calls count in its mean latency only if the sample holds them,
-/// and a verdict reached after ten duos of a 2 ms routine has seen twenty of its calls: an
-/// extra cost every twentieth call was then missed in a third of simulated runs, which
-/// passed a claim false by a factor of two. After 150 batches without one, a cost that
-/// recurs in one batch of 50 or more often had a chance of at most 5% to stay unseen (the
-/// rule of three), which keeps the error rate at alpha over the whole range the simulations
-/// cover (`simulation_robust::amortized_costs_of_long_routines_are_not_missed`). Short
-/// routines reach this within their first blocks anyway; a 2 ms routine needs 0.6 s.
+/// routine's own rare slow calls count in its mean latency only if the sample holds them:
+/// after 150 batches without one, a cost that recurs in one batch of 50 or more often had a
+/// chance of at most 5% to stay unseen (the rule of three), which keeps the error rate at
+/// alpha over the range the simulations cover
+/// (`simulation_robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
+/// reach it within their first blocks; for long ones it sets the shortest time to a verdict
+/// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;
 
 /// Outlying duos per effective block when one routine owns its outliers. Rare, large own
@@ -65,20 +68,18 @@ pub const MIN_DECISION_DUOS: usize = 75;
 /// blocks than it has seen outliers / 3 (so a decision needs about 30 of them; frequent
 /// outliers weigh as more rare ones, see [`lump_equivalent`]) — while they
 /// recur (one fell in the later half of the run so far); outliers that stopped, like those
-/// of a ratio that moved once, leave ordinary block values behind. (With 1 instead of 3 the
-/// simulated error rates at the claim's boundary stayed at alpha and a 2 ms routine with a
-/// cost every fifth call was decided far sooner, but the estimate at the decision rested on
-/// about 10 spikes: the end-to-end amortized case, whose mean ratio is 3, reported 2.35.)
+/// of a ratio that moved once, leave ordinary block values behind. A smaller divisor keeps
+/// the error rates but lets the estimate at the decision rest on too few lumps to be
+/// accurate (docs/VALIDATION.md, section "Amortized costs").
 const OWNED_OUTLIERS_PER_BLOCK: f64 = 3.0;
 
 /// How many rare lumps the `outliers` among `duos` weigh as, for how far from normal their
 /// mean is: a mean over n duos of which a share p carry a lump is skewed by
 /// (1 − 2p) / √(n·p·(1 − p)), as a mean over n·p(1 − p)/(1 − 2p)² rare lumps would be. Rare
 /// outliers count as themselves; frequent ones count for more, and from half the duos on
-/// they no longer make the mean lumpy at all (infinite). Without this, a 2 ms routine whose
-/// every fifth call costs six, so that 40% of duos held a lump, counted its 442 duos as 59
-/// effective blocks and needed 3.5 s of duos in simulation (over 5 s on the VM, where the
-/// claim `ratio < 1.2` at a mean ratio of 2 ended inconclusive).
+/// they no longer make the mean lumpy at all (infinite). Without this, a long routine whose
+/// outliers fall in a large share of its duos counts as far too few effective blocks and
+/// cannot be decided within the budget (docs/VALIDATION.md, section "Amortized costs").
 fn lump_equivalent(outliers: f64, duos: f64) -> f64 {
     let p = (outliers / duos.max(1.0)).clamp(0.0, 1.0);
     if p >= 0.5 {
@@ -106,7 +107,7 @@ pub const FENCED_SHARE: f64 = 0.8;
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
 
-/// The safeguards of issue 8, each of which the simulations switch off in their negative
+/// The robustness safeguards, each of which the simulations switch off in their negative
 /// controls to show that it is needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Safeguards {
@@ -266,7 +267,7 @@ pub struct Sequential {
     blocks: Vec<BlockSums>,
     kept_sums: PairedSums,
     all_sums: PairedSums,
-    /// The variance-time factors (kept, all) of the pilot's blocks followed by the run's,
+    /// The long-run variance factors (kept, all) of the pilot's blocks followed by the run's,
     /// refreshed every `DEPENDENCE_EVERY` blocks: it moves slowly, and recomputing it is
     /// O(n).
     run_dependence: (f64, f64),
@@ -448,10 +449,9 @@ impl Sequential {
             Attribution::Undetermined => hull(),
             // A split that chance allows is not proof: a routine that owns most of its
             // outliers while the machine adds a few to the other looks the same for a while
-            // (measured: a 2× amortized cost called machine noise after 12 outliers, split 9
-            // to 3, and passed `ratio < 1.2`). So when the unfenced interval, wide as it is,
-            // already excludes the fenced estimate, the two disagree beyond noise and the
-            // interval covers both.
+            // (docs/VALIDATION.md, section "Amortized costs"). So when the unfenced
+            // interval, wide as it is, already excludes the fenced estimate, the two disagree
+            // beyond noise and the interval covers both.
             Attribution::Machine => match unfenced.log_interval {
                 Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => hull(),
                 _ => fenced,
@@ -502,9 +502,9 @@ impl Sequential {
             // accurate, not just on the right side. Waiting longer cannot hurt validity: the
             // confidence sequence holds at every look.
             // A band's pass is exempt: its interval then lies inside the band, which bounds
-            // the estimate's error by the band's width already (at 2 ms, the rule made an A/A
-            // equivalence claim wait 1.45 s where one-sided claims at the same margin took
-            // 0.7 s: the band's estimate sits near its centre, the margin can only shrink).
+            // the estimate's error by the band's width already (the band's estimate sits near
+            // its centre, so the margin can only shrink and the rule would make an equivalence
+            // claim wait about twice as long as a one-sided claim at the same margin).
             Some(claim) => judge(claim, low.exp(), high.exp()).filter(|verdict| {
                 (matches!(claim, Claim::Within { .. }) && *verdict == Verdict::Pass)
                     || (high - low) / 2.0

@@ -6,8 +6,8 @@
 //! cost times a log-normal noise factor, times a multiplicative factor that drifts smoothly
 //! in time (shared by both routines of a pair), plus an ordering effect that makes whichever
 //! routine runs first in a pair slower. Optionally 1% of batches are inflated tenfold (an
-//! interrupt, on either routine), and the noise level itself drifts. For issue 8's scenarios
-//! (`simulation_robust.rs`, `simulation_wander.rs`) the first routine may also own extra
+//! interrupt, on either routine), and the noise level itself drifts. For the robustness
+//! scenarios (`simulation_robust.rs`, `simulation_wander.rs`) the first routine may also own extra
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 

@@ -13,8 +13,8 @@ use super::simulation::{
 };
 
 /// A 2 ms routine: one call a batch, one duo a block, an 8-duo pilot, and the 5 s budget
-/// (600 duos of four 2 ms batches), with 1.3% noise per batch (the known-ratio workload's
-/// duos at 2 ms scatter by 1.5% in their log ratio on the development VM).
+/// (600 duos of four 2 ms batches), with 1.3% noise per batch, about what the known-ratio
+/// workload's duos at 2 ms show (docs/VALIDATION.md, section "Long routines").
 fn long(ratio: f64, noise: Noise) -> Scenario {
     Scenario::long(ratio, noise, 0.013, 600)
 }

@@ -1,4 +1,4 @@
-//! Issue 8's scenarios: amortized costs one routine owns, interrupts that hit both routines
+//! Robustness scenarios: amortized costs one routine owns, interrupts that hit both routines
 //! alike, and a ratio that changes after the pilot (a wandering relative speed is in
 //! `simulation_wander.rs`). Each asserts that false verdicts stay at alpha with every
 //! safeguard on, and — the negative control — that switching off the safeguard the scenario
@@ -151,9 +151,8 @@ fn amortized_costs_of_long_routines_are_not_missed() {
             robust.passed
         );
         // A clearly false claim is never passed, and when the cost comes in a third of the
-        // duos it is refuted early: such outliers make the mean barely lumpy (before
-        // `lump_equivalent`, 36 of 2,000 runs were decided within the budget, in a median
-        // of 376 duos; now 1,999, in 77).
+        // duos it is refuted early: such outliers make the mean barely lumpy, which
+        // `lump_equivalent` counts (docs/VALIDATION.md, section "Amortized costs").
         if i == 0 {
             let false_claim = simulate(seed, &scenario, below(1.2));
             assert!(at_most_alpha(false_claim.passed), "{}", false_claim.passed);

@@ -1,33 +1,15 @@
-//! Issue 8's relative-speed wander: the first routine's speed relative to the second
+//! A wander of the routines' relative speed: the first routine's speed relative to the second
 //! follows an AR(1) process with a memory of tens of milliseconds, so block values are
 //! positively correlated and an interval that treats them as independent is too narrow.
 //! Each asserted case holds alpha on both one-sided claims whose boundary sits on the
 //! truth, and its negative control — blocks assumed independent — breaks it on both sides.
 //!
-//! False passes of 2,000 runs (alpha 5%, at most 119 allowed), from the ignored
-//! [`wander_false_verdicts`] (`cargo test --release -p duobench --lib wander_false_verdicts
-//! -- --ignored --nocapture`), seeds 30/31, 40/41, 50/51:
-//!
-//! | sd, memory | `below(1)` | `above(1 + sd²)` | blocks independent | run's blocks only |
-//! |---|---|---|---|---|
-//! | 0.05%, 50 ms | 64 | 64 | 418, 400 | 162, 150 |
-//! | 0.1%, 50 ms | 14 | 9 | 690, 723 | 47, 35 |
-//! | 0.05%, 100 ms | 158 | 149 | 467, 480 | 265, 292 |
-//!
-//! The last column is the safeguard before the pilot's blocks joined the series the
-//! dependence is measured on. The 100 ms case — a memory as long as pilot and budget
-//! together, so the run holds about one independent stretch of the wander — is a known
-//! limit and not asserted. On seeds 30/31, where it passes 146 and 157: a 200 ms pilot (a
-//! longer warmup) brings it to 31 and 27; a 200 ms budget does not (168, 186), since the
-//! wrong verdicts come early, in runs where the wander sat at one level and showed no
-//! dependence, so waiting while a dependence is seen does not help either (146, 157);
-//! 4 groups instead of 8 at the largest scale of `variance_time_factor` gives 115 and 121,
-//! and with a factor that never falls back once raised 107 and 109 (still not clearly
-//! below alpha), at the price of 19–73 runs of 2,000 (1–3.7%) left undecided in
-//! known-ratio scenarios where all but at most 3 decide today (A/A band, 1.05 against
-//! `> 1.04`). [`decision_times`] prints the median duos to a decision in those scenarios,
-//! the cost side of any change to the dependence safeguard (unchanged by the pilot's
-//! blocks: 76, 196, 172, 208, 184, 200, 164, 75, 132, 144).
+//! A memory as long as pilot and budget together leaves the run about one independent
+//! stretch of the wander, which looks like a fixed difference: a known limit, not asserted.
+//! The ignored [`wander_false_verdicts`] prints the false passes of each case, and
+//! [`decision_times`] the median duos to a decision in the known-ratio scenarios, the cost
+//! side of any change to the dependence safeguard; their figures are in docs/VALIDATION.md,
+//! section "Simulated error rates and their negative controls".
 
 use super::sequential::Safeguards;
 use super::simulation::{
@@ -89,8 +71,8 @@ fn check_wander(seed: u64, sd: f64, memory_ms: f64) {
 
 #[test]
 fn a_wander_of_0_05_percent_with_50_ms_memory_keeps_alpha() {
-    // The issue's case. Measured with the run's blocks alone for the dependence, 8.1% and
-    // 7.5% of false claims passed: the pilot's blocks in the series make it hold.
+    // The case the dependence safeguard was built for: it holds only with the pilot's blocks
+    // in the series the dependence is measured on.
     check_wander(30, 0.0005, 50.0);
 }
 

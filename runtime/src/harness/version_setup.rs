@@ -146,7 +146,8 @@ pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
 /// What the report says of a `#[bench]` compared unpaired: `why` a pairing that `--baseline`
 /// asked for was not possible, and, under `--max-regression`, that the gate was not judged.
 /// A gate on saved numbers would judge run-to-run changes with the within-run variance alone
-/// (the same code run twice on a quiet machine was "regressed" about one time in three):
+/// (the same code run twice on a quiet machine is often "regressed"; docs/VALIDATION.md,
+/// section "Across versions"):
 /// there is no error rate to honour, so the trial passes and says so. `None` when there is
 /// nothing to say.
 #[must_use]

@@ -85,8 +85,8 @@ const RSS_EVERY_AT_FIRST: Duration = Duration::from_millis(2);
 /// the time measured so far, between [`RSS_EVERY_AT_FIRST`] and [`RSS_EVERY`], so that
 /// every doubling of the run adds about eight readings and the doctor sees memory that
 /// grows with the iterations also in a comparison that decides in a few hundredths of a
-/// second (measured in CI: a leaking comparison decided in 0.08 s had four readings at a
-/// fixed 20 ms, too few for the three steps growth must show).
+/// second (a fixed 20 ms interval leaves such a comparison too few readings for the three
+/// steps growth must show).
 fn rss_interval(elapsed: Duration) -> Duration {
     (elapsed / 8).clamp(RSS_EVERY_AT_FIRST, RSS_EVERY)
 }

@@ -1,12 +1,12 @@
 //! One duo: four timed batches in alternating order, with the OS's evidence read around
 //! them (outside the timed regions).
 //!
-//! Where the evidence is read, and why (costs measured on the development machine, a 2-core
-//! VM: `getrusage` about 0.3 µs, the thread CPU clock about 0.55 µs):
-//! - context switches around every duo: 0.6 µs, under 1% of the shortest duo (four batches of
-//!   at least 20 µs), and enough to know whether the scheduler preempted the duo;
+//! Where the evidence is read, and why (a reading costs well under a microsecond; see
+//! docs/VALIDATION.md, section "Measurements behind the design"):
+//! - context switches around every duo: under 1% of the shortest duo (four batches of at
+//!   least 20 µs), and enough to know whether the scheduler preempted the duo;
 //! - thread CPU time and context switches around every batch only when batches last at least
-//!   [`LONG_BATCH_NS`]: 5 readings per duo cost about 4.5 µs, 0.1% of such a duo, and only
+//!   [`LONG_BATCH_NS`]: the readings then cost about a thousandth of a duo, and only
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
@@ -181,8 +181,8 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
     /// image (second, first), then (first, second). The first batch of a duo runs right after
     /// the loop's own bookkeeping, which leaves caches and branch predictors slightly
     /// disturbed; alternating gives that position to each routine equally often, so it
-    /// cannot bias the ratio (measured: without it, an A/A comparison of a 55 ns routine with
-    /// itself excluded a ratio of 1 in 13 of 200 one-second runs, all on the same side).
+    /// cannot bias the ratio (without it, a nanosecond-scale routine compared with itself
+    /// leans to one side; docs/VALIDATION.md, section "Measurements behind the design").
     pub fn measure(&mut self) -> DuoTimings {
         self.mirrored = !self.mirrored;
         let order = if self.mirrored {

@@ -7,8 +7,8 @@
 //! size, a machine that speeds up or slows down during the run (a virtual machine does, for
 //! hundreds of milliseconds at a time) makes time a second cause of the size trend, and the
 //! fitted line tilts — its intercept then reads as a fixed cost per sample that no code pays
-//! (seen on the examples: `sort/1000` "paid" 1.25–1.78 ms a sample in 2 of about 16 runs),
-//! and its slope follows the machine of the run's last, longest samples. Shuffled, a drift
+//! (docs/VALIDATION.md, section "The doctor on the examples"), and its slope follows the
+//! machine of the run's last, longest samples. Shuffled, a drift
 //! only scatters the samples around the line.
 
 use super::budget::{Deadline, Shortfall};

@@ -187,7 +187,7 @@ mod tests {
     #[test]
     fn read_costs_are_small() {
         // The duo loop reads these outside timed batches; the budget it assumes is a few
-        // microseconds per read at most (measured here: about 0.2–0.5 µs each).
+        // microseconds per read at most.
         let reads = 2_000u32;
         let start = Instant::now();
         for _ in 0..reads {

@@ -1,9 +1,9 @@
 //! The machine's pace, read beside a measurement: a fixed chain of arithmetic, timed.
 //!
 //! A virtual machine's core runs the same work at different speeds from one stretch of time
-//! to the next (measured on the development VM, quiet, pinned: 1.3 ms of an arithmetic
-//! chain took 1,233–1,561 µs within one second, with no gap and nothing else running), and
-//! a stretch can outlast a spin on the clock made after the measurement. A short probe timed
+//! to the next, with no gap and nothing else running (docs/VALIDATION.md, section
+//! "Interrupts, preemption and the machine's stalls"), and a stretch can outlast a spin on
+//! the clock made after the measurement. A short probe timed
 //! next to every `#[bench]` sample says at what pace the machine ran then, so that samples
 //! that were slow because the machine was can be told from samples that were slow by
 //! themselves (`analysis::severe_outliers`).

@@ -3,21 +3,20 @@
 //! A thread that spins on the clock sees consecutive readings tens of nanoseconds apart,
 //! except when something outside the process takes the core for a while: the scheduler
 //! (another thread ran: a preemption, which the OS counts) or, below the OS, a virtual
-//! machine's host or the firmware (which nothing in the guest counts). Measured on the 2-vCPU
-//! VM this project is developed on, with nothing else running: about 800 gaps above 1 µs and
-//! 500 above 20 µs a second, none of them a context switch. Such stalls land in some timed
-//! batches, the fence sets those duos aside as noise that hit both routines alike, and the
-//! share set aside is then the machine's, not a sign of other load. This module measures the
+//! machine's host or the firmware (which nothing in the guest counts). A shared virtual
+//! machine can stall a thread hundreds of times a second with nothing else running, none of
+//! them a context switch (docs/VALIDATION.md, section "Interrupts, preemption and the
+//! machine's stalls"). Such stalls land in some timed batches, the fence sets those duos
+//! aside as noise that hit both routines alike, and the share set aside is then the
+//! machine's, not a sign of other load. This module measures the
 //! rate on demand, right after a comparison that needs it, so that the share can be judged
 //! against it (`analysis::machine_noise`).
 //!
-//! Gaps are not all the machine does: in some phases the same VM runs a thread 2–5% slower
-//! for tens of microseconds at a time (a busy sibling hyperthread on the host, shared
-//! caches), which a loop that only reads the clock cannot see, while a batch of real work
-//! can. Measured in C on the development VM, quiet: windows of 32 µs of an arithmetic chain
-//! ran more than 4% over their median pace in 13–18% of cases where single gaps explained
-//! 12–14%, and in one 20 ms spin of six in 41% where gaps explained 12%. So the spin does
-//! work between its clock reads, in chunks of about [`CHUNK_NS`], and keeps every chunk's
+//! Gaps are not all the machine does: in some phases a virtual machine runs a thread a few
+//! percent slower for tens of microseconds at a time (a busy sibling hyperthread on the
+//! host, shared caches), which a loop that only reads the clock cannot see, while a batch of
+//! real work can, and such slow windows can outnumber the gaps (same section). So the spin
+//! does work between its clock reads, in chunks of about [`CHUNK_NS`], and keeps every chunk's
 //! length: the share of batch-long windows that ran slow enough to be set aside is then
 //! counted directly ([`MachineStalls::windows_slowed`]).
 
@@ -190,10 +189,10 @@ pub fn machine_stalls() -> &'static MachineStalls {
     STALLS.get_or_init(measure_stalls)
 }
 
-/// This machine's stalls now: a 20 ms spin on the calling thread. The rate changes within
-/// minutes (measured on the development VM, quiet: about 550 a second of ~50 µs in one
-/// phase, 2,300–2,700 of ~2 µs in another), so a comparison's set-aside duos are judged
-/// against a spin made right after it, not one made earlier in the process.
+/// This machine's stalls now: a 20 ms spin on the calling thread. The rate and the length
+/// of stalls change within minutes (docs/VALIDATION.md, section "Interrupts, preemption and
+/// the machine's stalls"), so a comparison's set-aside duos are judged against a spin made
+/// right after it, not one made earlier in the process.
 #[must_use]
 pub fn measure_stalls() -> MachineStalls {
     // A coarse clock advances in steps: a step is not a stall.

@@ -1,9 +1,9 @@
 //! The clock, and what reading it costs.
 //!
-//! `Instant::now()` is the only clock: it is monotonic everywhere and, on the machines this
-//! project runs on, advances in steps of about 10 ns at a cost of 20–30 ns per pair of reads.
-//! Both figures are measured once at start-up, so that batch sizes can be chosen to make them
-//! negligible and the read cost can be subtracted from every timed batch.
+//! `Instant::now()` is the only clock: it is monotonic everywhere, and on common machines
+//! advances in steps of nanoseconds to tens of nanoseconds at a cost of tens of nanoseconds
+//! per pair of reads. Both are measured once at start-up, so that batch sizes can be chosen
+//! to make them negligible and the read cost can be subtracted from every timed batch.
 
 use std::hint::black_box;
 use std::sync::OnceLock;

@@ -65,7 +65,7 @@ pub use inverse::{normal_quantile, t_quantile};
 pub use long_run::{long_run_factor, MIN_LONG_RUN_SERIES};
 pub use moments::RunningMoments;
 pub use outliers::{tukey, Outliers, TukeyFences};
-pub use ratio_of_means::{ratio_of_means, variance_time_factor, PairedSums, RatioOfMeans};
+pub use ratio_of_means::{ratio_of_means, PairedSums, RatioOfMeans};
 pub use regression::{Line, Points, PointsError};
 pub use rng::SplitMix64;
 pub use sample::{Sample, SampleError};

@@ -96,50 +96,6 @@ pub fn ratio_of_means(blocks: &[(f64, f64)]) -> Option<RatioOfMeans> {
     })
 }
 
-/// Fewest groups a scale of [`variance_time_factor`] needs before it is trusted.
-pub const MIN_GROUPS: usize = 8;
-
-/// How many times larger the variance of a mean of `xs` is than independence would make it,
-/// estimated at the largest scale the data shows it: 1 for independent data, about
-/// `(1 + ρ)/(1 − ρ)` for an AR(1) series.
-///
-/// Method: the variance-time (blocking) method. For group sizes g = 2, 4, 8, … with at least
-/// `MIN_GROUPS` (8) non-overlapping groups, `F(g) = g · Var(group means) / Var(xᵢ)` is 1 in
-/// expectation for independent data and grows towards the long-run variance ratio as g
-/// passes the correlation length. A scale counts only when F(g) exceeds what sampling
-/// noise alone gives independent data: about `1 + 3·√(2/(G − 1))` for G groups (the normal
-/// approximation of the χ²/df spread), so a clean series is not slowed by chance; the
-/// largest counted F(g) is returned, at least 1. Cost: O(n log n).
-#[must_use]
-pub fn variance_time_factor(xs: &[f64]) -> f64 {
-    let variance = |v: &[f64]| {
-        let m = v.iter().sum::<f64>() / v.len() as f64;
-        v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (v.len() - 1) as f64
-    };
-    if xs.len() < 2 * MIN_GROUPS {
-        return 1.0;
-    }
-    let base = variance(xs);
-    if base <= 0.0 || !base.is_finite() {
-        return 1.0;
-    }
-    let mut factor = 1.0f64;
-    let mut g = 2;
-    while xs.len() / g >= MIN_GROUPS {
-        let means: Vec<f64> = xs
-            .chunks_exact(g)
-            .map(|c| c.iter().sum::<f64>() / g as f64)
-            .collect();
-        let groups = means.len() as f64;
-        let f = g as f64 * variance(&means) / base;
-        if f > 1.0 + 3.0 * (2.0 / (groups - 1.0)).sqrt() {
-            factor = factor.max(f);
-        }
-        g *= 2;
-    }
-    factor
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,24 +144,5 @@ mod tests {
         let r = ratio_of_means(&blocks).unwrap();
         assert!((r.log_ratio - 1.9f64.ln()).abs() < 1e-12);
         assert!(r.sum_sq_dev > 1.0);
-    }
-
-    #[test]
-    fn independent_series_have_factor_one_and_ar1_more() {
-        let mut rng = SplitMix64::new(5);
-        let white: Vec<f64> = (0..2_000).map(|_| rng.normal()).collect();
-        assert_eq!(variance_time_factor(&white), 1.0);
-        let rho: f64 = 0.9;
-        let mut x = 0.0;
-        let ar: Vec<f64> = (0..2_000)
-            .map(|_| {
-                x = rho * x + (1.0 - rho * rho).sqrt() * rng.normal();
-                x
-            })
-            .collect();
-        // The long-run factor is (1 + ρ)/(1 − ρ) = 19.
-        let f = variance_time_factor(&ar);
-        assert!((8.0..30.0).contains(&f), "{f}");
-        assert_eq!(variance_time_factor(&ar[..20]), 1.0);
     }
 }

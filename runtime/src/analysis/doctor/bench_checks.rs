@@ -22,8 +22,8 @@ const SETUP_SHARE: f64 = 0.05;
 const SETUP_SIGNIFICANCE: f64 = 3.0;
 /// A fit whose r² is below this is not a line, and its intercept says nothing about setup:
 /// samples grow with time, so a machine that changes speed during the run tilts the fit
-/// (measured on the examples, quiet machine: per-iteration times switching between 333
-/// and 606 ns gave r² 0.78 and a "fixed 2.17 ms per sample" that no setup caused).
+/// into an intercept that no setup caused (docs/VALIDATION.md, section "The doctor on the
+/// examples").
 const SETUP_MIN_R_SQUARED: f64 = 0.95;
 
 /// An interval whose half-width exceeds this share of its estimate is noisy.
@@ -36,9 +36,9 @@ const FAST_SAMPLES: f64 = 0.10;
 /// The time per iteration is at the level of an empty routine measured in the same loop
 /// right after. Fast is set beside fast: the empty routine's fastest batch against the
 /// lowest of the slope, the median and the fastest tenth of the samples. At a fraction of a
-/// nanosecond one cycle is half the time, and this machine's pace moves by that much within
-/// a run (measured in CI: a constant routine's samples spread from 0.32 to 0.74 ns, its
-/// slope 0.56 ns, and an empty-loop median taken in a fast moment left it unflagged).
+/// nanosecond one cycle is half the time, and a machine's pace moves by that much within a
+/// run: an empty-loop median taken in a fast moment can sit below a constant routine's
+/// slope (the doctor's unit tests hold such a case).
 #[must_use]
 pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
     let floor = r
@@ -86,8 +86,8 @@ fn fast_samples_per_iteration(r: &BenchResult) -> f64 {
 /// cost beside its iterations (setup inside the timed batch, a cold cache per sample) — and
 /// keeps it when the samples are taken at the machine's median pace, so that a machine that
 /// ran slower during the short samples than during the long ones is not taken for setup
-/// (measured on the examples, quiet VM: `sort/1000` once showed "a fixed 1.78 ms per sample"
-/// with r² above 0.95 and nothing of the kind in its code).
+/// (a line can fit well and still hold such a drift; docs/VALIDATION.md, section "The
+/// doctor on the examples").
 #[must_use]
 pub fn setup_dominates(r: &BenchResult) -> Option<Warning> {
     let fit = r.fit?;

@@ -3,21 +3,12 @@
 //! Left to the scheduler, the two children of a cross-version comparison often run on
 //! different CPUs, and on a shared virtual machine two CPUs do not run at the same speed,
 //! nor does their difference stay put: each version then sees its own CPU's slow phases,
-//! which pairing cannot cancel, and the duos' ratios wander together. Measured on the 2-vCPU
-//! development VM, alone on it:
-//! - 2 ms routine, five comparisons each: unpinned, the duos' log ratios had a robust spread
-//!   of 2.1–3.1% and a variance-time factor (10-duo blocks) of 1.2–1.7, and two of five runs
-//!   measured block dependence of 2.6 and 5.6; pinned, 1.9–2.5%, 0.5–1.0, none.
-//! - 55 ns routine 5% slower, gated at 2.5%: unpinned, 15 of 16 decided, with block
-//!   dependence up to 13 in 5 of them, one inconclusive after 5 s (and 14 of 100 inconclusive
-//!   at 100 µs in the validation table); pinned, 16 of 16 decided in 0.04–0.18 s of
-//!   measuring, dependence 1 in every run, and 8 of 8 under a load of three busy loops
-//!   besides the validation program's own load on both cores.
-//!
-//! Last session pinned the children at their start to the highest CPU and saw short
-//! comparisons give up under load 9–11 (every batch woke a child whose only CPU was busy,
-//! the pilot duos looked slow, and the budget check gave up after them). The budget check
-//! now waits for two duos at the final batch size, and the CPU is the comparing thread's.
+//! which pairing cannot cancel, and the duos' ratios wander together. On one CPU the
+//! dependence between blocks disappears and short comparisons decide at once
+//! (docs/VALIDATION.md, section "Measurements behind the design"). The CPU is the comparing
+//! thread's, and the budget check waits for two duos at the final batch size: children
+//! pinned at their start to a fixed CPU made every batch wait for that CPU under load, the
+//! pilot duos looked slow, and short comparisons gave up.
 
 /// Pins processes to the CPU this thread runs on; dropping it gives them back the CPUs this
 /// process may use.
