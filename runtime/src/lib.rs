@@ -37,10 +37,7 @@ pub use measure::alloc::CountingAllocator;
 pub use model::attrs::Claim;
 pub use std::hint::black_box;
 
-/// The user guide: one chapter a topic, each example compiled as a doctest.
-///
-/// The attributes' options are documented on [`bench`] and
-/// [`bench_diff`].
+#[doc = include_str!("../doc/guide.md")]
 pub mod guide {
     #[doc = include_str!("../doc/guide/getting_started.md")]
     pub mod getting_started {}
