@@ -8,7 +8,7 @@
 //! silent choice of one result.
 
 use crate::args::MergeArgs;
-use duobench::document::{document_page, markdown_table};
+use duobench::result::document::{document_page, markdown_table};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;

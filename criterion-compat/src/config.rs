@@ -76,7 +76,10 @@ mod tests {
         assert_eq!(options.warmup_ns, Some(500_000_000));
         assert_eq!(options.max_time_ns, Some(3_500_000_000));
         assert_eq!(options.samples, Some(20));
-        assert_eq!(options.throughput, Some(duobench::Throughput::Bytes(64)));
+        assert_eq!(
+            options.throughput,
+            Some(duobench::result::Throughput::Bytes(64))
+        );
         let mut only_measurement = Config::default();
         only_measurement.set_measurement_time(Duration::from_secs(1));
         let options = only_measurement.options(None);

@@ -133,12 +133,12 @@ mod tests {
         assert_eq!(benches[1].options.max_time_ns, Some(1_200_000_000));
         assert_eq!(
             benches[2].options.throughput,
-            Some(duobench::Throughput::Bytes(50))
+            Some(duobench::result::Throughput::Bytes(50))
         );
         // The throughput set last still applies to the benchmarks after it.
         assert_eq!(
             benches[3].options.throughput,
-            Some(duobench::Throughput::Bytes(50))
+            Some(duobench::result::Throughput::Bytes(50))
         );
     }
 

@@ -1,7 +1,7 @@
 //! Criterion's small value types: benchmark ids, throughput, batch sizes, and the
 //! configuration enums a bench file may pass along.
 
-use duobench::Throughput as DuoThroughput;
+use duobench::result::Throughput as DuoThroughput;
 use std::fmt::{self, Display};
 
 /// A benchmark's id inside a group: a function name, a parameter, or both

@@ -22,7 +22,8 @@
 //!
 //! Under `cargo test --benches` it only smoke-runs with tiny budgets and checks nothing.
 
-use duobench::{batch_overhead, black_box, measure, BenchConfig, BenchResult};
+use duobench::result::BenchResult;
+use duobench::{batch_overhead, black_box, measure, BenchConfig};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::process::ExitCode;

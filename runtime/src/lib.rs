@@ -1,5 +1,12 @@
 #![doc = include_str!("../README.md")]
+//!
+//! # Where to read on
+//!
+//! The [`guide`] has a chapter for each topic; every option of [`macro@bench`] and
+//! [`macro@bench_diff`] has a section and an example on the attribute; what a measurement
+//! returns is under [`result`].
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // Layers, lowest first; a module imports only from the layers listed before it
 // (checked by tests/layers/; see ARCHITECTURE.md).
@@ -17,34 +24,86 @@ mod session;
 mod stats;
 mod util;
 
-pub use analysis::bench_result::BenchResult;
-pub use analysis::chart_data::LatencyBins;
-pub use analysis::diff_result::DiffResult;
-pub use api::bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
+pub use api::bench_fn::{batch_overhead, measure, BenchConfig};
 pub use api::bencher::Bencher;
 pub use api::diff::Diff;
 pub use api::diff_fn::{compare, DiffConfig};
-pub use decide::verdict::Verdict;
-pub use duobench_macros::{bench, bench_diff};
+#[doc = include_str!("../doc/attributes/bench.md")]
+pub use duobench_macros::bench;
+#[doc = include_str!("../doc/attributes/bench_diff.md")]
+pub use duobench_macros::bench_diff;
 pub use harness::runner::main;
-pub use measure::alloc::{AllocCount, CountingAllocator};
-pub use measure::budget::Shortfall;
-pub use measure::clock::{Clock, ClockReason};
-pub use measure::linear::{LinearRun, Sampling};
-pub use measure::stalls::{machine_stalls, MachineStalls};
-pub use measure::timer::TimerCost;
-pub use model::attrs::{Claim, Measure, Throughput};
-pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
+pub use measure::alloc::CountingAllocator;
+pub use model::attrs::Claim;
 pub use std::hint::black_box;
 
-/// The one door through which generated code reaches the runtime. Not a public API.
-/// Tools over the `--json` document, for programs that gather results (`cargo duobench
-/// merge` joins shards of a suite with them).
-pub mod document {
-    pub use crate::report::html::document_page;
-    pub use crate::report::markdown::markdown_table;
+#[doc = include_str!("../doc/guide.md")]
+pub mod guide {
+    #[doc = include_str!("../doc/guide/getting_started.md")]
+    pub mod getting_started {}
+    #[doc = include_str!("../doc/guide/single_routines.md")]
+    pub mod single_routines {}
+    #[doc = include_str!("../doc/guide/claims.md")]
+    pub mod claims {}
+    #[doc = include_str!("../doc/guide/options.md")]
+    pub mod options {}
+    #[doc = include_str!("../doc/guide/async_routines.md")]
+    pub mod async_routines {}
+    #[doc = include_str!("../doc/guide/measures.md")]
+    pub mod measures {}
+    #[doc = include_str!("../doc/guide/contention.md")]
+    pub mod contention {}
+    #[doc = include_str!("../doc/guide/comparing_versions.md")]
+    pub mod comparing_versions {}
+    #[doc = include_str!("../doc/guide/ci.md")]
+    pub mod ci {}
+    #[doc = include_str!("../doc/guide/reading_results.md")]
+    pub mod reading_results {}
+    #[doc = include_str!("../doc/guide/reports.md")]
+    pub mod reports {}
+    #[doc = include_str!("../doc/guide/doctor.md")]
+    pub mod doctor {}
+    #[doc = include_str!("../doc/guide/how_it_measures.md")]
+    pub mod how_it_measures {}
+    #[doc = include_str!("../doc/guide/direct_api.md")]
+    pub mod direct_api {}
+    #[doc = include_str!("../doc/guide/from_criterion.md")]
+    pub mod from_criterion {}
 }
 
+/// What a measurement returns: the results of [`compare`] and [`measure`] (and of every
+/// trial, in the `--json` document), the statistics inside them, and the tools over that
+/// document.
+///
+/// Result structs are `#[non_exhaustive]`: read their fields, do not build them.
+pub mod result {
+    pub use crate::analysis::bench_result::BenchResult;
+    pub use crate::analysis::chart_data::LatencyBins;
+    pub use crate::analysis::diff_result::DiffResult;
+    pub use crate::analysis::drift::Drift;
+    pub use crate::analysis::memory_growth::MemoryGrowth;
+    pub use crate::api::bench_fn::BatchOverhead;
+    pub use crate::decide::ownership::SpikeSplit;
+    pub use crate::decide::sequential::Basis;
+    pub use crate::decide::verdict::Verdict;
+    pub use crate::measure::budget::Shortfall;
+    pub use crate::measure::clock::{Clock, ClockReason};
+    pub use crate::measure::linear::{LinearRun, Sampling};
+    pub use crate::measure::stalls::{machine_stalls, MachineStalls};
+    pub use crate::measure::timer::TimerCost;
+    pub use crate::measure::usage::OsUsage;
+    pub use crate::model::attrs::{Measure, Throughput};
+    pub use crate::stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
+
+    /// Tools over the `--json` document, for programs that gather results (`cargo duobench
+    /// merge` joins shards of a suite with them).
+    pub mod document {
+        pub use crate::report::html::document_page;
+        pub use crate::report::markdown::markdown_table;
+    }
+}
+
+/// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};

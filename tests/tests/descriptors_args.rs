@@ -77,7 +77,7 @@ fn a_throughput_of_the_argument_is_set_per_trial() {
     assert_eq!(find("per_argument").options.throughput, None);
     assert_eq!(
         find("constant_throughput").options.throughput,
-        Some(duobench::Throughput::Elements(4))
+        Some(duobench::result::Throughput::Elements(4))
     );
 }
 

@@ -43,7 +43,7 @@ pub struct BenchResult {
     pub run: LinearRun,
     /// Clock cost at start-up, subtracted from every timed batch.
     pub timer: TimerCost,
-    /// What the per-iteration values are (see [`crate::DiffResult::measure`]).
+    /// What the per-iteration values are (see [`crate::result::DiffResult::measure`]).
     pub measure: Measure,
     /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
     /// (included in the figures; `None` for plain routines).

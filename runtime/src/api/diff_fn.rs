@@ -52,7 +52,7 @@ impl Default for DiffConfig {
 /// and returns the full result.
 ///
 /// ```no_run
-/// use duobench::{compare, Claim, DiffConfig, Verdict};
+/// use duobench::{compare, Claim, DiffConfig};
 /// let claim = Claim::Above { bound: 1.5, inclusive: false };
 /// let config = DiffConfig { claim: Some(claim), ..DiffConfig::default() };
 /// let result = compare(|| (0..3_000u64).sum::<u64>(), || (0..1_000u64).sum::<u64>(), &config);

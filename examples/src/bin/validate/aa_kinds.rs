@@ -9,7 +9,8 @@
 
 use crate::table::median;
 use crate::versions::{harness_of, secs};
-use duobench::{bench, black_box, compare, Bencher, Claim, DiffConfig, Verdict};
+use duobench::result::Verdict;
+use duobench::{bench, black_box, compare, Bencher, Claim, DiffConfig};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::collections::HashMap;

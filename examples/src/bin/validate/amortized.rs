@@ -5,7 +5,8 @@
 //! `#[bench]`-style slopes (`duobench::measure`) of the same two routines.
 
 use crate::table;
-use duobench::{compare, measure, BenchConfig, Claim, DiffConfig, Verdict};
+use duobench::result::Verdict;
+use duobench::{compare, measure, BenchConfig, Claim, DiffConfig};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::time::{Duration, Instant};

@@ -29,7 +29,8 @@ mod traditional;
 mod versions;
 mod wander;
 
-use duobench::{compare, Claim, Clock, DiffConfig, Verdict};
+use duobench::result::{Clock, Verdict};
+use duobench::{compare, Claim, DiffConfig};
 use duobench_examples::work;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -71,7 +72,7 @@ fn main() {
     );
     // The machine's own stalls (a 20 ms spin), a condition next to every figure: they set
     // the noise of millisecond routines and the share of short duos set aside.
-    let stalls = duobench::machine_stalls();
+    let stalls = duobench::result::machine_stalls();
     println!(
         "machine stalls of a running thread: {:.0}/s above 1 µs, {:.0}/s above 20 µs (typical {:.0} µs)",
         stalls.per_second_above(1e3),

@@ -15,6 +15,7 @@ impl Bencher {
     /// # Panics
     ///
     /// If an `iter` method was already called.
+    #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
     pub fn iter_tokio<F: Future>(&mut self, mut routine: impl FnMut() -> F) {
         let executor = TokioExecutor::new();
         let overhead =

@@ -14,6 +14,7 @@ impl Diff {
     /// # Panics
     ///
     /// If a `compare` method was already called.
+    #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
     pub fn compare_tokio<F1: Future, F2: Future>(
         &mut self,
         mut first: impl FnMut() -> F1,

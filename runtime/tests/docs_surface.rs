@@ -1,0 +1,249 @@
+//! What docs.rs and crates.io show of the published crates: no link in their docs may point
+//! into the repository by a relative path (neither site can follow one), and the crate root
+//! of `duobench` lists at most 15 items.
+
+use std::path::{Path, PathBuf};
+
+/// The most names `cargo doc` may list at the root of `duobench`.
+const MAX_ROOT_ITEMS: usize = 15;
+
+/// Link targets a reader can follow from docs.rs, crates.io and GitHub alike.
+fn followable(target: &str) -> bool {
+    let target = target.trim();
+    let absolute = ["https://", "http://", "mailto:"]
+        .iter()
+        .any(|scheme| target.starts_with(scheme));
+    // An intra-doc link names a Rust path (`crate::guide::ci#…`, `Self::iter`, `Bencher`);
+    // a repository path has a folder or a file extension.
+    let rust_path = target.contains("::")
+        || !(target.contains('/') || target.rsplit_once('.').is_some_and(|(_, ext)| is_ext(ext)));
+    absolute || target.starts_with('#') || rust_path
+}
+
+fn is_ext(ext: &str) -> bool {
+    let ext = ext.split('#').next().unwrap_or(ext);
+    (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Every link target in markdown text: inline `[label](target)` and reference definitions
+/// `[label]: target`.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let end = rest.find(')').unwrap_or(rest.len());
+        targets.push(
+            rest[..end]
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_owned(),
+        );
+    }
+    for line in text.lines() {
+        let line = line.trim_start();
+        if let (true, Some((_, target))) = (line.starts_with('['), line.split_once("]: ")) {
+            targets.push(target.split_whitespace().next().unwrap_or("").to_owned());
+        }
+    }
+    targets
+}
+
+/// The doc comments of a Rust source file, as markdown.
+fn doc_text(source: &str) -> String {
+    source
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("///").or_else(|| l.strip_prefix("//!"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Relative links in a file's docs, as `file: target` lines.
+fn relative_links(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+    let docs = if file.extension().is_some_and(|e| e == "rs") {
+        doc_text(&text)
+    } else {
+        text
+    };
+    link_targets(&docs)
+        .into_iter()
+        .filter(|t| !followable(t))
+        .map(|t| format!("{}: {t}", file.display()))
+        .collect()
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs" || e == "md") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn published_docs_have_no_relative_links_into_the_repository() {
+    let runtime = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = runtime.parent().expect("the workspace root");
+    let mut files = vec![
+        root.join("README.md"),
+        root.join("criterion-compat/README.md"),
+    ];
+    for dir in [
+        "runtime/src",
+        "runtime/doc",
+        "macros/src",
+        "criterion-compat/src",
+    ] {
+        files_under(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "read only {} files", files.len());
+    let found: Vec<String> = files.iter().flat_map(|f| relative_links(f)).collect();
+    assert!(
+        found.is_empty(),
+        "relative links into the repository break on docs.rs and crates.io; use an absolute \
+         URL under the package's `repository`:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_relative_link_is_caught_and_absolute_and_intra_doc_links_pass() {
+    let docs = doc_text(
+        "/// See [the schema](docs/duobench.schema.json), [arch][a], [up](../README.md),\n\
+         /// [png](report.png#top).\n\
+         /// [a]: ARCHITECTURE.md\n\
+         /// [ok](https://example.org/x.md), [chapter](crate::guide::ci#formats), [`Diff`],\n\
+         /// [iter](Self::iter), [here](#forms), [word](Bencher)\n",
+    );
+    let bad: Vec<String> = link_targets(&docs)
+        .into_iter()
+        .filter(|t| !followable(t))
+        .collect();
+    assert_eq!(
+        bad,
+        [
+            "docs/duobench.schema.json",
+            "../README.md",
+            "report.png#top",
+            "ARCHITECTURE.md"
+        ]
+    );
+}
+
+/// The names a crate root's source makes public and visible: top-level `pub` items and each
+/// name a top-level `pub use` brings in, except those marked `#[doc(hidden)]`.
+fn root_items(source: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut depth = 0i64;
+    let mut hidden = false;
+    let mut pending_use = String::new();
+    for line in source.lines() {
+        let trimmed = line.trim();
+        if depth == 0 && pending_use.is_empty() {
+            if trimmed.starts_with("#[doc(hidden)]") {
+                hidden = true;
+            } else if let Some(item) = trimmed.strip_prefix("pub ") {
+                if item.starts_with("use ") {
+                    pending_use.push_str(item);
+                } else if !hidden {
+                    let name = item
+                        .split_whitespace()
+                        .nth(1)
+                        .unwrap_or("")
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                        .unwrap_or("");
+                    names.push(name.to_owned());
+                }
+            }
+        } else if !pending_use.is_empty() {
+            pending_use.push(' ');
+            pending_use.push_str(trimmed);
+        }
+        if !pending_use.is_empty() && pending_use.ends_with(';') {
+            if !hidden {
+                names.extend(use_names(&pending_use));
+            }
+            pending_use.clear();
+            hidden = false;
+        } else if pending_use.is_empty() && depth == 0 && trimmed.starts_with("pub ") {
+            hidden = false;
+        }
+        depth += line.matches('{').count() as i64 - line.matches('}').count() as i64;
+    }
+    names
+}
+
+/// `use a::{b, c as d};` → `[b, d]`; `use a::b;` → `[b]`.
+fn use_names(item: &str) -> Vec<String> {
+    let body = item.trim_start_matches("use ").trim_end_matches(';');
+    let list = match (body.find('{'), body.rfind('}')) {
+        (Some(open), Some(close)) => body[open + 1..close].to_owned(),
+        _ => body.rsplit("::").next().unwrap_or(body).to_owned(),
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.rsplit(' ').next().unwrap_or(n).to_owned())
+        .collect()
+}
+
+#[test]
+fn the_crate_root_lists_at_most_fifteen_items() {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+    let names = root_items(&std::fs::read_to_string(&lib).expect("src/lib.rs"));
+    for expected in [
+        "bench",
+        "bench_diff",
+        "main",
+        "Bencher",
+        "Diff",
+        "guide",
+        "result",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} missing: {names:?}"
+        );
+    }
+    assert!(
+        names.len() <= MAX_ROOT_ITEMS,
+        "{} items at the root of duobench (at most {MAX_ROOT_ITEMS}): {names:?}; put result and \
+         statistics types under `duobench::result`",
+        names.len()
+    );
+}
+
+#[test]
+fn root_items_counts_re_exports_and_modules_and_skips_hidden_ones() {
+    let source = "\
+//! Docs.
+mod private;
+pub use a::{One, two,
+    Three};
+#[doc = \"x\"]
+pub use b::four;
+pub use c::Five as Six;
+pub mod seven {
+    pub use d::Inner;
+}
+#[doc(hidden)]
+pub mod hidden {
+    pub fn no() {}
+}
+pub fn eight() {}
+";
+    assert_eq!(
+        root_items(source),
+        ["One", "two", "Three", "four", "Six", "seven", "eight"]
+    );
+}
