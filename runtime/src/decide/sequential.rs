@@ -308,10 +308,14 @@ impl Sequential {
                 None => {}
             }
         }
-        let fenced_share = if settings.safeguards.ownership {
-            FENCED_SHARE
+        // Without the ownership safeguard the fenced estimate is the only one: all of alpha.
+        let (fenced_alpha, unfenced_alpha) = if settings.safeguards.ownership {
+            (
+                settings.alpha * FENCED_SHARE,
+                settings.alpha * (1.0 - FENCED_SHARE),
+            )
         } else {
-            1.0
+            (settings.alpha, settings.alpha)
         };
         let pilot_dependence = if settings.safeguards.dependence {
             dependence_of(pilot_blocks.iter(), BlockSums::kept)
@@ -322,14 +326,8 @@ impl Sequential {
             settings,
             fence: FollowingFence::new(&pilot_diffs, settings.safeguards.follow)
                 .with_batch_history(pilot),
-            fenced_sequence: ConfidenceSequence::new(
-                settings.alpha * fenced_share,
-                settings.target_blocks,
-            ),
-            unfenced_sequence: ConfidenceSequence::new(
-                settings.alpha * (1.0 - fenced_share),
-                settings.target_blocks,
-            ),
+            fenced_sequence: ConfidenceSequence::new(fenced_alpha, settings.target_blocks),
+            unfenced_sequence: ConfidenceSequence::new(unfenced_alpha, settings.target_blocks),
             pilot_dependence,
             pilot_blocks,
             open: BlockSums::default(),

@@ -85,9 +85,11 @@ fn a_large_wander_keeps_alpha_for_long_routines_and_breaks_it_without_the_depend
 
 #[test]
 fn a_half_percent_is_decided_for_long_routines() {
+    // About 0.6 s of duos at 2 ms: what the alpha spent on the basis and a dependence factor
+    // estimated without a test cost is in docs/VALIDATION.md.
     let o = simulate(66, &long(1.005, CLEAN), above(1.0));
     assert!(o.passed as f64 >= 0.9 * RUNS as f64, "passed {}", o.passed);
-    assert!(o.median_duos <= 300, "median {} duos", o.median_duos);
+    assert!(o.median_duos <= 330, "median {} duos", o.median_duos);
 }
 
 #[test]

@@ -129,7 +129,7 @@ fn own_outliers_with_a_wander_keep_alpha() {
     });
     assert_at_most_alpha("owned + wander", false_passes(80, &scenario));
     let control = Scenario {
-        safeguards: INDEPENDENT,
+        safeguards: OLD_FENCE,
         ..scenario
     };
     assert_control_breaks("owned + wander", false_passes(80, &control));
