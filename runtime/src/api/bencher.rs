@@ -3,7 +3,7 @@
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::machine_noise::spin_until_explained;
 use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
-use crate::api::versions::gate::unpaired_gate_failure;
+use crate::api::versions::gate::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::alloc_limit;
 use crate::measure::batch::BatchRunner;
@@ -72,6 +72,9 @@ pub(crate) enum BenchOutcome {
     Failed(String),
     /// The selected measure cannot be taken here (one line saying why).
     Unavailable(String),
+    /// Bench mode under a gate that could not pair with the baseline's executable: nothing
+    /// was measured, and the trial fails.
+    UnpairedGate(UnpairedGate),
 }
 
 impl Bencher {
@@ -122,10 +125,10 @@ impl Bencher {
                     self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
                     true
                 }
-                Err(why) => match unpaired_gate_failure(&self.settings, &why) {
+                Err(why) => match UnpairedGate::of(&self.settings, &why) {
                     // Under a gate nothing is measured: the trial fails with the reason.
-                    Some(failure) => {
-                        self.outcome = Some(BenchOutcome::Failed(failure));
+                    Some(gate) => {
+                        self.outcome = Some(BenchOutcome::UnpairedGate(gate));
                         true
                     }
                     None => {
