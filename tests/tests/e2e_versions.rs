@@ -443,7 +443,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     assert!(
         table.contains("1 trials: 1 failed unpaired, 0 refuted, 0 inconclusive")
             && table.contains(&format!(
-                "| `versions::slowed` | unpaired | – | – | `max regression 50%` | failed: {reason}; "
+                "| `versions::slowed` | unpaired | – | – | `max regression 50%` | failed: {reason}"
             )),
         "{table}"
     );
