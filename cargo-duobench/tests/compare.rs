@@ -4,8 +4,12 @@
 //! routine runs, and the base revision is built and stored but never measured outside the
 //! paired comparison (a second comparison with the same base builds nothing of it).
 //!
-//! The gate is 25%, not 5%: a timing test on a shared machine keeps wide margins, and 1.5×
-//! is far outside 1.25 while an unchanged routine is far inside it.
+//! The gate is the README recipe's 5%. The margins stay wide for a shared machine: 1.5× is
+//! ten times the gate's allowance away from 1.05, and an unchanged routine reads 1 up to the
+//! spread between process pairs, which the rounds of fresh pairs put in the interval (a
+//! single long-lived pair once read a few percent either way for the same build). The
+//! budget leaves room for the rounds' minimum when a loaded machine delays every duo's
+//! process wake-ups; a decided comparison stops long before it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -107,7 +111,7 @@ fn compare(repo: &Path, extra: &[&str]) -> Output {
 
 fn compare_with(repo: &Path, rev: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
-        .args(["duobench", "compare", rev, "--max-regression", "25%"])
+        .args(["duobench", "compare", rev, "--max-regression", "5%"])
         // Inside the repository (ignored by git), as the CI recipe keeps it for its cache,
         // so that it goes with the repository at the end.
         .args(["--baseline-dir", "target/base-cache"])
@@ -115,7 +119,7 @@ fn compare_with(repo: &Path, rev: &str, extra: &[&str]) -> Output {
         .current_dir(repo)
         // Variables rather than options after `--`, which would also reach the library's
         // libtest harness (it rejects them).
-        .env("DUOBENCH_MAX_TIME", "5s")
+        .env("DUOBENCH_MAX_TIME", "8s")
         .env("DUOBENCH_WARMUP", "100ms")
         .env("DUOBENCH_NO_REPORT", "1")
         .env("CARGO", env!("CARGO"))
@@ -149,12 +153,13 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
         "{out}"
     );
     assert!(out.contains("---- routine ----"), "{out}");
-    assert!(out.contains("claim `ratio <= 1.25` refuted"), "{out}");
+    assert!(out.contains("claim `ratio <= 1.05` refuted"), "{out}");
     let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
     let trial = &doc["trials"][0];
     assert_eq!(trial["kind"], "versions", "{trial:#}");
     let ratio = trial["ratio"]["estimate"].as_f64().unwrap();
     assert!((1.25..2.0).contains(&ratio), "ratio {ratio}\n{out}");
+    assert_eq!(trial["verdict"], "refuted", "{trial:#}");
 
     // A commit that changes nothing the routine runs: the same base is not built again.
     fs::write(repo.join("NOTES.md"), "nothing that runs\n").unwrap();
@@ -162,9 +167,11 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
     git(&repo, &["commit", "--quiet", "-m", "notes"]);
     let unchanged = compare(&repo, &[]);
     let out = text(&unchanged);
-    // HEAD~1 is now the slower commit, whose executables were not stored yet.
+    // HEAD~1 is now the slower commit, whose executables were not stored yet. Passing means
+    // the gate was judged and held: an undecided or unpaired gate fails.
     assert!(unchanged.status.success(), "{out}");
     assert!(out.contains("versions paired"), "{out}");
+    assert!(out.contains("claim    ratio <= 1.05: pass"), "{out}");
     let again = compare(&repo, &[]);
     let out = text(&again);
     assert!(again.status.success(), "{out}");

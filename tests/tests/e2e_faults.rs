@@ -167,6 +167,40 @@ fn slow_routines_end_within_budget_plus_one_call_and_say_what_they_need() {
 }
 
 #[test]
+fn the_analysis_of_many_samples_ends_within_the_budget() {
+    let _serial = serial();
+    let exe = faults_executable();
+    let dir = scratch("analysis");
+    // The second run also compares with the first's saved samples: two more bootstraps.
+    for run in ["first", "compared"] {
+        let output = Command::new(&exe)
+            .args([
+                "--bench",
+                "analysis::many_samples",
+                "--exact",
+                "--no-report",
+            ])
+            .arg("--baseline-dir")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let out = text(&output);
+        assert!(output.status.success(), "{run}: {out}");
+        // libtest's time for the run's one trial: sampling, analysis, the baseline saved.
+        // 1 s and the 0.1 s promised beyond it, with room for a busy machine; a full
+        // bootstrap after a full budget took 2 s and more.
+        let finished = out
+            .split("finished in ")
+            .nth(1)
+            .and_then(|rest| rest.split('s').next())
+            .and_then(|secs| secs.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("{run}: no time in:\n{out}"));
+        assert!(finished < 1.4, "{run}: took {finished} s:\n{out}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn duplicate_names_are_refused_before_anything_runs() {
     let _serial = serial();
     let output = cargo(&["bench", "-q", "--bench", "duplicates"]);

@@ -1,4 +1,4 @@
-//! End to end: pairs a thousand and five thousand times apart
+//! End to end: pairs ten, a hundred, a thousand and five thousand times apart
 //! (`tests/e2e-crate/benches/lopsided.rs`) get a verdict within the default budget, on a
 //! quiet machine and beside busy threads: true claims pass, claims false by a factor of a
 //! hundred and more are refuted, never left inconclusive.
@@ -27,6 +27,9 @@ fn run_lopsided() -> (bool, String) {
 fn assert_decided(success: bool, out: &str) {
     assert!(!success, "two claims are false, so the run fails:\n{out}");
     for ok in [
+        "tenfold",
+        "hundredfold",
+        "microsecond_against_millisecond",
         "short_thousandfold",
         "long_thousandfold",
         "five_thousandfold",

@@ -292,8 +292,8 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         args.extend_from_slice(extra);
         bench(&dir, Some("200"), &args, &[])
     };
-    let refused = |case: &str, reason: &str| {
-        let output = gated(&[]);
+    let refused = |case: &str, reason: &str, extra: &[&str]| {
+        let output = gated(extra);
         let out = text(&output);
         assert!(!output.status.success(), "{case}: {out}");
         let message = failure_line(&out, "slowed");
@@ -345,6 +345,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     refused(
         "missing trial",
         "trial `slowed` does not exist in the executable of baseline `main`",
+        &[],
     );
     fs::write(&exe, &saved_exe).unwrap();
 
@@ -356,6 +357,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         refused(
             "cannot start",
             "the executable of baseline `main` is unusable",
+            &[],
         );
     }
 
@@ -369,7 +371,7 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         )
         .unwrap();
         fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
-        refused("other protocol", "speaks serve protocol 999");
+        refused("other protocol", "speaks serve protocol 999", &[]);
         // Without a gate there is nothing to refuse: unpaired, said out loud.
         let foreign = bench(
             &dir,
@@ -402,9 +404,49 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
         assert_eq!(serving_processes(&dir), Vec::<String>::new());
     }
 
-    // Without the executable.
+    // Without the executable. The failed trial is recorded in the JSON document and the
+    // markdown export with the reason and what to do, although nothing was measured.
     fs::remove_file(&exe).unwrap();
-    refused("no executable", "baseline `main` has no stored executable");
+    let json = dir.join("unpaired.json");
+    let markdown = dir.join("unpaired.md");
+    let reason = "baseline `main` has no stored executable";
+    refused(
+        "no executable",
+        reason,
+        &[
+            "--json",
+            json.to_str().unwrap(),
+            "--export",
+            "markdown",
+            markdown.to_str().unwrap(),
+        ],
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+    let trial = &doc["trials"][0];
+    assert_eq!(doc["trials"].as_array().map(Vec::len), Some(1), "{doc}");
+    assert_eq!(trial["name"], "slowed", "{doc}");
+    assert_eq!(trial["kind"], "unpaired", "{doc}");
+    assert_eq!(trial["verdict"], "failed", "{doc}");
+    assert!(
+        trial["reason"]
+            .as_str()
+            .is_some_and(|r| r.starts_with(reason)),
+        "{doc}"
+    );
+    assert!(
+        trial["remedy"]
+            .as_str()
+            .is_some_and(|r| r.contains("--allow-unpaired")),
+        "{doc}"
+    );
+    let table = fs::read_to_string(&markdown).unwrap();
+    assert!(
+        table.contains("1 trials: 1 failed unpaired, 0 refuted, 0 inconclusive")
+            && table.contains(&format!(
+                "| `versions::slowed` | unpaired | – | – | `max regression 50%` | failed: {reason}"
+            )),
+        "{table}"
+    );
     let allowed = gated(&["--allow-unpaired"]);
     let out = text(&allowed);
     assert!(allowed.status.success(), "{out}");

@@ -10,7 +10,7 @@ use crate::model::attrs::Measure;
 use crate::model::attrs::Throughput;
 use crate::stats::{
     linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
-    PointsError, Sample, SampleError, Summary,
+    PointsError, Sample, SampleError, Summary, DEFAULT_RESAMPLES, DEFAULT_SEED,
 };
 use std::time::Duration;
 
@@ -27,6 +27,9 @@ pub struct BenchResult {
     pub median: Estimate,
     /// Confidence level of the three intervals, e.g. 0.95.
     pub level: f64,
+    /// Bootstrap resamples behind the intervals (and the baseline comparison's): 10,000,
+    /// or fewer where the time budget left after sampling held no more.
+    pub resamples: usize,
     /// The fit with an intercept, for its r² (does time grow linearly with iterations?).
     /// Its intercept, the fixed cost per sample left after the clock's overhead was
     /// subtracted, is poorly determined: the noise of the longest samples swamps it. `None`
@@ -82,9 +85,24 @@ impl BenchResult {
         level: f64,
         throughput: Option<Throughput>,
     ) -> Result<Self, PointsError> {
+        Self::from_run_resampled(run, timer, level, throughput, DEFAULT_RESAMPLES)
+    }
+
+    /// [`BenchResult::from_run`] with `resamples` bootstrap resamples.
+    ///
+    /// # Errors
+    ///
+    /// As [`BenchResult::from_run`].
+    pub fn from_run_resampled(
+        run: LinearRun,
+        timer: TimerCost,
+        level: f64,
+        throughput: Option<Throughput>,
+        resamples: usize,
+    ) -> Result<Self, PointsError> {
         let x = iterations_as_f64(&run.iters);
         let points = Points::new(&x, &run.ns)?;
-        let estimates = linear_estimates(points, &Bootstrap::default(), level);
+        let estimates = linear_estimates(points, &bootstrap(resamples), level);
         let ratios = points.ratios();
         let mut histogram = LatencyHistogram::new();
         for (&per_iter, &iters) in ratios.iter().zip(&run.iters) {
@@ -100,6 +118,7 @@ impl BenchResult {
             mean: estimates.mean,
             median: estimates.median,
             level,
+            resamples,
             fit: points.least_squares(),
             per_iteration: histogram.summary(),
             outliers,
@@ -143,6 +162,29 @@ impl BenchResult {
             .collect();
         per_iter.sort_by(f64::total_cmp);
         per_iter
+    }
+}
+
+/// The reports' seeded bootstrap with `resamples` resamples.
+#[must_use]
+pub fn bootstrap(resamples: usize) -> Bootstrap {
+    Bootstrap {
+        resamples,
+        seed: DEFAULT_SEED,
+    }
+}
+
+/// The bootstrap of [`BenchResult::from_run`] with `resamples` resamples over `n` synthetic
+/// samples of linear sampling: what the analysis budget times before sampling.
+pub fn bootstrap_pilot(n: usize, resamples: usize, level: f64) {
+    let x: Vec<f64> = (1..=n.max(2)).map(|i| i as f64).collect();
+    // A little spread, so that the median's selection does as much work as on real samples.
+    let ns: Vec<f64> = x
+        .iter()
+        .map(|&i| i * (10.0 + (i * 0.618).fract()))
+        .collect();
+    if let Ok(points) = Points::new(&x, &ns) {
+        let _ = std::hint::black_box(linear_estimates(points, &bootstrap(resamples), level));
     }
 }
 

@@ -5,8 +5,8 @@
 //! (p < alpha) and its whole confidence interval lies beyond the noise threshold; a
 //! significant change whose interval reaches into the threshold is "within noise".
 
-use super::bench_result::iterations_as_f64;
-use crate::stats::{slope_change, welch, Bootstrap, Estimate, Points, PointsError, Sample};
+use super::bench_result::{bootstrap, iterations_as_f64};
+use crate::stats::{slope_change, welch, Estimate, Points, PointsError, Sample};
 
 /// Default noise threshold: changes within ±2% are not called improvements or regressions.
 pub const DEFAULT_NOISE_THRESHOLD: f64 = 0.02;
@@ -66,7 +66,7 @@ pub struct RunSamples<'a> {
 
 /// Compares `new` with `old`: the slope change with a (1 − alpha) interval, Welch's p, and
 /// the verdict against `noise_threshold` (a fraction, 0.02 for 2%). Cost: two-sample
-/// bootstrap, `B · O(n_old + n_new)`.
+/// bootstrap of `resamples` resamples, `B · O(n_old + n_new)`.
 ///
 /// # Errors
 ///
@@ -76,11 +76,12 @@ pub fn compare_runs(
     new: RunSamples<'_>,
     noise_threshold: f64,
     alpha: f64,
+    resamples: usize,
 ) -> Result<Change, PointsError> {
     let (old_x, new_x) = (iterations_as_f64(old.iters), iterations_as_f64(new.iters));
     let old = Points::new(&old_x, old.ns)?;
     let new = Points::new(&new_x, new.ns)?;
-    let relative = slope_change(old, new, &Bootstrap::default(), 1.0 - alpha);
+    let relative = slope_change(old, new, &bootstrap(resamples), 1.0 - alpha);
     let (old_ratios, new_ratios) = (old.ratios(), new.ratios());
     let p_value = match (Sample::new(&new_ratios), Sample::new(&old_ratios)) {
         (Ok(a), Ok(b)) => welch(a, b, 1.0 - alpha).p_two_sided,
@@ -111,6 +112,7 @@ fn verdict(relative: &Estimate, p_value: f64, noise: f64, alpha: f64) -> ChangeV
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::DEFAULT_RESAMPLES;
 
     /// Samples of d, 2d, … iterations at `per_iter` ns with a small deterministic wobble.
     fn samples(per_iter: f64, phase: f64) -> (Vec<u64>, Vec<f64>) {
@@ -133,7 +135,7 @@ mod tests {
             iters: &ni,
             ns: &nn,
         };
-        compare_runs(old, new, DEFAULT_NOISE_THRESHOLD, 0.05).unwrap()
+        compare_runs(old, new, DEFAULT_NOISE_THRESHOLD, 0.05, DEFAULT_RESAMPLES).unwrap()
     }
 
     #[test]
@@ -201,6 +203,6 @@ mod tests {
             iters: &[1, 2],
             ns: &[1.0, 2.0],
         };
-        assert!(compare_runs(old, new, 0.02, 0.05).is_err());
+        assert!(compare_runs(old, new, 0.02, 0.05, DEFAULT_RESAMPLES).is_err());
     }
 }

@@ -1,17 +1,19 @@
 //! The handle a `#[bench]` function receives.
 
-use crate::analysis::bench_result::BenchResult;
+use crate::analysis::bench_result::{bootstrap_pilot, BenchResult};
 use crate::analysis::machine_noise::spin_until_explained;
 use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
-use crate::api::versions::gate::unpaired_gate_failure;
+use crate::api::versions::gate::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::alloc_limit;
+use crate::measure::analysis_budget::AnalysisBudget;
 use crate::measure::batch::BatchRunner;
 use crate::measure::batched::BatchedRunner;
+use crate::measure::budget::Shortfall;
 use crate::measure::chunks::Chunker;
 use crate::measure::empty_loop::empty_iteration_ns;
 use crate::measure::executor::Executor;
-use crate::measure::linear::{run_linear, LinearRun, LinearSettings};
+use crate::measure::linear::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::local_routine::LocalRoutine;
 use crate::measure::meter::{Meter, Metered};
 use crate::measure::profile::run_for;
@@ -22,6 +24,7 @@ use crate::measure::usage::UsageReading;
 use crate::model::attrs::{Measure, Throughput};
 use crate::model::mode::Mode;
 use crate::session::options::Settings;
+use crate::stats::DEFAULT_RESAMPLES;
 use std::future::Future;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
@@ -54,6 +57,8 @@ pub struct Bencher {
     unpaired_because: Option<String>,
     /// Whether two calls of a returning routine gave different results (set by the macro).
     result_varies: Option<bool>,
+    /// The analysis's share of `max_time`, set when sampling starts.
+    analysis: Option<AnalysisBudget>,
 }
 
 /// What a `Bencher` recorded.
@@ -72,6 +77,9 @@ pub(crate) enum BenchOutcome {
     Failed(String),
     /// The selected measure cannot be taken here (one line saying why).
     Unavailable(String),
+    /// Bench mode under a gate that could not pair with the baseline's executable: nothing
+    /// was measured, and the trial fails.
+    UnpairedGate(UnpairedGate),
 }
 
 impl Bencher {
@@ -84,6 +92,7 @@ impl Bencher {
             role: Role::Local,
             unpaired_because: None,
             result_varies: None,
+            analysis: None,
         }
     }
 
@@ -122,10 +131,10 @@ impl Bencher {
                     self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
                     true
                 }
-                Err(why) => match unpaired_gate_failure(&self.settings, &why) {
+                Err(why) => match UnpairedGate::of(&self.settings, &why) {
                     // Under a gate nothing is measured: the trial fails with the reason.
-                    Some(failure) => {
-                        self.outcome = Some(BenchOutcome::Failed(failure));
+                    Some(gate) => {
+                        self.outcome = Some(BenchOutcome::UnpairedGate(gate));
                         true
                     }
                     None => {
@@ -372,10 +381,18 @@ impl Bencher {
         self.ran = true;
     }
 
-    fn linear_settings(&self, timer: TimerCost) -> LinearSettings {
+    /// The sampling's settings, its budget less the analysis's share: the analysis counts
+    /// inside `max_time` (`measure::analysis_budget`), timed here with a short pilot.
+    fn linear_settings(&mut self, timer: TimerCost) -> LinearSettings {
+        let (max_time, alpha) = (self.settings.max_time, self.settings.alpha);
+        let n = self.settings.samples.clamp(MIN_SAMPLES, MAX_SAMPLES);
+        let analysis = AnalysisBudget::start(max_time, alpha, |resamples| {
+            bootstrap_pilot(n, resamples, 1.0 - alpha);
+        });
+        self.analysis = Some(analysis);
         LinearSettings {
             warmup: self.settings.warmup,
-            max_time: self.settings.max_time,
+            max_time: analysis.sampling_time(max_time),
             samples: self.settings.samples,
             timer,
         }
@@ -383,12 +400,21 @@ impl Bencher {
 
     fn finish(&mut self, run: LinearRun, timer: TimerCost) {
         if let Some(shortfall) = run.shortfall {
-            self.outcome = Some(BenchOutcome::Failed(shortfall.to_string()));
+            // Said of the whole budget, of which the sampling had all but the analysis's share.
+            let kept = self.settings.max_time.saturating_sub(shortfall.max_time);
+            let needed = (shortfall.needed + kept).as_nanos() as f64;
+            let whole = Shortfall::new(self.settings.max_time, needed, shortfall.minimum);
+            self.outcome = Some(BenchOutcome::Failed(whole.to_string()));
             return;
         }
         let level = 1.0 - self.settings.alpha;
+        let max_time = self.settings.max_time;
+        let resamples = self
+            .analysis
+            .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time));
+        let throughput = self.settings.throughput;
         self.outcome = Some(
-            match BenchResult::from_run(run, timer, level, self.settings.throughput) {
+            match BenchResult::from_run_resampled(run, timer, level, throughput, resamples) {
                 Ok(mut result) => {
                     result.measure = self.settings.measure;
                     // Right after the samples, while the machine is in the same phase.

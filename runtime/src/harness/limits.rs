@@ -92,7 +92,14 @@ mod tests {
                 iters: &new.iters,
                 ns: &new.ns,
             };
-            let change = compare_runs(old_samples, new_samples, 0.02, alpha).unwrap();
+            let change = compare_runs(
+                old_samples,
+                new_samples,
+                0.02,
+                alpha,
+                crate::stats::DEFAULT_RESAMPLES,
+            )
+            .unwrap();
             assert!(change.relative.low <= change.relative.high, "{change:?}");
         }
     }

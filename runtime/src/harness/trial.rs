@@ -6,6 +6,7 @@ use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
+use crate::api::versions::gate::UnpairedGate;
 use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
 use crate::harness::descriptor::{Descriptor, Routine};
@@ -21,6 +22,7 @@ use crate::report::diff_block::failure_message;
 use crate::report::diff_record::{DiffRecord, RoutineNames};
 use crate::report::record::{Record, RecordSink};
 use crate::report::record_block::record_block;
+use crate::report::unpaired_record::UnpairedRecord;
 use crate::session::baseline::{compare_and_save, BaselineKey};
 use crate::session::options::{Overrides, Settings};
 use crate::session::progress::ProgressLine;
@@ -106,6 +108,13 @@ pub fn trial(
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
             }
+            RoutineOutcome::UnpairedGate(gate) => {
+                // Kept as a failed trial, so the outputs after the run show what failed.
+                let failure = gate.message();
+                let record = UnpairedRecord::new(name.clone(), spec.descriptor.module_path, gate);
+                diffs.push(Record::Unpaired(Box::new(record)));
+                Err(failure.into())
+            }
             RoutineOutcome::Bench(result, unpaired_because) => {
                 let (mut record, completion) =
                     bench_outcome(&root, &spec, &name, &settings, *result);
@@ -137,6 +146,8 @@ enum RoutineOutcome {
     /// Measured alone; with why a paired cross-version comparison was not possible.
     Bench(Box<BenchResult>, Option<String>),
     Paired(Box<PairedResult>),
+    /// Under a version gate, no pairing was possible: the trial fails, and is recorded.
+    UnpairedGate(UnpairedGate),
 }
 
 fn run_routine(
@@ -177,6 +188,7 @@ fn run_routine(
                 Some(BenchOutcome::Paired(paired)) => Ok(RoutineOutcome::Paired(paired)),
                 Some(BenchOutcome::Served) => Err("served batches outside serve mode".into()),
                 Some(BenchOutcome::Failed(why)) => Err(why.into()),
+                Some(BenchOutcome::UnpairedGate(gate)) => Ok(RoutineOutcome::UnpairedGate(gate)),
                 Some(BenchOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
             }
         }

@@ -209,6 +209,7 @@ pub(crate) fn run_duos_probed(
         }
         let elapsed = now.duration_since(start);
         let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
+        let fewest_at_best = pace.fewest_duos_ns_at_best(duo.iters, pilot.len(), min_blocks, floor);
         let warm = elapsed >= settings.warmup
             || settled_early(&pilot)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
@@ -219,7 +220,7 @@ pub(crate) fn run_duos_probed(
         // single duo may have waited for a busy machine.
         let measured_at_size = pilot.len() >= 2;
         if (warm && pilot.len() >= MIN_PILOT_DUOS)
-            || (measured_at_size && !deadline.fits_after(elapsed, fewest))
+            || (measured_at_size && !deadline.fits_after(elapsed, fewest_at_best))
         {
             break;
         }
@@ -244,7 +245,7 @@ pub(crate) fn run_duos_probed(
         log_batch_iters_ratio: (duo.iters[0] as f64 / duo.iters[1] as f64).ln(),
         ..settings.sequential
     };
-    let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
+    let fewest = pace.fewest_duos_ns_at_best(duo.iters, pilot.len(), min_blocks, floor);
     let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
         // The warmup asked for (or what probing took, if longer), the pilot, then room for
         // twice the fewest blocks, as the warmup leaves.

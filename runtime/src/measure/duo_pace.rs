@@ -37,6 +37,8 @@ pub struct DuoPace {
     /// Wall time of one duo at `recent_iters`: the median of the latest [`RECENT`] duos,
     /// so that one duo stalled by the machine does not make the budget look spent.
     duo_ns_at_recent: f64,
+    /// The fastest of those duos: what the machine allows when it lets the run be.
+    best_duo_ns_at_recent: f64,
     /// The latest duos' wall time, oldest first.
     recent: Vec<f64>,
     /// The batch sizes those duos ran at.
@@ -63,6 +65,7 @@ impl DuoPace {
         Self {
             call_ns,
             duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
+            best_duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
             recent: Vec::with_capacity(RECENT + 1),
             recent_iters: [1, 1],
             probe_time: deadline.elapsed(),
@@ -99,6 +102,7 @@ impl DuoPace {
         let mut sorted = self.recent.clone();
         sorted.sort_by(f64::total_cmp);
         self.duo_ns_at_recent = sorted[sorted.len() / 2];
+        self.best_duo_ns_at_recent = sorted[0];
     }
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
@@ -111,7 +115,25 @@ impl DuoPace {
         blocks: usize,
         floor: usize,
     ) -> f64 {
-        let duo_ns = self.duo_ns(iters);
+        Self::fewest_at(self.duo_ns(iters), pilot_duos, blocks, floor)
+    }
+
+    /// [`DuoPace::fewest_duos_ns`] at the pace of the fastest recent duo: whether the
+    /// minimum can fit at all. A busy machine slows a few duos many times over now and
+    /// then; at their median pace a comparison would give up in its first second, with
+    /// most of its budget left, on a minimum that fits once the machine lets it run.
+    pub fn fewest_duos_ns_at_best(
+        &self,
+        iters: Sizes,
+        pilot_duos: usize,
+        blocks: usize,
+        floor: usize,
+    ) -> f64 {
+        let best = self.best_duo_ns_at_recent * self.weight(iters) / self.weight(self.recent_iters);
+        Self::fewest_at(best, pilot_duos, blocks, floor)
+    }
+
+    fn fewest_at(duo_ns: f64, pilot_duos: usize, blocks: usize, floor: usize) -> f64 {
         let block = duos_per_block(duo_ns);
         let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(floor);
         duos as f64 * duo_ns
@@ -126,6 +148,7 @@ mod tests {
         DuoPace {
             call_ns,
             duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
+            best_duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
             recent: Vec::new(),
             recent_iters: [1, 1],
             probe_time: Duration::ZERO,

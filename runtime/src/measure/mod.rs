@@ -3,6 +3,7 @@
 
 pub mod alloc;
 pub mod alloc_limit;
+pub mod analysis_budget;
 pub mod batch;
 pub mod batched;
 pub mod budget;

@@ -14,6 +14,7 @@ pub fn examine(records: &mut [Record]) {
         match record {
             Record::Diff(d) => d.doctor = diff_warnings(&d.name, &d.result),
             Record::Bench(b) => b.doctor = bench_warnings(&b.name, &b.result),
+            Record::Unpaired(_) => {}
         }
     }
 }
@@ -24,6 +25,7 @@ pub fn warnings_of(record: &Record) -> &[Warning] {
     match record {
         Record::Diff(d) => &d.doctor,
         Record::Bench(b) => &b.doctor,
+        Record::Unpaired(_) => &[],
     }
 }
 

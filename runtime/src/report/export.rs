@@ -118,6 +118,8 @@ fn throughput_per_s(result: &BenchResult) -> Option<(f64, (f64, f64))> {
 fn bmf_entries(record: &Record) -> Vec<(String, Value)> {
     let name = benchmark_name(record);
     match record {
+        // Nothing was measured: the markdown table and the JSON document carry the failure.
+        Record::Unpaired(_) => Vec::new(),
         Record::Bench(b) => {
             let slope = &b.result.slope;
             let mut measures = Map::new();
@@ -170,6 +172,8 @@ fn github_entries(record: &Record) -> Vec<Value> {
         e
     };
     match record {
+        // Nothing was measured: the markdown table and the JSON document carry the failure.
+        Record::Unpaired(_) => Vec::new(),
         Record::Bench(b) => {
             let s = &b.result.slope;
             if !s.point.is_finite() {

@@ -6,8 +6,8 @@
 use super::trial_cells::trial_cells;
 use serde_json::Value;
 
-/// One `::error` line per refuted trial of `doc` (a `--json` document) and one `::warning`
-/// line per inconclusive one, at the annotated function as `locate(bench_target, trial)`
+/// One `::error` line per refuted trial of `doc` (a `--json` document) or gated one that
+/// failed unpaired, and one `::warning` line per inconclusive one, at the annotated function as `locate(bench_target, trial)`
 /// finds it (file relative to the workspace, and line); a trial it cannot place gets an
 /// annotation without a location.
 #[must_use]
@@ -16,7 +16,7 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
     for trial in doc["trials"].as_array().map_or(&[][..], Vec::as_slice) {
         let cells = trial_cells(trial);
         let command = match cells.verdict.as_str() {
-            "refuted" => "error",
+            "refuted" | "failed" => "error",
             "inconclusive" => "warning",
             _ => continue,
         };
@@ -28,13 +28,20 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
             "–" => String::new(),
             interval => format!(" {interval}"),
         };
-        let message = format!(
-            "claim `{}` {}: ratio {}{interval} at {}% confidence",
-            cells.claim.as_deref().unwrap_or_default(),
-            cells.verdict,
-            cells.estimate,
-            (level * 100.0 * 1e6).round() / 1e6,
-        );
+        let message = match &cells.note {
+            // Nothing measured: the gate, why it could not be judged, and what to do.
+            Some(note) => format!(
+                "{} not judged: {note}",
+                cells.claim.as_deref().unwrap_or_default()
+            ),
+            None => format!(
+                "claim `{}` {}: ratio {}{interval} at {}% confidence",
+                cells.claim.as_deref().unwrap_or_default(),
+                cells.verdict,
+                cells.estimate,
+                (level * 100.0 * 1e6).round() / 1e6,
+            ),
+        };
         let title = property(&format!("duobench: {}", cells.key));
         let place = locate(target, name)
             .map(|(file, line)| format!("file={},line={line},", property(&file)))

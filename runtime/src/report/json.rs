@@ -1,11 +1,13 @@
 //! The `--json FILE` document: every result of the run, mapped onto report structs that
 //! mirror `docs/duobench.schema.json` field for field. The analysis types stay free of
-//! serde; this module, `json_diff` (a comparison's trial) and `json_bench` (a `#[bench]`'s)
-//! are the one place that decides names and units.
+//! serde; this module, `json_diff` (a comparison's trial), `json_bench` (a `#[bench]`'s) and
+//! `json_unpaired` (a gated trial that could not be paired) are the one place that decides
+//! names and units.
 
 use super::doctor::{warnings_json, WarningOut};
 use super::json_bench::{bench_trial, BenchTrial};
 use super::json_diff::{diff_trial, DiffTrial};
+use super::json_unpaired::{unpaired_trial, UnpairedTrial};
 use super::record::Record;
 use super::run_meta::RunMeta;
 use crate::analysis::doctor::Warning;
@@ -42,12 +44,13 @@ struct Document<'a> {
     trials: Vec<AnyTrial<'a>>,
 }
 
-/// A trial of either kind; each carries its own `kind` field.
+/// A trial of any kind; each carries its own `kind` field.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum AnyTrial<'a> {
     Diff(Box<DiffTrial<'a>>),
     Bench(Box<BenchTrial<'a>>),
+    Unpaired(UnpairedTrial<'a>),
 }
 
 #[derive(Serialize)]
@@ -93,6 +96,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             .map(|record| match record {
                 Record::Diff(d) => AnyTrial::Diff(Box::new(diff_trial(d))),
                 Record::Bench(b) => AnyTrial::Bench(Box::new(bench_trial(b))),
+                Record::Unpaired(u) => AnyTrial::Unpaired(unpaired_trial(u)),
             })
             .collect(),
     };

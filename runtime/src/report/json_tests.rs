@@ -104,7 +104,9 @@ mod fields {
 /// The documents written are valid against the published schema, including the `null`s of
 /// a comparison that measured nothing.
 mod schema {
-    use crate::fixture::records::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
+    use crate::fixture::records::{
+        bench_record, diff, record, unpaired_record, Baseline, BAND, BELOW, TIMER,
+    };
     use crate::model::mode::Mode;
     use crate::report::json::{to_json, RunInfo};
     use crate::report::record::Record;
@@ -168,6 +170,7 @@ mod schema {
             bench_record("scaled", Baseline::Previous(1.0)),
             bench_record("same_speed", Baseline::Previous(2.0)),
             bench_record("first", Baseline::First),
+            unpaired_record("gated"),
         ];
         for mode in [Mode::Bench, Mode::Test] {
             let run = RunInfo {
@@ -260,7 +263,9 @@ mod bench_fields {
     fn result_of(record: &Record) -> &crate::analysis::bench_result::BenchResult {
         match record {
             Record::Bench(b) => &b.result,
-            Record::Diff(_) => unreachable!("the fixture makes a bench record"),
+            Record::Diff(_) | Record::Unpaired(_) => {
+                unreachable!("the fixture makes a bench record")
+            }
         }
     }
 

@@ -84,8 +84,13 @@ fn row_rank(line: &str) -> u8 {
 fn render(mut rows: Vec<Row>, title: &str) -> String {
     rows.sort_by(|a, b| (row_rank(&a.line), &a.key).cmp(&(row_rank(&b.line), &b.key)));
     let count = |r: u8| rows.iter().filter(|row| row_rank(&row.line) == r).count();
+    // Said only when there are some, so that tables without them read as they always did.
+    let failed = match count(2) {
+        0 => String::new(),
+        n => format!("{n} failed unpaired, "),
+    };
     let mut out = format!(
-        "### {title}\n\n{} trials: {} refuted, {} inconclusive\n\n",
+        "### {title}\n\n{} trials: {failed}{} refuted, {} inconclusive\n\n",
         rows.len(),
         count(0),
         count(1)
@@ -107,13 +112,17 @@ fn row(trial: &Value) -> Row {
         .claim
         .as_ref()
         .map_or_else(|| "–".to_owned(), |c| format!("`{c}`"));
+    let verdict = match &cells.note {
+        Some(note) => format!("{}: {}", cells.verdict, escape(note)),
+        None => cells.verdict,
+    };
     let line = [
         format!("`{}`", escape(&cells.key)),
         cells.kind,
         cells.estimate,
         cells.interval,
         claim,
-        cells.verdict,
+        verdict,
     ];
     Row {
         key: cells.key,

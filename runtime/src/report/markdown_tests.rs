@@ -1,6 +1,6 @@
 //! The markdown table and the GitHub annotations against their golden files, and merged.
 
-use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW, TIMER};
+use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW, TIMER};
 use crate::model::mode::Mode;
 use crate::report::github_actions::annotations;
 use crate::report::json::{to_json, RunInfo};
@@ -8,8 +8,8 @@ use crate::report::markdown::{markdown_table, merge_markdown};
 use crate::report::record::Record;
 use serde_json::Value;
 
-/// A run with one trial of each verdict: refuted, inconclusive, pass, report only, and a
-/// `#[bench]` compared with its previous run.
+/// A run with one trial of each verdict: refuted, inconclusive, pass, report only, a
+/// `#[bench]` compared with its previous run, and a gated one that could not be paired.
 fn document(records: &[Record]) -> Value {
     let run = RunInfo {
         mode: Mode::Bench,
@@ -27,6 +27,7 @@ fn records() -> Vec<Record> {
         diff("undecided", 1.0, Some(BAND), 20),
         diff("report_only", 2.0, None, 300),
         bench_record("scaled", Baseline::Previous(2.0)),
+        unpaired_record("gated"),
     ]
 }
 
@@ -55,11 +56,35 @@ fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
     let verdicts: Vec<&str> = table
         .lines()
         .filter(|l| l.starts_with("| `"))
-        .map(|l| l.rsplit('|').nth(1).unwrap().trim())
+        .map(|l| {
+            let cell = l.rsplit('|').nth(1).unwrap().trim();
+            cell.split(':').next().unwrap()
+        })
         .collect();
     assert_eq!(
         verdicts,
-        ["refuted", "inconclusive", "pass", "reported", "no change"]
+        [
+            "refuted",
+            "inconclusive",
+            "failed",
+            "pass",
+            "reported",
+            "no change"
+        ]
+    );
+    // The failed trial's row says why and what to do.
+    let failed = table
+        .lines()
+        .find(|l| l.contains("versions::gated"))
+        .unwrap();
+    assert!(
+        failed.ends_with(
+            "| `max regression 5%` | failed: baseline `main` has no stored executable; store \
+             the baseline's executable again with this duobench (`--save-baseline main \
+             --store-only` on the base revision), or pass --allow-unpaired \
+             (DUOBENCH_ALLOW_UNPAIRED=1) to compare with saved numbers and pass with a warning |"
+        ),
+        "{failed}"
     );
 }
 
@@ -67,12 +92,13 @@ fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
 fn annotations_match_their_golden_file() {
     let lines = annotations(&document(&records()), locate);
     golden("annotations.txt", &lines);
-    // The refuted claim is an error, the undecided one a warning; the rest say nothing.
+    // The refuted claim and the gate that could not pair are errors, the undecided claim a
+    // warning; the rest say nothing.
     let commands: Vec<&str> = lines
         .lines()
         .map(|l| l.split(' ').next().unwrap())
         .collect();
-    assert_eq!(commands, ["::error", "::warning"], "{lines}");
+    assert_eq!(commands, ["::error", "::warning", "::error"], "{lines}");
 }
 
 #[test]

@@ -24,6 +24,7 @@ mod json_diff_tests;
 mod json_parts;
 #[cfg(test)]
 mod json_tests;
+mod json_unpaired;
 pub mod markdown;
 #[cfg(test)]
 mod markdown_tests;
@@ -38,3 +39,4 @@ pub mod record_block;
 pub mod run_meta;
 pub mod summary_table;
 pub mod trial_cells;
+pub mod unpaired_record;

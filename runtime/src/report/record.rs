@@ -1,20 +1,23 @@
-//! A measured trial of either kind as the reports after the run take it, and the sink the
+//! A finished trial of any kind as the reports after the run take it, and the sink the
 //! trials leave every measured result in.
 
 use super::bench_record::BenchRecord;
 use super::diff_record::DiffRecord;
 use super::paint::Paint;
+use super::unpaired_record::UnpairedRecord;
 use crate::session::progress::ProgressLine;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-/// A measured trial of either kind, as the reports after the run take it.
+/// A finished trial of any kind, as the reports after the run take it.
 #[derive(Clone, Debug)]
 pub enum Record {
     /// A `#[bench_diff]` comparison.
     Diff(Box<DiffRecord>),
     /// A `#[bench]`.
     Bench(Box<BenchRecord>),
+    /// A `#[bench]` under a version gate that failed because it could not be paired.
+    Unpaired(Box<UnpairedRecord>),
 }
 
 impl Record {
@@ -24,6 +27,7 @@ impl Record {
         match self {
             Record::Diff(d) => &d.name,
             Record::Bench(b) => &b.name,
+            Record::Unpaired(u) => &u.name,
         }
     }
 
@@ -33,6 +37,7 @@ impl Record {
         match self {
             Record::Diff(d) => d.bench_target,
             Record::Bench(b) => b.bench_target,
+            Record::Unpaired(u) => u.bench_target,
         }
     }
 
@@ -41,7 +46,7 @@ impl Record {
     pub fn as_diff(&self) -> Option<&DiffRecord> {
         match self {
             Record::Diff(d) => Some(d),
-            Record::Bench(_) => None,
+            Record::Bench(_) | Record::Unpaired(_) => None,
         }
     }
 }

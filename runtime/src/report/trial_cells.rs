@@ -2,6 +2,7 @@
 //! the merged HTML page): its estimate, interval, claim and verdict as text, and the order
 //! that puts what failed first. Pure.
 
+use crate::api::versions::gate::percent;
 use crate::util::units::{format_ns, ratio_text, three_significant};
 use serde_json::Value;
 
@@ -10,16 +11,19 @@ use serde_json::Value;
 pub struct TrialCells {
     /// `TARGET::TRIAL`, as in the exports.
     pub key: String,
-    /// `diff`, `versions` or `bench`.
+    /// `diff`, `versions`, `bench` or `unpaired`.
     pub kind: String,
     /// A comparison's ratio, or a `#[bench]`'s time (or count) per iteration at the slope.
     pub estimate: String,
     /// The estimate's interval, `–` where there is none.
     pub interval: String,
-    /// The claim, for a comparison that has one.
+    /// The claim, for a comparison that has one (or the gate that could not be judged).
     pub claim: Option<String>,
-    /// A comparison's verdict, or a `#[bench]`'s change against its baseline.
+    /// A comparison's verdict, a `#[bench]`'s change against its baseline, or `failed` for
+    /// a gated trial that could not be paired.
     pub verdict: String,
+    /// Why a trial failed without a verdict, and what to do.
+    pub note: Option<String>,
 }
 
 /// The cells of `trial`, one element of a document's `trials`.
@@ -31,6 +35,9 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
     if kind == "bench" {
         return bench_cells(trial, key, kind);
     }
+    if kind == "unpaired" {
+        return unpaired_cells(trial, key, kind);
+    }
     let ratio = &trial["ratio"];
     TrialCells {
         key,
@@ -39,17 +46,42 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
         interval: range(&ratio["interval"], ratio_text),
         claim: trial["claim"].as_str().map(str::to_owned),
         verdict: text(&trial["verdict"]),
+        note: None,
     }
 }
 
-/// Refuted first, then inconclusive, then failed bench results, then the rest.
+/// Refuted first, then inconclusive, then what failed without a verdict (a gate that could
+/// not pair, a baseline error), then the rest.
 #[must_use]
 pub fn rank(verdict: &str) -> u8 {
-    match verdict {
+    // A cell may carry a note after the verdict: `failed: why; what to do`.
+    match verdict.split(':').next().unwrap_or_default() {
         "refuted" => 0,
         "inconclusive" => 1,
-        "error" => 2,
-        _ => 3,
+        "failed" => 2,
+        "error" => 3,
+        _ => 4,
+    }
+}
+
+/// A gated trial that could not be paired: no estimate, the gate as the claim, `failed`.
+fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
+    let gate = trial["max_regression"]
+        .as_f64()
+        .map_or_else(String::new, |f| format!(" {}%", percent(f)));
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    TrialCells {
+        key,
+        kind,
+        estimate: "–".to_owned(),
+        interval: "–".to_owned(),
+        claim: Some(format!("max regression{gate}")),
+        verdict: "failed".to_owned(),
+        note: Some(format!(
+            "{}; {}",
+            text(&trial["reason"]),
+            text(&trial["remedy"])
+        )),
     }
 }
 
@@ -80,6 +112,7 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         interval: range(&slope["interval"], per_iteration),
         claim: None,
         verdict,
+        note: None,
     }
 }
 

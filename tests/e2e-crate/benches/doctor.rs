@@ -70,6 +70,22 @@ fn sums_against_itself(d: &mut Diff) {
     );
 }
 
+/// The same slice sum keeping one byte from every call (a log that is never cleared): tens
+/// of MiB over seconds of duos, which the doctor must still see once the harness's own
+/// records are left out.
+#[bench_diff]
+fn sums_keeping_a_byte_per_call(d: &mut Diff) {
+    let v: Vec<u64> = (0..1_000).collect();
+    let mut kept: Vec<u8> = Vec::new();
+    d.compare(
+        || {
+            kept.push(1);
+            black_box(&v).iter().sum::<u64>()
+        },
+        || black_box(&v).iter().sum::<u64>(),
+    );
+}
+
 /// Two constants: the ratio compares the loop's overhead with itself.
 #[bench_diff]
 fn constants_compared(d: &mut Diff) {

@@ -1,5 +1,5 @@
-//! Fault cases for `tests/tests/e2e_faults.rs`: routines too slow for their budget, and a
-//! run long enough to be interrupted between trials; for `tests/tests/e2e_crash.rs`,
+//! Fault cases for `tests/tests/e2e_faults.rs`: routines too slow for their budget, an
+//! analysis as long as its budget, and a run long enough to be interrupted between trials; for `tests/tests/e2e_crash.rs`,
 //! routines that end the process.
 
 use std::thread::sleep;
@@ -24,6 +24,18 @@ mod slow {
     #[bench_diff(max_time = "100ms", ratio < 2)]
     fn pair(d: &mut Diff) {
         d.compare(slow_call, slow_call);
+    }
+}
+
+/// 5,000 samples of a routine of a nanosecond or two: analysed with a full bootstrap and
+/// compared with its previous run, they cost seconds of analysis, which must fit in the
+/// 1 s budget with the sampling.
+mod analysis {
+    use duobench::{bench, black_box, Bencher};
+
+    #[bench(samples = 5000, max_time = "1s")]
+    fn many_samples(b: &mut Bencher) {
+        b.iter(|| black_box(3u64).pow(2));
     }
 }
 

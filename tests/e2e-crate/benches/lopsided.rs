@@ -1,6 +1,6 @@
-//! Pairs a thousand times apart, run by tests/tests/e2e_lopsided.rs: each routine's batch is
-//! sized for that routine, so both decide within the default budget. Claims true or false
-//! by a factor of a hundred, so a busy machine cannot flip them.
+//! Pairs ten to five thousand times apart, run by tests/tests/e2e_lopsided.rs: each
+//! routine's batch is sized for that routine, so all decide within the default budget.
+//! Claims true or false by a factor of five and more, so a busy machine cannot flip them.
 
 use duobench::{bench_diff, Diff};
 use duobench_e2e::work;
@@ -19,6 +19,27 @@ fn short_thousandfold(d: &mut Diff) {
 fn five_thousandfold(d: &mut Diff) {
     let state = Cell::new(1);
     d.compare(|| work(&state, 50), || work(&state, 250_000));
+}
+
+/// About 300 ns against 3 µs.
+#[bench_diff(ratio < 0.5)]
+fn tenfold(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 500), || work(&state, 5_000));
+}
+
+/// About 1 µs against 100 µs.
+#[bench_diff(ratio < 0.1)]
+fn hundredfold(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 1_600), || work(&state, 160_000));
+}
+
+/// About 1 µs against 1 ms: once left inconclusive at 0.0010 after 220 pairs in 5 s.
+#[bench_diff(ratio < 0.01)]
+fn microsecond_against_millisecond(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 1_600), || work(&state, 1_600_000));
 }
 
 #[bench_diff(ratio > 0.5)]

@@ -5,22 +5,54 @@
 
 use crate::session::options::Settings;
 
-/// The one-line failure of a gated trial that could not be paired: what the gate is, `why`
-/// no pairing was possible, and what to do about it. `None` when the trial is not gated or
-/// `--allow-unpaired` lets it fall back to saved numbers.
-#[must_use]
-pub fn unpaired_gate_failure(settings: &Settings, why: &str) -> Option<String> {
-    let max_regression = settings
-        .max_regression
-        .filter(|_| !settings.allow_unpaired)?;
-    let baseline = settings.baseline.compare_with();
-    Some(format!(
-        "cannot judge max regression {}% without pairing: {why}; store the baseline's \
-         executable again with this duobench (`--save-baseline {baseline} --store-only` on the \
-         base revision), or pass --allow-unpaired (DUOBENCH_ALLOW_UNPAIRED=1) to compare with \
-         saved numbers and pass with a warning",
-        percent(max_regression)
-    ))
+/// A gated trial that could not be paired: the gate, why no pairing was possible, and the
+/// baseline it was to be paired with. The reports record it as a failed trial.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnpairedGate {
+    /// The gate's largest regression allowed, as a fraction (0.05 for 5%).
+    pub max_regression: f64,
+    /// The baseline whose executable was to run the old side.
+    pub baseline: String,
+    /// Why no pairing was possible.
+    pub reason: String,
+}
+
+impl UnpairedGate {
+    /// The gate of `settings` that cannot be judged because of `why`. `None` when the trial
+    /// is not gated or `--allow-unpaired` lets it fall back to saved numbers.
+    #[must_use]
+    pub fn of(settings: &Settings, why: &str) -> Option<Self> {
+        let max_regression = settings
+            .max_regression
+            .filter(|_| !settings.allow_unpaired)?;
+        Some(Self {
+            max_regression,
+            baseline: settings.baseline.compare_with().to_string(),
+            reason: why.to_owned(),
+        })
+    }
+
+    /// What to do about it, in one sentence without a full stop.
+    #[must_use]
+    pub fn remedy(&self) -> String {
+        format!(
+            "store the baseline's executable again with this duobench (`--save-baseline {} \
+             --store-only` on the base revision), or pass --allow-unpaired \
+             (DUOBENCH_ALLOW_UNPAIRED=1) to compare with saved numbers and pass with a warning",
+            self.baseline
+        )
+    }
+
+    /// The trial's one-line failure: the gate, the reason and the remedy.
+    #[must_use]
+    pub fn message(&self) -> String {
+        format!(
+            "cannot judge max regression {}% without pairing: {}; {}",
+            percent(self.max_regression),
+            self.reason,
+            self.remedy()
+        )
+    }
 }
 
 /// A fraction as a percentage, rounded so that 0.05 prints as 5, not 5.000000000000001.
@@ -48,7 +80,10 @@ mod tests {
 
     #[test]
     fn a_gate_that_cannot_pair_fails_in_one_line_unless_allowed() {
-        let message = unpaired_gate_failure(&gated(false), "no stored executable").unwrap();
+        let gate = UnpairedGate::of(&gated(false), "no stored executable").unwrap();
+        assert_eq!(gate.reason, "no stored executable");
+        assert_eq!(gate.baseline, "main");
+        let message = gate.message();
         assert_eq!(
             message,
             "cannot judge max regression 5% without pairing: no stored executable; store the \
@@ -57,17 +92,11 @@ mod tests {
              (DUOBENCH_ALLOW_UNPAIRED=1) to compare with saved numbers and pass with a warning"
         );
         assert!(!message.contains('\n'));
-        assert_eq!(
-            unpaired_gate_failure(&gated(true), "no stored executable"),
-            None
-        );
+        assert_eq!(UnpairedGate::of(&gated(true), "no stored executable"), None);
         let ungated = Settings {
             max_regression: None,
             ..gated(false)
         };
-        assert_eq!(
-            unpaired_gate_failure(&ungated, "no stored executable"),
-            None
-        );
+        assert_eq!(UnpairedGate::of(&ungated, "no stored executable"), None);
     }
 }

@@ -16,6 +16,7 @@ mod document_page;
 mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
+mod unpaired_section;
 
 use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
@@ -100,6 +101,7 @@ pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -
         match record {
             Record::Diff(d) => content.push_str(&diff_row(d, id)),
             Record::Bench(b) => content.push_str(&bench_section::bench_row(b, id)),
+            Record::Unpaired(u) => content.push_str(&unpaired_section::unpaired_row(u, id)),
         }
     }
     content.push_str("</table>\n");
@@ -107,6 +109,9 @@ pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -
         match record {
             Record::Diff(d) => content.push_str(&diff_section::section(d, id)),
             Record::Bench(b) => content.push_str(&bench_section::bench_section(b, id)),
+            Record::Unpaired(u) => {
+                content.push_str(&unpaired_section::unpaired_section(u, id));
+            }
         }
     }
     page(

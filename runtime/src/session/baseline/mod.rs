@@ -23,11 +23,11 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
+use crate::analysis::bench_result::{bootstrap, iterations_as_f64, BenchResult};
 use crate::analysis::change::{compare_runs, Change, RunSamples};
 use crate::model::attrs::Measure;
 use crate::model::bench_target::bench_target;
-use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
+use crate::stats::{linear_estimates, Estimate, Points, PointsError};
 use std::path::PathBuf;
 
 /// Which baseline a run compares with, and under which name it is saved.
@@ -169,12 +169,14 @@ fn compare_and_save_in(
             };
             // The file was validated when read, so this only fails for a result that has
             // no samples, which the measurement never returns.
-            let change = compare_runs(samples, new, settings.noise_threshold, settings.alpha)
+            // As many resamples as the result's own intervals: the analysis's time budget.
+            let (noise, alpha) = (settings.noise_threshold, settings.alpha);
+            let change = compare_runs(samples, new, noise, alpha, result.resamples)
                 .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?;
             Some(Compared {
                 baseline: against,
                 previous_run: choice == BaselineChoice::Previous,
-                baseline_slope: saved_slope(&old, result.level)
+                baseline_slope: saved_slope(&old, result.level, result.resamples)
                     .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?,
                 change,
             })
@@ -229,10 +231,10 @@ fn baseline_exists(trial_dir: &std::path::Path, name: BaselineName) -> bool {
 
 /// The saved run's slope as stored, with a bootstrap interval recomputed from its samples
 /// (the file keeps samples, not intervals). Cost: one bootstrap, `B · O(n)`.
-fn saved_slope(old: &SavedRun, level: f64) -> Result<Estimate, PointsError> {
+fn saved_slope(old: &SavedRun, level: f64, resamples: usize) -> Result<Estimate, PointsError> {
     let x = iterations_as_f64(&old.iters);
     let points = Points::new(&x, &old.ns)?;
-    let slope = linear_estimates(points, &Bootstrap::default(), level).slope;
+    let slope = linear_estimates(points, &bootstrap(resamples), level).slope;
     Ok(Estimate {
         point: old.slope_ns,
         ..slope

@@ -1,0 +1,48 @@
+//! A gated `#[bench]` that could not be paired, in the HTML report: its row in the target's
+//! table and a section with the reason and what to do.
+
+use super::escape;
+use crate::api::versions::gate::percent;
+use crate::report::unpaired_record::UnpairedRecord;
+use std::fmt::Write;
+
+/// The gate, as the claim column shows it.
+fn gate_text(record: &UnpairedRecord) -> String {
+    format!(
+        "max regression {}% against `{}`",
+        percent(record.gate.max_regression),
+        record.gate.baseline
+    )
+}
+
+/// The table row of `record`, linking to the section with HTML id `id`.
+#[must_use]
+pub fn unpaired_row(record: &UnpairedRecord, id: &str) -> String {
+    format!(
+        "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">–</td><td class=\"num\">–</td>\
+         <td>{}</td><td><span class=\"verdict refuted\">failed: unpaired</span></td></tr>\n",
+        escape(&record.name),
+        escape(&gate_text(record)),
+    )
+}
+
+/// The section of `record`, with HTML id `id`.
+#[must_use]
+pub fn unpaired_section(record: &UnpairedRecord, id: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "<section class=\"bench\" id=\"{id}\">");
+    let _ = writeln!(
+        out,
+        "<h3>{} <span class=\"verdict refuted\">failed: unpaired</span></h3>",
+        escape(&record.name)
+    );
+    let _ = writeln!(
+        out,
+        "<p class=\"facts\">{} not judged: {}. Nothing was measured.</p>\n\
+         <p>What to do: {}.</p>\n</section>",
+        escape(&gate_text(record)),
+        escape(&record.gate.reason),
+        escape(&record.gate.remedy()),
+    );
+    out
+}
