@@ -2,10 +2,10 @@
 //! distribution of per-iteration times, and outlier counts, computed once from a finished
 //! linear-sampling run.
 
-use crate::measure::linear::LinearRun;
-use crate::measure::stalls::MachineStalls;
-use crate::measure::timer::TimerCost;
-use crate::measure::usage::OsUsage;
+use crate::measure::LinearRun;
+use crate::measure::MachineStalls;
+use crate::measure::OsUsage;
+use crate::measure::TimerCost;
 use crate::model::attrs::Measure;
 use crate::model::attrs::Throughput;
 use crate::stats::{
@@ -156,7 +156,7 @@ pub fn iterations_as_f64(iters: &[u64]) -> Vec<f64> {
 mod tests {
     use super::*;
     use crate::fixture::bench_runs::{result, run, TIMER};
-    use crate::measure::linear::Sampling;
+    use crate::measure::Sampling;
 
     #[test]
     fn a_linear_run_is_summarised() {

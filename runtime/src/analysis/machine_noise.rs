@@ -12,7 +12,7 @@
 
 use super::diff_result::DiffResult;
 use crate::decide::sequential::Basis;
-use crate::measure::stalls::MachineStalls;
+use crate::measure::MachineStalls;
 use crate::model::attrs::Measure;
 
 /// A share of duos set aside up to this needs no explaining: the verdict rests on nearly

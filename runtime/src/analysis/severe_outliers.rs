@@ -11,7 +11,7 @@
 use super::bench_result::BenchResult;
 use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation, FEWEST_DUOS};
 use super::machine_pace::slow_paced;
-use crate::measure::stalls::MachineStalls;
+use crate::measure::MachineStalls;
 use crate::model::attrs::Measure;
 
 /// A share of severe outliers up to this needs no explaining.

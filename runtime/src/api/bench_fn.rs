@@ -4,9 +4,9 @@
 
 use crate::analysis::bench_result::BenchResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
-use crate::measure::batch::BatchRunner;
-use crate::measure::linear::DEFAULT_SAMPLES;
-use crate::measure::timer::timer_cost;
+use crate::measure::timer_cost;
+use crate::measure::BatchRunner;
+use crate::measure::DEFAULT_SAMPLES;
 use crate::model::attrs::{AttrOptions, Throughput};
 use crate::model::mode::Mode;
 use crate::session::options::{

@@ -5,11 +5,11 @@
 use crate::analysis::diff_result::DiffResult;
 use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
-use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
-use crate::measure::empty_loop::empty_iteration_ns;
-use crate::measure::local_routine::LocalRoutine;
-use crate::measure::stalls::measure_stalls;
-use crate::measure::timer::{timer_cost, TimerCost};
+use crate::measure::empty_iteration_ns;
+use crate::measure::measure_stalls;
+use crate::measure::LocalRoutine;
+use crate::measure::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
+use crate::measure::{timer_cost, TimerCost};
 use crate::model::attrs::Claim;
 use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;

@@ -6,7 +6,7 @@ use crate::harness::cli::Invocation;
 use crate::harness::journal;
 use crate::harness::preflight::report_dir;
 use crate::harness::profile::profiling;
-use crate::measure::timer::timer_cost;
+use crate::measure::timer_cost;
 use crate::model::export::ExportFormat;
 use crate::model::mode::Mode;
 use crate::report::json::RunInfo;

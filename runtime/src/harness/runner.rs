@@ -18,7 +18,7 @@ use crate::harness::selection::selected_specs;
 use crate::harness::thread_counts::oversubscribed_note;
 use crate::harness::trial::{trial, TrialContext};
 use crate::harness::version_setup as versions;
-use crate::measure::machine::MachineFacts;
+use crate::measure::MachineFacts;
 use crate::model::bench_target::bench_target;
 use crate::report::diff_record::DiffRecord;
 use crate::report::doctor::{doctor_lines, examine};

@@ -6,7 +6,7 @@ use super::more_time::more_time_advice;
 use super::paint::Paint;
 use crate::analysis::diff_result::DiffResult;
 use crate::decide::verdict::{ClaimText, Verdict};
-use crate::measure::clock::Clock;
+use crate::measure::Clock;
 use crate::model::attrs::{Claim, Measure};
 use crate::stats::Summary;
 use crate::util::units::{format_ns, format_secs, level_percent, ratio_text, three_significant};

@@ -11,7 +11,7 @@ use crate::analysis::machine_noise::{judge_set_aside, stall_explanation, SetAsid
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::ClaimText;
-use crate::measure::usage::OsUsage;
+use crate::measure::OsUsage;
 use crate::stats::{StudentT, Welch};
 use serde::Serialize;
 

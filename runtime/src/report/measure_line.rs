@@ -1,7 +1,7 @@
 //! The line a block shows when a trial measured something other than wall time: the
 //! figures keep their time formatting, so the line says how to read them.
 
-use crate::measure::usage::OsUsage;
+use crate::measure::OsUsage;
 use crate::model::attrs::Measure;
 use crate::util::units::{format_bytes, format_count, format_ns};
 

@@ -4,7 +4,7 @@
 //! options on the command line. A later source replaces a setting only where it has one.
 
 use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
-use crate::measure::linear::DEFAULT_SAMPLES;
+use crate::measure::DEFAULT_SAMPLES;
 use crate::model::attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
 use crate::model::export::Export;
 use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};

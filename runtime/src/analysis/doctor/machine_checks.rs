@@ -1,7 +1,7 @@
 //! Checks of the run as a whole (the build, the machine) and of names.
 
 use super::{Check, Warning};
-use crate::measure::machine::MachineFacts;
+use crate::measure::MachineFacts;
 use crate::util::units::three_significant;
 
 /// Names longer than this make the summary table wrap on an ordinary terminal.

@@ -19,7 +19,7 @@ pub use machine_checks::{debug_build, frequency_scaling, heavy_load, long_name};
 
 use crate::analysis::bench_result::BenchResult;
 use crate::analysis::diff_result::DiffResult;
-use crate::measure::machine::MachineFacts;
+use crate::measure::MachineFacts;
 
 /// Which condition a warning is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

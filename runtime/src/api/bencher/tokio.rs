@@ -1,8 +1,8 @@
 //! `Bencher::iter_tokio` (feature `tokio`).
 
 use super::{BenchOutcome, Bencher};
-use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
-use crate::measure::timer::timer_cost;
+use crate::measure::timer_cost;
+use crate::measure::{TokioExecutor, TOKIO_NAME};
 use crate::model::mode::Mode;
 use std::future::Future;
 

@@ -1,8 +1,8 @@
 //! `Diff::compare_tokio` (feature `tokio`).
 
 use super::{Diff, DiffOutcome};
-use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
-use crate::measure::timer::timer_cost;
+use crate::measure::timer_cost;
+use crate::measure::{TokioExecutor, TOKIO_NAME};
 use crate::model::mode::Mode;
 use std::future::Future;
 

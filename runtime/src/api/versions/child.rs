@@ -316,7 +316,7 @@ mod tests {
         let batch = BatchReport {
             ns: 1000.0,
             cpu_ns: Some(900),
-            switches: Some(crate::measure::os::ContextSwitches {
+            switches: Some(crate::measure::ContextSwitches {
                 voluntary: 0,
                 involuntary: 1,
             }),

@@ -2,8 +2,8 @@
 //! the one-line messages both directions use (the trial loop is `harness::version_setup`).
 
 use super::protocol::{BatchReport, Reply, Request};
-use crate::measure::os;
-use crate::measure::time_batch::TimeBatch;
+use crate::measure::TimeBatch;
+use crate::measure::{context_switches, thread_cpu_time_ns};
 use std::io::{BufRead, Write};
 
 /// Inside a `Bencher::iter*` call of the child: times the batches asked for until `done`.
@@ -27,9 +27,9 @@ pub fn serve_batches(side: &mut dyn TimeBatch) {
 /// the timed region): the comparing process judges preemption and the CPU clock on the
 /// serving thread's own evidence, as `#[bench_diff]` does on its measuring thread.
 fn timed(side: &mut dyn TimeBatch, iters: u64) -> BatchReport {
-    let (cpu_before, switches_before) = (os::thread_cpu_time_ns(), os::context_switches());
+    let (cpu_before, switches_before) = (thread_cpu_time_ns(), context_switches());
     let ns = side.time_batch(iters);
-    let (cpu_after, switches_after) = (os::thread_cpu_time_ns(), os::context_switches());
+    let (cpu_after, switches_after) = (thread_cpu_time_ns(), context_switches());
     BatchReport {
         ns,
         cpu_ns: cpu_after.zip(cpu_before).map(|(a, b)| a.saturating_sub(b)),

@@ -6,9 +6,9 @@
 
 use super::child::BaselineProcess;
 use super::protocol::{BatchReport, Reply, Request};
-use crate::measure::duo_batches::Probe;
-use crate::measure::os::ContextSwitches;
-use crate::measure::time_batch::TimeBatch;
+use crate::measure::ContextSwitches;
+use crate::measure::Probe;
+use crate::measure::TimeBatch;
 use std::cell::Cell;
 
 /// The serving threads' evidence so far, summed over both children; a reading becomes

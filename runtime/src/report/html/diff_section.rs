@@ -5,7 +5,7 @@ use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
 use super::ratio_chart::ratio_chart;
 use super::{escape, figure};
-use crate::measure::clock::Clock;
+use crate::measure::Clock;
 use crate::report::diff_block::{batch_iters_text, interval_text};
 use crate::report::diff_notes::notes;
 use crate::report::diff_record::DiffRecord;

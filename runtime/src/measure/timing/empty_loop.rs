@@ -31,7 +31,7 @@ mod tests {
 
     #[test]
     fn the_floor_is_small_and_below_real_work() {
-        let timer = crate::measure::timer::timer_cost();
+        let timer = crate::measure::timer_cost();
         let floor = empty_iteration_ns(&timer);
         // Even a debug build on a busy machine runs an empty loop iteration in well under
         // 100 ns.

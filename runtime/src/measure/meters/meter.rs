@@ -4,12 +4,12 @@
 //! value is corrected for that and for its own read, so the caller's usual subtraction of
 //! the wall clock's overhead leaves the routine's share.
 
+use super::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
 use super::instructions::InstructionCounter;
-use super::local_routine::LocalRoutine;
-use super::os::thread_cpu_time_ns;
-use super::time_batch::TimeBatch;
-use super::timer::TimerCost;
-use crate::measure::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
+use crate::measure::thread_cpu_time_ns;
+use crate::measure::LocalRoutine;
+use crate::measure::TimeBatch;
+use crate::measure::TimerCost;
 use crate::model::attrs::Measure;
 
 /// Reads the selected measure around batches.
@@ -120,7 +120,7 @@ fn cpu_read_cost_ns() -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::batch::BatchRunner;
+    use crate::measure::BatchRunner;
 
     const TIMER: TimerCost = TimerCost {
         overhead_ns: 25.0,

@@ -1,9 +1,9 @@
 //! The pace of a duo run, for its time budget: what one duo costs by wall clock, and what
-//! the fewest duos of a meaningful comparison would cost (see `super::budget`).
+//! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
-use super::budget::Deadline;
-use super::duo_batches::{DuoTimings, Sizes};
-use super::time_batch::TimeBatch;
+use super::batches::{DuoTimings, Sizes};
+use crate::measure::Deadline;
+use crate::measure::TimeBatch;
 use std::time::Duration;
 
 /// Pilot pairs measured at the final batch size before the test starts; they fix the

@@ -24,7 +24,7 @@
 use super::os::context_switches;
 use super::pace::{chain, steps_taking};
 use super::stall_windows::slowed_share;
-use super::timer::timer_cost;
+use crate::measure::timer_cost;
 use std::hint::black_box;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};

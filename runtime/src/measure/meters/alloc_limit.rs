@@ -1,8 +1,8 @@
 //! `allocs == 0` on `#[bench]`: counts what the routine allocates per iteration and says, in
 //! the trial's failure, by how much a limit is broken.
 
-use super::local_routine::LocalRoutine;
-use crate::measure::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
+use super::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
+use crate::measure::LocalRoutine;
 use crate::model::attrs::AllocLimit;
 
 /// Iterations counted; the first call is run but not counted, so one-time lazy
@@ -10,7 +10,7 @@ use crate::model::attrs::AllocLimit;
 pub const COUNTED_ITERS: u64 = 64;
 
 /// Checks `limit` against the routine in `batch`; `Err` is the trial's failure message.
-pub fn check(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), String> {
+pub fn check_alloc_limit(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), String> {
     if !counting_allocator_installed() {
         return Err(format!(
             "{} needs duobench's counting allocator; add to the bench file: {INSTALL_LINE}",
@@ -20,9 +20,9 @@ pub fn check(limit: AllocLimit, batch: &mut impl LocalRoutine) -> Result<(), Str
     verdict(limit, count(batch))
 }
 
-/// Bytes the routine in `batch` allocates per iteration, counted as `check` counts; `None`
+/// Bytes the routine in `batch` allocates per iteration, counted as `check_alloc_limit` counts; `None`
 /// without the counting allocator.
-pub fn bytes_per_iteration(batch: &mut impl LocalRoutine) -> Option<f64> {
+pub fn alloc_bytes_per_iteration(batch: &mut impl LocalRoutine) -> Option<f64> {
     counting_allocator_installed().then(|| count(batch).bytes as f64 / COUNTED_ITERS as f64)
 }
 
@@ -96,8 +96,8 @@ mod tests {
 
     #[test]
     fn without_the_counting_allocator_the_check_says_how_to_install_it() {
-        let mut batch = crate::measure::batch::BatchRunner::new(|| 1);
-        let e = check(AllocLimit::Exactly(0), &mut batch).unwrap_err();
+        let mut batch = crate::measure::BatchRunner::new(|| 1);
+        let e = check_alloc_limit(AllocLimit::Exactly(0), &mut batch).unwrap_err();
         assert!(e.contains("#[global_allocator]"), "{e}");
     }
 }

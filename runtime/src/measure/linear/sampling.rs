@@ -11,10 +11,10 @@
 //! and its slope follows the machine of the run's last, longest samples. Shuffled, a drift
 //! only scatters the samples around the line.
 
-use super::budget::{Deadline, Shortfall};
-use super::os::resident_kib;
-use super::pace::PaceProbe;
-use super::timer::TimerCost;
+use crate::measure::resident_kib;
+use crate::measure::PaceProbe;
+use crate::measure::TimerCost;
+use crate::measure::{Deadline, Shortfall};
 use crate::stats::SplitMix64;
 use crate::util::interrupt::interrupted;
 use std::time::{Duration, Instant};
@@ -144,7 +144,7 @@ pub struct LinearRun {
 }
 
 /// Warms up and samples, within the budget plus at most one call (see
-/// [`super::budget`]). `time_batch(k)` runs k iterations and returns their net time in
+/// [`Deadline`](crate::measure::Deadline)). `time_batch(k)` runs k iterations and returns their net time in
 /// nanoseconds; everything else it does (setup, drops) counts against the wall-time budget
 /// but not in the samples.
 pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSettings) -> LinearRun {

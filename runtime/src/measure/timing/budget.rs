@@ -102,8 +102,8 @@ mod tests {
     use super::*;
     use crate::decide::sequential::SequentialSettings;
     use crate::decide::verdict::Verdict;
-    use crate::measure::duo::{run_duos, DuoSettings};
-    use crate::measure::timer::TimerCost;
+    use crate::measure::TimerCost;
+    use crate::measure::{run_duos, DuoSettings};
 
     fn duo_settings(warmup_ms: u64, max_time_ms: u64) -> DuoSettings {
         DuoSettings {

@@ -1,18 +1,18 @@
 //! The duo loop: warm up, size batches, then alternate (first, second), (second, first)
 //! until the sequential test decides or the time budget ends.
 
-use super::batch::BatchRunner;
-use super::budget::{Deadline, Shortfall};
-use super::duo_batches::{
+use super::batches::{
     Duo, DuoTimings, Probe, Sizes, SystemProbe, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS,
 };
-use super::duo_pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
-use super::duo_sizes::{grow_own, shared};
-use super::judge::{Evidence, Judge};
-use super::os::resident_kib;
-use super::time_batch::TimeBatch;
-use super::timer::TimerCost;
+use super::pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
+use super::screen::{Evidence, Judge};
+use super::sizes::{grow_own, shared};
 use crate::decide::sequential::{Sequential, SequentialSettings, MIN_DECISION_DUOS};
+use crate::measure::resident_kib;
+use crate::measure::BatchRunner;
+use crate::measure::TimeBatch;
+use crate::measure::TimerCost;
+use crate::measure::{Deadline, Shortfall};
 use crate::stats::median;
 use std::time::{Duration, Instant};
 
@@ -46,7 +46,7 @@ pub struct DuoRun {
     /// Iterations per timed batch of the first routine.
     pub batch_iters: u64,
     /// Iterations per timed batch of the second routine: the same as the first's unless
-    /// the routines are far apart in speed (`super::duo_sizes`).
+    /// the routines are far apart in speed (`super::sizes`).
     pub second_batch_iters: u64,
     /// Per-iteration latency of each batch of the first routine, in nanoseconds.
     pub first_ns: Vec<f64>,
@@ -360,8 +360,8 @@ fn settled_early(pilot: &[DuoTimings]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::os::ContextSwitches;
-    use crate::measure::timer::timer_cost;
+    use crate::measure::timer_cost;
+    use crate::measure::ContextSwitches;
     use std::cell::Cell;
     use std::rc::Rc;
 
@@ -422,7 +422,7 @@ mod tests {
             probe,
         );
         let e = run.evidence;
-        assert_eq!(e.clock, crate::measure::clock::Clock::Wall);
+        assert_eq!(e.clock, crate::measure::Clock::Wall);
         assert!(e.duos_preempted >= 3, "{e:?}");
         // Far fewer than half preempted: every one of them set aside.
         assert_eq!(e.preempted_set_aside, e.duos_preempted);
@@ -485,11 +485,11 @@ mod tests {
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);
-        assert_eq!(run.evidence.clock, crate::measure::clock::Clock::Wall);
+        assert_eq!(run.evidence.clock, crate::measure::Clock::Wall);
         if cfg!(target_os = "linux") {
             assert_eq!(
                 run.evidence.clock_reason,
-                crate::measure::clock::ClockReason::Waits
+                crate::measure::ClockReason::Waits
             );
         }
     }

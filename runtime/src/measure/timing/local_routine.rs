@@ -13,7 +13,7 @@ use super::batched::BatchedRunner;
 use super::chunks::Chunker;
 use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
-use crate::measure::alloc::AllocCount;
+use crate::measure::AllocCount;
 use std::mem::size_of;
 
 /// A routine that runs here: times batches, runs once, counts one call's allocations.

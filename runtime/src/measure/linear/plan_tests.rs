@@ -2,10 +2,10 @@
 //! for: no panic, and a plan that fits its budget. The cases are drawn from a fixed seed
 //! (log-uniform budgets and costs), so a failure names a case that reproduces.
 
-use super::linear::{
+use super::sampling::{
     plan, run_linear, shrunk_iters, time_in_parts, LinearSettings, Sampling, MAX_SAMPLES,
 };
-use super::timer::TimerCost;
+use crate::measure::TimerCost;
 use crate::stats::SplitMix64;
 use std::time::Duration;
 

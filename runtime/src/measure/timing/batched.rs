@@ -1,7 +1,7 @@
 //! Timing a batch of `iter_batched` iterations: inputs made before the clock starts,
 //! outputs dropped after it stops.
 
-use crate::measure::alloc::AllocCount;
+use crate::measure::AllocCount;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
 use std::time::Instant;

@@ -5,7 +5,7 @@
 //! routines that spawn onto workers, sleep or use sockets; without it, a current-thread
 //! runtime with no drivers.
 
-use super::executor::block_on_overhead_ns;
+use super::block_on::block_on_overhead_ns;
 use std::future::Future;
 use tokio::runtime::{Builder, Runtime};
 

@@ -14,8 +14,8 @@
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
 //!   measured so far, so waiting is never hidden.
 
+use super::batches::DuoTimings;
 use super::clock::{choose_clock, Clock, ClockReason};
-use super::duo_batches::DuoTimings;
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
@@ -182,7 +182,7 @@ impl Judge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::os::ContextSwitches;
+    use crate::measure::ContextSwitches;
 
     const PREEMPTED: ContextSwitches = ContextSwitches {
         voluntary: 0,

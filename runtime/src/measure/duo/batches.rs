@@ -10,11 +10,11 @@
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
-use super::os::{self, ContextSwitches};
-use super::time_batch::TimeBatch;
 use crate::decide::duo_times::DuoTimes;
+use crate::measure::TimeBatch;
+use crate::measure::{context_switches, thread_cpu_time_ns, ContextSwitches};
 
-/// Iterations per batch, (first routine, second routine): see `super::duo_sizes`.
+/// Iterations per batch, (first routine, second routine): see `super::sizes`.
 pub type Sizes = [u64; 2];
 
 /// Batches at least this long (wall time, nanoseconds) are "long": the OS's evidence is read
@@ -35,11 +35,11 @@ pub struct SystemProbe;
 
 impl Probe for SystemProbe {
     fn switches(&mut self) -> Option<ContextSwitches> {
-        os::context_switches()
+        context_switches()
     }
 
     fn cpu_ns(&mut self) -> Option<u64> {
-        os::thread_cpu_time_ns()
+        thread_cpu_time_ns()
     }
 }
 
@@ -235,7 +235,7 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::batch::BatchRunner;
+    use crate::measure::BatchRunner;
     use std::cell::RefCell;
 
     #[test]

@@ -9,7 +9,7 @@
 //! any sign of waiting, too little evidence, or batches too short for the CPU clock, and wall
 //! time judges.
 
-use super::duo_batches::{DuoTimings, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
+use super::batches::{DuoTimings, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
 use crate::stats::median;
 
 /// CPU time must be at least this share of wall time, summed over each routine's
@@ -162,7 +162,7 @@ fn routine_share(pilot: &[DuoTimings], slots: [usize; 2]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::os::ContextSwitches;
+    use crate::measure::ContextSwitches;
 
     const CALM: ContextSwitches = ContextSwitches {
         voluntary: 0,
