@@ -17,9 +17,7 @@ mod session;
 mod stats;
 mod util;
 
-pub use analysis::bench_result::BenchResult;
-pub use analysis::chart_data::LatencyBins;
-pub use analysis::diff_result::DiffResult;
+pub use analysis::{BenchResult, DiffResult, LatencyBins};
 pub use api::bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub use api::bencher::Bencher;
 pub use api::diff::Diff;

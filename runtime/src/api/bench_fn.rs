@@ -2,7 +2,7 @@
 //! `#[bench]` under `cargo bench`, called as a function. For self-checks, validation
 //! programs and tools that drive measurements themselves.
 
-use crate::analysis::bench_result::BenchResult;
+use crate::analysis::BenchResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::measure::timer_cost;
 use crate::measure::BatchRunner;

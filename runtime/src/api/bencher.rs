@@ -1,8 +1,8 @@
 //! The handle a `#[bench]` function receives.
 
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::machine_noise::spin_until_explained;
-use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
+use crate::analysis::spin_until_explained;
+use crate::analysis::BenchResult;
+use crate::analysis::{judge_severe_with, severe_needs_explaining};
 use crate::api::versions::gate::unpaired_gate_failure;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::empty_iteration_ns;

@@ -1,6 +1,6 @@
 //! The handle a `#[bench_diff]` function receives.
 
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::api::diff_fn::{compare_batches, DiffConfig};
 use crate::measure::run_for;
 use crate::measure::timer_cost;

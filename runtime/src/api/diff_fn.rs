@@ -2,8 +2,8 @@
 //! `#[bench_diff]`, called as a function. For validation programs, notebooks and tools that
 //! drive many comparisons themselves.
 
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
+use crate::analysis::DiffResult;
+use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::empty_iteration_ns;
 use crate::measure::measure_stalls;
@@ -97,7 +97,7 @@ pub(crate) fn compare_batches(
 
 /// The result of a measured run, with this machine's stall rate when the share of duos set
 /// aside needs explaining (measured then, right after the run, in up to
-/// [`MAX_SPINS`](crate::analysis::machine_noise::MAX_SPINS) spins: runs that set few duos
+/// [`MAX_SPINS`](crate::analysis::MAX_SPINS) spins: runs that set few duos
 /// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);

@@ -331,7 +331,7 @@ fn help_defaults_match_the_constants() {
     assert_eq!(default("--alpha").parse::<f64>(), Ok(DEFAULT_ALPHA));
     assert_eq!(
         parse_noise_threshold(default("--noise-threshold")),
-        Ok(crate::analysis::change::DEFAULT_NOISE_THRESHOLD)
+        Ok(crate::analysis::DEFAULT_NOISE_THRESHOLD)
     );
 }
 

@@ -1,6 +1,6 @@
 //! After the trials: the notes, the output files and the exit status.
 
-use crate::analysis::doctor::Warning;
+use crate::analysis::Warning;
 use crate::harness::ci_report::write_ci_report;
 use crate::harness::cli::Invocation;
 use crate::harness::journal;

@@ -64,8 +64,8 @@ pub fn check_trial_budgets(specs: &[&TrialSpec], overrides: &Overrides) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::bench_result::BenchResult;
-    use crate::analysis::change::{compare_runs, RunSamples};
+    use crate::analysis::BenchResult;
+    use crate::analysis::{compare_runs, RunSamples};
     use crate::fixture::bench_runs::{run, TIMER};
 
     #[test]

@@ -1,7 +1,7 @@
 //! The harness's entry point: turns registered benchmarks into libtest trials, runs them one
 //! at a time, prints the reports after libtest's summary and exits with libtest's status.
 
-use crate::analysis::doctor::{run_warnings, Warning};
+use crate::analysis::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::harness::cli::Invocation;
 use crate::harness::dynamic::all_trial_specs;

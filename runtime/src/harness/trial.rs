@@ -2,8 +2,8 @@
 //! record for the reports (comparing and saving a `#[bench]`'s baseline), and into libtest's
 //! pass, fail or ignored.
 
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::BenchResult;
+use crate::analysis::DiffResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::{PairedResult, Versus};

@@ -3,8 +3,8 @@
 //! measured.
 
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::severe_outliers::severe_at_slow_pace;
+use crate::analysis::severe_at_slow_pace;
+use crate::analysis::BenchResult;
 use crate::measure::Sampling;
 use crate::model::attrs::{Measure, Throughput};
 use crate::session::baseline::{BaselineError, BaselineName, Compared};

@@ -2,8 +2,8 @@
 //! result and how the comparison with its baseline went.
 
 use super::bench_block::BaselineStatus;
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::doctor::Warning;
+use crate::analysis::BenchResult;
+use crate::analysis::Warning;
 use crate::model::bench_target::bench_target;
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 

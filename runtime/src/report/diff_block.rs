@@ -4,7 +4,7 @@ use super::diff_record::RoutineNames;
 use super::measure_line::per_iteration;
 use super::more_time::more_time_advice;
 use super::paint::Paint;
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::Clock;
 use crate::model::attrs::{Claim, Measure};

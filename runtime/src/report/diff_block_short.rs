@@ -6,7 +6,7 @@ use super::diff_block::{heading, interval_text, routine_lines};
 use super::diff_record::DiffRecord;
 use super::measure_line::per_iteration;
 use super::paint::Paint;
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::util::units::{format_secs, ratio_text};
 use std::fmt::Write;
 

@@ -2,8 +2,8 @@
 //! whose they were, correlated blocks, a drifting ratio.
 
 use super::diff_record::RoutineNames;
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::machine_noise::{judge_set_aside, SetAside, StallExplanation};
+use crate::analysis::DiffResult;
+use crate::analysis::{judge_set_aside, SetAside, StallExplanation};
 use crate::decide::sequential::Basis;
 use crate::util::units::{format_ns, ratio_text};
 
@@ -101,7 +101,7 @@ fn set_aside_lines(judged: SetAside, share: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::doctor::many_set_aside;
+    use crate::analysis::many_set_aside;
     use crate::fixture::stalls::{stalled, stalls};
 
     fn notes_of(r: &DiffResult) -> String {

@@ -1,8 +1,8 @@
 //! One measured comparison with everything the reports after the run need to show it: the
 //! `#[bench_diff]` counterpart of `bench_record.rs`.
 
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::doctor::Warning;
+use crate::analysis::DiffResult;
+use crate::analysis::Warning;
 use crate::api::versions::PairedResult;
 use crate::decide::verdict::ClaimText;
 use crate::model::attrs::Claim;

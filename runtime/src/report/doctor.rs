@@ -4,7 +4,7 @@
 //! The checks themselves are in `analysis::doctor`.
 
 use super::record::Record;
-use crate::analysis::doctor::{bench_warnings, diff_warnings, Warning};
+use crate::analysis::{bench_warnings, diff_warnings, Warning};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -72,7 +72,7 @@ pub fn warnings_json(warnings: &[Warning]) -> Vec<WarningOut> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::doctor::{debug_build, long_name};
+    use crate::analysis::{debug_build, long_name};
     use crate::fixture::records::{bench_record, diff, Baseline};
 
     #[test]

@@ -16,7 +16,7 @@
 
 use super::diff_record::DiffRecord;
 use super::record::Record;
-use crate::analysis::bench_result::BenchResult;
+use crate::analysis::BenchResult;
 use crate::model::attrs::Throughput;
 pub use crate::model::export::{Export, ExportFormat};
 use crate::util::units::level_percent;

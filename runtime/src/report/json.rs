@@ -8,7 +8,7 @@ use super::json_bench::{bench_trial, BenchTrial};
 use super::json_diff::{diff_trial, DiffTrial};
 use super::record::Record;
 use super::run_meta::RunMeta;
-use crate::analysis::doctor::Warning;
+use crate::analysis::Warning;
 use crate::measure::TimerCost;
 use crate::model::mode::Mode;
 use serde::Serialize;

@@ -5,8 +5,8 @@
 use super::bench_record::{BaselineOutcome, BenchRecord};
 use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
-use crate::analysis::change::ChangeVerdict;
-use crate::analysis::severe_outliers::severe_at_slow_pace;
+use crate::analysis::severe_at_slow_pace;
+use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
 use crate::model::attrs::Throughput;

@@ -5,9 +5,9 @@
 use super::diff_record::DiffRecord;
 use super::doctor::{warnings_json, WarningOut};
 use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::drift::Drift;
-use crate::analysis::machine_noise::{judge_set_aside, stall_explanation, SetAside};
+use crate::analysis::DiffResult;
+use crate::analysis::Drift;
+use crate::analysis::{judge_set_aside, stall_explanation, SetAside};
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::ClaimText;

@@ -1,7 +1,7 @@
 //! Tests of what a comparison's trial says about the basis of its estimate: the ownership
 //! split of set-aside duos, the basis, the dependence factor and the drift.
 
-use crate::analysis::drift::Drift;
+use crate::analysis::Drift;
 use crate::decide::sequential::Basis;
 use crate::fixture::records::{drifting_hull, record, TIMER};
 use crate::model::mode::Mode;

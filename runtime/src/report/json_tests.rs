@@ -257,7 +257,7 @@ mod bench_fields {
     use serde_json::Value;
     use std::path::Path;
 
-    fn result_of(record: &Record) -> &crate::analysis::bench_result::BenchResult {
+    fn result_of(record: &Record) -> &crate::analysis::BenchResult {
         match record {
             Record::Bench(b) => &b.result,
             Record::Diff(_) => unreachable!("the fixture makes a bench record"),

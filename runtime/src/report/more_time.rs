@@ -1,7 +1,7 @@
 //! What an inconclusive comparison would need to decide: more time, only when more time
 //! would do it, and how much.
 
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::decide::sequential::{DECISION_PRECISION, MIN_DECISION_DUOS};
 use crate::decide::verdict::log_margin;
 use crate::model::attrs::Claim;

@@ -8,7 +8,7 @@ use super::json::{to_json, RunInfo};
 use super::merge::{merge_document, Scope};
 use super::owned::{check_report_owned, read_existing};
 use super::record::Record;
-use crate::analysis::doctor::Warning;
+use crate::analysis::Warning;
 use crate::util::atomic_file::write_atomically;
 use crate::util::file_lock::lock_output;
 use std::fs;

@@ -3,7 +3,7 @@
 //! Precedence, lowest first: the attribute, then `DUOBENCH_*` environment variables, then
 //! options on the command line. A later source replaces a setting only where it has one.
 
-use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
+use crate::analysis::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::DEFAULT_SAMPLES;
 use crate::model::attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
 use crate::model::export::Export;

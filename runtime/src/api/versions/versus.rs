@@ -7,7 +7,7 @@ use super::co_locate::CoLocated;
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::serving::{Serving, Tally};
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::process_pairs::ProcessPairs;
 use crate::decide::sequential::DEFAULT_PRECISION;

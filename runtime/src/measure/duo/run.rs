@@ -467,7 +467,7 @@ mod tests {
         );
         // The verdict is the claim's; the ratio and interval shown are the longer run's
         // (which a busy machine can leave wider than the claim's was at its decision).
-        let result = crate::analysis::diff_result::DiffResult::from_run(&run, settings.timer);
+        let result = crate::analysis::DiffResult::from_run(&run, settings.timer);
         assert_eq!(result.verdict, Verdict::Pass);
         let (lo, hi) = plain.log_interval().expect("bounded");
         assert_eq!(result.interval, Some((lo.exp(), hi.exp())));

@@ -134,7 +134,7 @@ mod tests {
         // 8 pilot duos and 75 duos, each duo four calls of 300 ms: over 30 s.
         assert!(shortfall.needed > Duration::from_secs(30), "{shortfall}");
         assert!(run.first_ns.is_empty() && run.test.duo_means().is_empty());
-        let result = crate::analysis::diff_result::DiffResult::from_run(
+        let result = crate::analysis::DiffResult::from_run(
             &run,
             TimerCost {
                 overhead_ns: 20.0,

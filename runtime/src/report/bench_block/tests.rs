@@ -1,7 +1,7 @@
 //! The `#[bench]` block: every line present, and each baseline status worded plainly.
 
 use super::*;
-use crate::analysis::change::{Change, ChangeVerdict};
+use crate::analysis::{Change, ChangeVerdict};
 use crate::fixture::bench_runs as synthetic;
 use crate::session::baseline::Problem;
 

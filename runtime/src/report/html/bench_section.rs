@@ -5,7 +5,7 @@ use super::baseline_chart::baseline_chart;
 use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
-use crate::analysis::change::ChangeVerdict;
+use crate::analysis::ChangeVerdict;
 use crate::model::attrs::Measure;
 use crate::report::bench_block::{count_text, p_text, percent};
 use crate::report::bench_record::{BaselineOutcome, BenchRecord};

@@ -1,7 +1,7 @@
 //! What the charts share — size, colours, the claim's band, axis labels — and the first
 //! chart: both routines' latency distributions overlaid.
 
-use crate::analysis::chart_data::LatencyBins;
+use crate::analysis::LatencyBins;
 use crate::model::attrs::Claim;
 use crate::report::diff_record::RoutineNames;
 use crate::util::units::format_ns;

@@ -4,8 +4,8 @@ use super::charts::{
     claim_band, draw_legend, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FIRST, FONT,
     GREY, WIDE, X_LABEL_AREA, Y_LABEL_AREA,
 };
-use crate::analysis::chart_data::robust_range;
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::robust_range;
+use crate::analysis::DiffResult;
 use crate::model::attrs::Claim;
 use plotters::prelude::*;
 

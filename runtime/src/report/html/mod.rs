@@ -20,7 +20,7 @@ mod ratio_chart;
 use super::diff_block::interval_text;
 use super::diff_record::DiffRecord;
 use super::record::Record;
-use crate::analysis::doctor::Warning;
+use crate::analysis::Warning;
 use crate::util::units::ratio_text;
 use doctor_list::warnings_html;
 pub use document_page::document_page;

@@ -3,7 +3,7 @@
 
 use super::charts::{claim_band, padded, ratio_label, CLAIM, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::model::attrs::Claim;
 use plotters::prelude::*;
 

@@ -23,8 +23,8 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
-use crate::analysis::change::{compare_runs, Change, RunSamples};
+use crate::analysis::{compare_runs, Change, RunSamples};
+use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::model::attrs::Measure;
 use crate::model::bench_target::bench_target;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};

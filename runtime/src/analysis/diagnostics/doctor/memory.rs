@@ -2,7 +2,7 @@
 //! `analysis::memory_growth`).
 
 use super::{Check, Warning};
-use crate::analysis::memory_growth::MemoryGrowth;
+use crate::analysis::MemoryGrowth;
 use crate::util::units::format_bytes;
 
 impl MemoryGrowth {

@@ -8,9 +8,9 @@
 //! samples were severe outliers in half of the runs, with nothing else running. Only a
 //! share clearly above what the stalls explain says "noise".
 
-use super::bench_result::BenchResult;
 use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation, FEWEST_DUOS};
 use super::machine_pace::slow_paced;
+use crate::analysis::BenchResult;
 use crate::measure::MachineStalls;
 use crate::model::attrs::Measure;
 

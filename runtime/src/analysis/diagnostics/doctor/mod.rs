@@ -11,14 +11,14 @@ mod memory;
 #[cfg(test)]
 mod tests;
 
-pub use crate::analysis::memory_growth::{memory_growth, MemoryGrowth};
+use crate::analysis::{memory_growth, MemoryGrowth};
 pub use bench_checks::{noisy_bench, optimized_away, setup_dominates};
 pub use diff_checks::{many_set_aside, noisy_diff};
 pub use diff_floor::optimized_away_in_comparison;
 pub use machine_checks::{debug_build, frequency_scaling, heavy_load, long_name};
 
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::BenchResult;
+use crate::analysis::DiffResult;
 use crate::measure::MachineFacts;
 
 /// Which condition a warning is about.

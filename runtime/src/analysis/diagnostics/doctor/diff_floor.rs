@@ -3,7 +3,7 @@
 
 use super::bench_checks::{FLOOR_FACTOR, FLOOR_SLACK_NS};
 use super::{Check, Warning};
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::model::attrs::Measure;
 use crate::stats::Summary;
 use crate::util::units::format_ns;

@@ -1,8 +1,8 @@
 //! Checks of one comparison: noisy duos, and many duos set aside.
 
 use super::{Check, Warning};
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::machine_noise::{judge_set_aside, set_aside_count, SetAside, FEWEST_DUOS};
+use crate::analysis::DiffResult;
+use crate::analysis::{judge_set_aside, set_aside_count, SetAside, FEWEST_DUOS};
 use crate::stats::mad;
 use crate::util::units::three_significant;
 

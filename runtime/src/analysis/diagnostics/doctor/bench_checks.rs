@@ -2,10 +2,10 @@
 //! dominates, and noise.
 
 use super::{Check, Warning};
-use crate::analysis::bench_result::{iterations_as_f64, BenchResult};
-use crate::analysis::machine_noise::SetAside;
-use crate::analysis::machine_pace::at_median_pace;
-use crate::analysis::severe_outliers::{judge_severe, severe_at_slow_pace, severe_count};
+use crate::analysis::at_median_pace;
+use crate::analysis::SetAside;
+use crate::analysis::{iterations_as_f64, BenchResult};
+use crate::analysis::{judge_severe, severe_at_slow_pace, severe_count};
 use crate::model::attrs::Measure;
 use crate::stats::{quantile, Line, Points};
 use crate::util::units::{format_ns, three_significant};

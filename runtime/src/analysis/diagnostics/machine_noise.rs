@@ -10,7 +10,7 @@
 //! of its duos set aside with nothing else running; only a share clearly above that is a
 //! sign of other load or of routines with slow paths of their own.
 
-use super::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::decide::sequential::Basis;
 use crate::measure::MachineStalls;
 use crate::model::attrs::Measure;

@@ -3,7 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::drift::{drift, Drift};
-use super::memory_growth::{memory_growth, MemoryGrowth};
+use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::ownership::SpikeSplit;
 use crate::decide::process_pairs::PairSpread;
 use crate::decide::sequential::Basis;
