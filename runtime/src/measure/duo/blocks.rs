@@ -3,8 +3,8 @@
 //! sequential tests.
 
 use super::pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
-use super::run::DuoSettings;
 use super::screen::Judge;
+use super::settings::DuoSettings;
 use super::warmup::Warmup;
 use crate::decide::sequential::SequentialSettings;
 use crate::measure::{Deadline, Shortfall};

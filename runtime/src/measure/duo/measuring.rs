@@ -5,8 +5,7 @@
 use super::batches::{Duo, Probe, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
 use super::pace::DuoPace;
-use super::progress::{Progress, PROGRESS_EVERY};
-use super::run::DuoProgress;
+use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
 use crate::measure::{resident_kib, Deadline, TimeBatch};
 use std::time::{Duration, Instant};
 

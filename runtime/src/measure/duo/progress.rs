@@ -1,7 +1,6 @@
 //! Progress reports of a running comparison, at most every [`PROGRESS_EVERY`], to the
 //! caller's observer if there is one.
 
-use super::run::DuoProgress;
 use std::time::{Duration, Instant};
 
 /// Least time between two progress reports.
@@ -36,4 +35,17 @@ impl<'a> Progress<'a> {
         observe(&progress(now.duration_since(self.start)));
         true
     }
+}
+
+/// What a running comparison is doing, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DuoProgress {
+    /// Still warming up (`false`), or measuring.
+    pub measuring: bool,
+    /// Since the comparison started.
+    pub elapsed: Duration,
+    /// Pairs measured after warmup.
+    pub pairs: usize,
+    /// The current interval for the log ratio, once bounded.
+    pub log_interval: Option<(f64, f64)>,
 }

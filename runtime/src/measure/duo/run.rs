@@ -6,32 +6,13 @@ use super::batches::{Duo, Probe, SystemProbe};
 use super::blocks::{plan_blocks, Blocks};
 use super::measuring::{measure, Measured};
 use super::pace::DuoPace;
-use super::progress::Progress;
+use super::progress::{DuoProgress, Progress};
 use super::screen::Evidence;
+use super::settings::DuoSettings;
 use super::warmup::warm_up;
-use crate::decide::sequential::{Sequential, SequentialSettings, MIN_DECISION_DUOS};
-use crate::measure::{BatchRunner, Deadline, Shortfall, TimeBatch, TimerCost};
+use crate::decide::sequential::{Sequential, MIN_DECISION_DUOS};
+use crate::measure::{BatchRunner, Deadline, Shortfall, TimeBatch};
 use std::time::Duration;
-
-/// Settings of one duo run.
-#[derive(Clone, Copy, Debug)]
-pub struct DuoSettings {
-    /// Warmup by whole duos.
-    pub warmup: Duration,
-    /// Total time budget, warmup included.
-    pub max_time: Duration,
-    /// Clock cost, subtracted from every batch.
-    pub timer: TimerCost,
-    /// Alpha and claim for the sequential test (block size is chosen here).
-    pub sequential: SequentialSettings,
-    /// With a claim: after its verdict, go on measuring until the interval's half-width
-    /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
-    pub measure_on_to: Option<f64>,
-    /// The batches' values are a meter's (CPU time, allocations, instructions), not wall
-    /// time: they are judged as measured, never on another clock, and preemption, which
-    /// does not change them, sets no duo aside.
-    pub metered: bool,
-}
 
 /// Everything measured in one duo run, before analysis.
 #[derive(Clone, Debug)]
@@ -66,19 +47,6 @@ pub struct DuoRun {
     /// Iterations between one resident-set reading and the previous one, of the routine with
     /// the larger batches.
     pub rss_iters: Vec<u64>,
-}
-
-/// What a running comparison is doing, for a progress display.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DuoProgress {
-    /// Still warming up (`false`), or measuring.
-    pub measuring: bool,
-    /// Since the comparison started.
-    pub elapsed: Duration,
-    /// Pairs measured after warmup.
-    pub pairs: usize,
-    /// The current interval for the log ratio, once bounded.
-    pub log_interval: Option<(f64, f64)>,
 }
 
 /// Measures `first` against `second`, reporting progress to `observe` (if any) between
@@ -189,6 +157,7 @@ fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Dura
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decide::sequential::SequentialSettings;
     use crate::measure::timer_cost;
     use crate::measure::ContextSwitches;
     use std::cell::Cell;

@@ -3,8 +3,9 @@
 
 use super::batches::{Duo, DuoTimings, Probe, Sizes, LONG_BATCH_NS};
 use super::pace::{DuoPace, MIN_PILOT_DUOS};
+use super::progress::DuoProgress;
 use super::progress::Progress;
-use super::run::{DuoProgress, DuoSettings};
+use super::settings::DuoSettings;
 use super::sizes::{grow_own, shared};
 use crate::measure::{Deadline, TimeBatch};
 use crate::stats::median;
