@@ -45,7 +45,9 @@ pub mod document {
 
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
+    pub use crate::api::result_varies::{
+        set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs,
+    };
     pub use crate::api::threads::{compare_threads, iter_threads};
     pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
     pub use crate::harness::descriptor::{Descriptor, Routine};

@@ -9,7 +9,7 @@ use crate::api::versions::gate::percent;
 #[cfg(doc)]
 use crate::api::versions::protocol::SERVE_FLAG;
 use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
-use crate::api::versions::serve::{leave_interrupts_to_the_parent, next_request, send};
+use crate::api::versions::serve_loop::{leave_interrupts_to_the_parent, next_request, send};
 use crate::api::versions::store::store_executable;
 use crate::api::versions::versus::Versus;
 pub use crate::api::versions::Role;

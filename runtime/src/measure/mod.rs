@@ -14,7 +14,7 @@ mod timing;
 #[cfg(test)]
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
-    run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, Probe,
+    run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
 };
 pub use duo::{Clock, ClockReason};
 pub(crate) use executors::Executor;

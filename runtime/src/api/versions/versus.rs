@@ -6,7 +6,7 @@ use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
-use super::serving::{Serving, Tally};
+use super::remote_side::{Serving, Tally};
 use crate::analysis::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::process_pairs::ProcessPairs;

@@ -23,7 +23,7 @@ pub const LONG_BATCH_NS: f64 = 1_000_000.0;
 
 /// Where the duo loop gets the OS's evidence from. The real one asks the kernel; tests inject
 /// their own to simulate preemption without relying on the scheduler.
-pub trait Probe {
+pub trait ThreadCounters {
     /// Context switches of the measuring thread so far, if the OS counts them.
     fn switches(&mut self) -> Option<ContextSwitches>;
     /// CPU time of the measuring thread so far, in nanoseconds, if the OS has that clock.
@@ -31,9 +31,9 @@ pub trait Probe {
 }
 
 /// The kernel's own counters for the calling thread.
-pub struct SystemProbe;
+pub struct KernelCounters;
 
-impl Probe for SystemProbe {
+impl ThreadCounters for KernelCounters {
     fn switches(&mut self) -> Option<ContextSwitches> {
         context_switches()
     }
@@ -53,7 +53,7 @@ pub const SECOND_SLOTS: [usize; 2] = [1, 2];
 
 /// What one duo measured: net wall time per batch, and what the OS said about it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DuoTimings {
+pub struct MeasuredDuo {
     /// Iterations in each batch of the first routine and of the second.
     pub iters: Sizes,
     /// Net wall time of each batch (timer overhead subtracted), in nanoseconds, by slot.
@@ -66,7 +66,7 @@ pub struct DuoTimings {
     pub switches: Option<ContextSwitches>,
 }
 
-impl DuoTimings {
+impl MeasuredDuo {
     /// A duo with wall times only, as on an OS without per-thread counters.
     #[cfg(test)]
     #[must_use]
@@ -156,7 +156,7 @@ impl DuoTimings {
 }
 
 /// Both routines with their batch sizes.
-pub struct Duo<A: TimeBatch, B: TimeBatch, P: Probe> {
+pub struct Duo<A: TimeBatch, B: TimeBatch, P: ThreadCounters> {
     pub first: A,
     pub second: B,
     /// Iterations per batch of the first routine and of the second.
@@ -166,10 +166,10 @@ pub struct Duo<A: TimeBatch, B: TimeBatch, P: Probe> {
     pub mirrored: bool,
     /// Read CPU time and switches around every batch, not only around the duo.
     pub per_batch: bool,
-    pub probe: P,
+    pub counters: P,
 }
 
-impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
+impl<A: TimeBatch, B: TimeBatch, P: ThreadCounters> Duo<A, B, P> {
     /// Runs one duo whose timings are thrown away (to let the machine settle after printing
     /// progress), keeping the alternation of orientations of the recorded duos intact.
     pub fn discard(&mut self) {
@@ -183,7 +183,7 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
     /// disturbed; alternating gives that position to each routine equally often, so it
     /// cannot bias the ratio (measured: without it, an A/A comparison of a 55 ns routine with
     /// itself excluded a ratio of 1 in 13 of 200 one-second runs, all on the same side).
-    pub fn measure(&mut self) -> DuoTimings {
+    pub fn measure(&mut self) -> MeasuredDuo {
         self.mirrored = !self.mirrored;
         let order = if self.mirrored {
             [2, 3, 0, 1]
@@ -195,9 +195,13 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
         let mut cpu_ns = [0.0; SLOTS];
         let mut batch_switches = [ContextSwitches::default(); SLOTS];
         let (mut cpu_ok, mut switches_ok) = (per_batch, per_batch);
-        let start_switches = self.probe.switches();
+        let start_switches = self.counters.switches();
         let mut last_switches = start_switches;
-        let mut last_cpu = if per_batch { self.probe.cpu_ns() } else { None };
+        let mut last_cpu = if per_batch {
+            self.counters.cpu_ns()
+        } else {
+            None
+        };
         for slot in order {
             wall_ns[slot] = if FIRST_SLOTS.contains(&slot) {
                 self.first.time_batch(self.iters[0])
@@ -205,7 +209,7 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
                 self.second.time_batch(self.iters[1])
             };
             if per_batch {
-                let (cpu, switches) = (self.probe.cpu_ns(), self.probe.switches());
+                let (cpu, switches) = (self.counters.cpu_ns(), self.counters.switches());
                 match (last_cpu, cpu) {
                     (Some(a), Some(b)) => cpu_ns[slot] = b.saturating_sub(a) as f64,
                     _ => cpu_ok = false,
@@ -220,9 +224,9 @@ impl<A: TimeBatch, B: TimeBatch, P: Probe> Duo<A, B, P> {
         let end_switches = if per_batch {
             last_switches
         } else {
-            self.probe.switches()
+            self.counters.switches()
         };
-        DuoTimings {
+        MeasuredDuo {
             iters: self.iters,
             wall_ns: wall_ns.map(|ns| (ns - self.overhead_ns).max(1.0)),
             cpu_ns: cpu_ok.then_some(cpu_ns),
@@ -248,7 +252,7 @@ mod tests {
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: false,
-            probe: SystemProbe,
+            counters: KernelCounters,
         };
         duo.measure();
         duo.measure();
@@ -270,7 +274,7 @@ mod tests {
             overhead_ns: 0.0,
             mirrored: false,
             per_batch: true,
-            probe: SystemProbe,
+            counters: KernelCounters,
         };
         for _ in 0..2 {
             let t = duo.measure();

@@ -3,7 +3,7 @@
 //! sequential tests.
 
 use super::pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
-use super::screen::Judge;
+use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
 use crate::decide::sequential::SequentialSettings;
@@ -16,10 +16,10 @@ pub struct Blocks {
     /// Set when the budget cannot fit the pilot and the fewest blocks: nothing is measured.
     pub shortfall: Option<Shortfall>,
     /// The screen in front of the claimed test (or the claimless one when there is no claim).
-    pub judge: Judge,
+    pub screen: DuoScreen,
     /// With a claim and `measure_on_to`: the claimless test beside it, which goes on after
     /// the verdict.
-    pub plain: Option<Judge>,
+    pub plain: Option<DuoScreen>,
 }
 
 /// Sizes the blocks at `iters` from the warmup's pilot and sets up the tests.
@@ -72,13 +72,13 @@ pub fn plan_blocks(
                 precision: p,
                 ..sequential
             };
-            Judge::new(plain, pilot.clone()).keeping_preempted(settings.metered)
+            DuoScreen::new(plain, pilot.clone()).keeping_preempted(settings.metered)
         });
-    let judge = Judge::new(sequential, pilot).keeping_preempted(settings.metered);
+    let screen = DuoScreen::new(sequential, pilot).keeping_preempted(settings.metered);
     Blocks {
         duo_ns,
         shortfall,
-        judge,
+        screen,
         plain,
     }
 }

@@ -9,7 +9,7 @@
 //! any sign of waiting, too little evidence, or batches too short for the CPU clock, and wall
 //! time judges.
 
-use super::batches::{DuoTimings, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
+use super::batches::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
 use crate::stats::median;
 
 /// CPU time must be at least this share of wall time, summed over each routine's
@@ -95,7 +95,7 @@ impl ClockReason {
 
 /// Chooses the clock from the pilot duos, all measured at the final batch size.
 #[must_use]
-pub fn choose_clock(pilot: &[DuoTimings]) -> (Clock, ClockReason) {
+pub fn choose_clock(pilot: &[MeasuredDuo]) -> (Clock, ClockReason) {
     let wall = |reason| (Clock::Wall, reason);
     if pilot.is_empty() || pilot.iter().any(|d| d.fastest_batch_ns() < LONG_BATCH_NS) {
         return wall(ClockReason::ShortBatches);
@@ -106,7 +106,7 @@ pub fn choose_clock(pilot: &[DuoTimings]) -> (Clock, ClockReason) {
     {
         return wall(ClockReason::NoThreadClock);
     }
-    if pilot.iter().any(DuoTimings::waited) {
+    if pilot.iter().any(MeasuredDuo::waited) {
         return wall(ClockReason::Waits);
     }
     let (Some(first), Some(second)) = (
@@ -131,7 +131,7 @@ pub fn choose_clock(pilot: &[DuoTimings]) -> (Clock, ClockReason) {
 /// tells a routine that only computes. A routine whose own helper thread preempts it in
 /// every batch loses CPU share in every batch, and the stricter bar keeps what CPU time
 /// could hide of such work under 0.5%.
-fn routine_share(pilot: &[DuoTimings], slots: [usize; 2]) -> Option<f64> {
+fn routine_share(pilot: &[MeasuredDuo], slots: [usize; 2]) -> Option<f64> {
     let (mut cpu, mut wall, mut undisturbed) = (0.0, 0.0, 0);
     let mut shares = Vec::new();
     for duo in pilot {
@@ -174,13 +174,13 @@ mod tests {
     };
 
     /// A long duo whose routines use `cpu_share` of their wall time on the CPU.
-    fn duo(cpu_share: f64, batch: [ContextSwitches; 4]) -> DuoTimings {
+    fn duo(cpu_share: f64, batch: [ContextSwitches; 4]) -> MeasuredDuo {
         let wall = [2.0e6, 2.1e6, 2.1e6, 2.0e6];
         let total = batch.iter().fold(CALM, |a, b| ContextSwitches {
             voluntary: a.voluntary + b.voluntary,
             involuntary: a.involuntary + b.involuntary,
         });
-        DuoTimings {
+        MeasuredDuo {
             iters: [1, 1],
             wall_ns: wall,
             cpu_ns: Some(wall.map(|w| w * cpu_share)),
@@ -232,7 +232,7 @@ mod tests {
         short.wall_ns = [20_000.0; 4];
         assert_eq!(choose_clock(&[short; 8]).1, ClockReason::ShortBatches);
         assert_eq!(choose_clock(&[]).1, ClockReason::ShortBatches);
-        let bare = DuoTimings::wall_only([2.0e6; 4]);
+        let bare = MeasuredDuo::wall_only([2.0e6; 4]);
         assert_eq!(choose_clock(&[bare; 8]).1, ClockReason::NoThreadClock);
         let busy = vec![duo(0.99, [PREEMPTED; 4]); 8];
         assert_eq!(choose_clock(&busy).1, ClockReason::TooFewUndisturbed);

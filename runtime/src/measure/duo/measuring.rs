@@ -2,7 +2,7 @@
 //! each to the screens in front of the sequential tests until they are done, and read the
 //! process's resident set between duos.
 
-use super::batches::{Duo, Probe, FIRST_SLOTS, SECOND_SLOTS};
+use super::batches::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
 use super::pace::DuoPace;
 use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
@@ -44,7 +44,7 @@ pub struct Measured {
 /// right after a report or a reading is run but not recorded, so their cache disturbance
 /// touches no sample; longer duos have batches long enough that a few microseconds of
 /// writing vanish in them.
-pub fn measure<A: TimeBatch, B: TimeBatch, P: Probe>(
+pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     duo: &mut Duo<A, B, P>,
     blocks: &mut Blocks,
     pace: &mut DuoPace,
@@ -54,7 +54,7 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: Probe>(
     let Blocks {
         duo_ns,
         shortfall,
-        judge,
+        screen,
         plain,
     } = blocks;
     let mut first_ns = Vec::new();
@@ -69,15 +69,15 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: Probe>(
         let mut disturbed = progress.report(now, |elapsed| DuoProgress {
             measuring: true,
             elapsed,
-            pairs: 2 * judge.test().duo_means().len(),
-            log_interval: judge.test().log_interval(),
+            pairs: 2 * screen.test().duo_means().len(),
+            log_interval: screen.test().log_interval(),
         });
         if now >= next_rss {
             next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
                 // Less what the loop itself keeps per duo (tens of bytes, which a short
                 // routine's hundreds of thousands of duos make megabytes).
-                let held = 8 * (first_ns.capacity() + second_ns.capacity()) + judge.held_bytes();
+                let held = 8 * (first_ns.capacity() + second_ns.capacity()) + screen.held_bytes();
                 rss_kib.push(kib.saturating_sub((held / 1024) as u64));
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
@@ -94,7 +94,7 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: Probe>(
         second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k2));
         measured += 1;
         pace.record(&t, measure_start.elapsed() / measured);
-        let decided = judge.test().decided().is_some() || judge.push(t).is_some();
+        let decided = screen.test().decided().is_some() || screen.push(t).is_some();
         let measured_enough = plain.as_mut().is_none_or(|plain| plain.push(t).is_some());
         if decided && measured_enough {
             break;

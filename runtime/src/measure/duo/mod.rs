@@ -15,7 +15,7 @@ mod settings;
 mod sizes;
 mod warmup;
 
-pub(crate) use batches::Probe;
+pub(crate) use batches::ThreadCounters;
 pub use clock::{Clock, ClockReason};
 pub(crate) use progress::DuoProgress;
 pub(crate) use run::{run_duo_batches, run_duos, run_duos_probed, DuoRun};

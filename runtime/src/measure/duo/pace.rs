@@ -1,7 +1,7 @@
 //! The pace of a duo run, for its time budget: what one duo costs by wall clock, and what
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
-use super::batches::{DuoTimings, Sizes};
+use super::batches::{MeasuredDuo, Sizes};
 use crate::measure::Deadline;
 use crate::measure::TimeBatch;
 use std::time::Duration;
@@ -80,7 +80,7 @@ impl DuoPace {
     }
 
     /// Records that a duo that measured `timings` took `took`.
-    pub fn record(&mut self, timings: &DuoTimings, took: Duration) {
+    pub fn record(&mut self, timings: &MeasuredDuo, took: Duration) {
         let iters = timings.iters;
         let per_iter = timings.per_iter_ns();
         if per_iter.iter().all(|ns| ns.is_finite() && *ns > 0.0) {
@@ -132,11 +132,11 @@ mod tests {
         }
     }
 
-    fn timings(iters: Sizes, per_iter: [f64; 2]) -> DuoTimings {
+    fn timings(iters: Sizes, per_iter: [f64; 2]) -> MeasuredDuo {
         let [a, b] = [0, 1].map(|side| per_iter[side] * iters[side] as f64);
-        DuoTimings {
+        MeasuredDuo {
             iters,
-            ..DuoTimings::wall_only([a, b, b, a])
+            ..MeasuredDuo::wall_only([a, b, b, a])
         }
     }
 

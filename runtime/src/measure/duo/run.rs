@@ -2,7 +2,7 @@
 //! (`blocks`), then alternate (first, second), (second, first) until the sequential test
 //! decides or the time budget ends (`measuring`).
 
-use super::batches::{Duo, Probe, SystemProbe};
+use super::batches::{Duo, KernelCounters, ThreadCounters};
 use super::blocks::{plan_blocks, Blocks};
 use super::measuring::{measure, Measured};
 use super::pace::DuoPace;
@@ -74,16 +74,16 @@ pub fn run_duo_batches(
     settings: &DuoSettings,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DuoRun {
-    run_duos_probed(first, second, settings, observe, SystemProbe)
+    run_duos_probed(first, second, settings, observe, KernelCounters)
 }
 
-/// [`run_duo_batches`] with the OS's evidence read from `probe` (tests inject their own).
+/// [`run_duo_batches`] with the OS's evidence read from `counters` (tests inject their own).
 pub(crate) fn run_duos_probed(
     first: impl TimeBatch,
     second: impl TimeBatch,
     settings: &DuoSettings,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
-    probe: impl Probe,
+    counters: impl ThreadCounters,
 ) -> DuoRun {
     let deadline = Deadline::start(settings.max_time);
     let mut progress = Progress::start(observe);
@@ -95,7 +95,7 @@ pub(crate) fn run_duos_probed(
         mirrored: false,
         // Until the first duo says how long a batch is, read everything.
         per_batch: true,
-        probe,
+        counters,
     };
     // The duos a decision waits for, unless the caller decides elsewhere (the rounds of a
     // cross-version comparison, each one observation of a decision taken across them).
@@ -127,11 +127,11 @@ pub(crate) fn run_duos_probed(
 fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Duration) -> DuoRun {
     let Blocks {
         shortfall,
-        judge,
+        screen,
         plain,
         ..
     } = blocks;
-    let (test, mut evidence) = judge.finish();
+    let (test, mut evidence) = screen.finish();
     // The claimless test saw every duo: its evidence counts them all.
     let measured_on = plain.map(|plain| {
         let (plain, plain_evidence) = plain.finish();
@@ -170,7 +170,7 @@ mod tests {
         reads: Rc<Cell<u64>>,
     }
 
-    impl Probe for Preempting {
+    impl ThreadCounters for Preempting {
         fn switches(&mut self) -> Option<ContextSwitches> {
             self.reads.set(self.reads.get() + 1);
             Some(ContextSwitches {

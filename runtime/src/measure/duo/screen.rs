@@ -14,7 +14,7 @@
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
 //!   measured so far, so waiting is never hidden.
 
-use super::batches::DuoTimings;
+use super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{Sequential, SequentialSettings};
@@ -42,32 +42,33 @@ pub struct Evidence {
     pub preempted_set_aside: usize,
 }
 
-/// Feeds measured duos to the sequential test on the chosen clock.
+/// Screens measured duos on their way to the sequential test: chooses the clock they are
+/// judged on and sets aside those the OS showed preempted.
 #[derive(Debug)]
-pub struct Judge {
+pub struct DuoScreen {
     settings: SequentialSettings,
-    pilot: Vec<DuoTimings>,
+    pilot: Vec<MeasuredDuo>,
     test: Sequential,
     evidence: Evidence,
     duos: usize,
     /// Duos judged on CPU time so far, kept to replay them on wall time if needed.
-    history: Vec<DuoTimings>,
+    history: Vec<MeasuredDuo>,
     /// Preempted duos are never set aside: the values are a meter's, which preemption does
     /// not change.
     keep_preempted: bool,
 }
 
-impl Judge {
+impl DuoScreen {
     /// Chooses the clock from `pilot` and starts the test with the pilot's outlier fence.
     #[must_use]
-    pub fn new(settings: SequentialSettings, pilot: Vec<DuoTimings>) -> Self {
+    pub fn new(settings: SequentialSettings, pilot: Vec<MeasuredDuo>) -> Self {
         let (clock, reason) = choose_clock(&pilot);
         Self::start(settings, pilot, clock, reason)
     }
 
     fn start(
         settings: SequentialSettings,
-        pilot: Vec<DuoTimings>,
+        pilot: Vec<MeasuredDuo>,
         clock: Clock,
         clock_reason: ClockReason,
     ) -> Self {
@@ -105,7 +106,7 @@ impl Judge {
     }
 
     /// Adds one measured duo; returns the verdict once the test reaches one.
-    pub fn push(&mut self, duo: DuoTimings) -> Option<Verdict> {
+    pub fn push(&mut self, duo: MeasuredDuo) -> Option<Verdict> {
         if self.evidence.clock == Clock::ThreadCpu && duo.waited() {
             self.restart_on_wall();
         }
@@ -158,7 +159,7 @@ impl Judge {
         self.evidence
     }
 
-    /// Bytes this judge and its test hold that grow with the duos: the test's per-duo
+    /// Bytes this screen and its test hold that grow with the duos: the test's per-duo
     /// means and per-block sums, and the duos kept for a replay on wall time. The duo loop
     /// takes them out of its readings of the resident set, which must show the routines'
     /// memory, not the harness's.
@@ -199,27 +200,27 @@ mod tests {
 
     /// A short duo (wall time judges) with a 1% difference, ±0.1% jitter by `i`, and the
     /// given switches. (Without jitter the interval has zero width and the test stops.)
-    fn short(i: usize, switches: ContextSwitches) -> DuoTimings {
+    fn short(i: usize, switches: ContextSwitches) -> MeasuredDuo {
         let jitter = if (i / 2).is_multiple_of(2) {
             1.001
         } else {
             0.999
         };
-        DuoTimings {
+        MeasuredDuo {
             switches: Some(switches),
-            ..DuoTimings::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
+            ..MeasuredDuo::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
         }
     }
 
     #[test]
     fn preempted_duos_never_reach_the_test_on_wall_time() {
-        let mut judge = Judge::new(
+        let mut screen = DuoScreen::new(
             settings(),
             (0..8)
                 .map(|i| short(i, ContextSwitches::default()))
                 .collect(),
         );
-        assert_eq!(judge.evidence().clock, Clock::Wall);
+        assert_eq!(screen.evidence().clock, Clock::Wall);
         // Every third duo is preempted, and its first routine's batches carry stolen time
         // that the fence alone (±4% here) would let through.
         for i in 0..30 {
@@ -229,9 +230,9 @@ mod tests {
                 duo.wall_ns[0] *= 1.03;
                 duo.wall_ns[3] *= 1.03;
             }
-            judge.push(duo);
+            screen.push(duo);
         }
-        let (test, evidence) = judge.finish();
+        let (test, evidence) = screen.finish();
         assert_eq!(evidence.duos_preempted, 10);
         assert_eq!(evidence.preempted_set_aside, 10);
         assert_eq!(test.duo_means().len(), 20);
@@ -241,16 +242,16 @@ mod tests {
 
     #[test]
     fn an_oversubscribed_machine_cannot_starve_the_test() {
-        let mut judge = Judge::new(
+        let mut screen = DuoScreen::new(
             settings(),
             (0..8)
                 .map(|i| short(i, ContextSwitches::default()))
                 .collect(),
         );
         for i in 0..40 {
-            judge.push(short(i, PREEMPTED));
+            screen.push(short(i, PREEMPTED));
         }
-        let (test, evidence) = judge.finish();
+        let (test, evidence) = screen.finish();
         assert_eq!(evidence.duos_preempted, 40);
         // Set aside while at most half (plus the one at hand) are: 21 of 40.
         assert_eq!(evidence.preempted_set_aside, 21);
@@ -259,9 +260,9 @@ mod tests {
 
     /// A long, CPU-bound duo: CPU time shows a 1% difference; wall time adds `stolen` to the
     /// first routine's batches.
-    fn long(switches: ContextSwitches, stolen: f64) -> DuoTimings {
+    fn long(switches: ContextSwitches, stolen: f64) -> MeasuredDuo {
         let cpu = [2.02e6, 2.0e6, 2.0e6, 2.02e6];
-        DuoTimings {
+        MeasuredDuo {
             iters: [1, 1],
             wall_ns: [
                 cpu[0] * (1.0 + stolen),
@@ -278,20 +279,20 @@ mod tests {
     #[test]
     fn cpu_time_keeps_preempted_duos_and_a_wait_restarts_on_wall_time() {
         let calm = long(ContextSwitches::default(), 0.005);
-        let mut judge = Judge::new(settings(), vec![calm; 8]);
-        assert_eq!(judge.evidence().clock, Clock::ThreadCpu);
+        let mut screen = DuoScreen::new(settings(), vec![calm; 8]);
+        assert_eq!(screen.evidence().clock, Clock::ThreadCpu);
         for _ in 0..6 {
-            judge.push(long(PREEMPTED, 0.05));
+            screen.push(long(PREEMPTED, 0.05));
         }
-        assert_eq!(judge.test().duo_means().len(), 6);
-        assert!((judge.test().duo_means()[0] - 0.01f64.ln_1p()).abs() < 1e-9);
-        assert_eq!(judge.evidence().preempted_set_aside, 0);
+        assert_eq!(screen.test().duo_means().len(), 6);
+        assert!((screen.test().duo_means()[0] - 0.01f64.ln_1p()).abs() < 1e-9);
+        assert_eq!(screen.evidence().preempted_set_aside, 0);
         let waited = ContextSwitches {
             voluntary: 1,
             involuntary: 0,
         };
-        judge.push(long(waited, 0.0));
-        let (test, evidence) = judge.finish();
+        screen.push(long(waited, 0.0));
+        let (test, evidence) = screen.finish();
         assert_eq!(evidence.clock, Clock::Wall);
         assert_eq!(evidence.clock_reason, ClockReason::WaitedDuringTest);
         // Replayed on wall time: preempted duos set aside up to half (4 of 6), the other two
@@ -308,12 +309,12 @@ mod tests {
     fn on_wall_time_a_preemption_is_set_aside_by_what_it_cost_the_batch() {
         // Long batches judged on wall time (the pilot is not CPU-bound: 5% off the CPU).
         let pilot = long(ContextSwitches::default(), 0.05);
-        let mut judge = Judge::new(settings(), vec![pilot; 8]);
-        assert_eq!(judge.evidence().clock, Clock::Wall);
+        let mut screen = DuoScreen::new(settings(), vec![pilot; 8]);
+        assert_eq!(screen.evidence().clock, Clock::Wall);
         // A switch that cost its batches 0.2%: kept. One that cost 10%: set aside.
-        judge.push(long(PREEMPTED, 0.002));
-        judge.push(long(PREEMPTED, 0.1));
-        let (test, evidence) = judge.finish();
+        screen.push(long(PREEMPTED, 0.002));
+        screen.push(long(PREEMPTED, 0.1));
+        let (test, evidence) = screen.finish();
         assert_eq!(evidence.duos_preempted, 2);
         assert_eq!(evidence.preempted_set_aside, 1);
         assert_eq!(test.duo_means().len(), 1);
@@ -326,7 +327,7 @@ mod tests {
 
     #[test]
     fn metered_values_keep_every_preempted_duo() {
-        let mut judge = Judge::new(
+        let mut screen = DuoScreen::new(
             settings(),
             (0..8)
                 .map(|i| short(i, ContextSwitches::default()))
@@ -334,9 +335,9 @@ mod tests {
         )
         .keeping_preempted(true);
         for i in 0..10 {
-            judge.push(short(i, PREEMPTED));
+            screen.push(short(i, PREEMPTED));
         }
-        let (test, evidence) = judge.finish();
+        let (test, evidence) = screen.finish();
         assert_eq!(evidence.duos_preempted, 10);
         assert_eq!(evidence.preempted_set_aside, 0);
         assert_eq!(test.duo_means().len(), 10);

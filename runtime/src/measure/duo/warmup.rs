@@ -1,7 +1,7 @@
 //! The duo loop's warmup: size each routine's batch, then keep running whole duos at that
 //! size; the duos measured at the final size are the pilot.
 
-use super::batches::{Duo, DuoTimings, Probe, Sizes, LONG_BATCH_NS};
+use super::batches::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
 use super::pace::{DuoPace, MIN_PILOT_DUOS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
@@ -18,7 +18,7 @@ const STABLE_SPREAD: f64 = 0.01;
 /// What the warmup leaves: the pilot duos, the last duo's length and the time it took.
 pub struct Warmup {
     /// The duos measured at the final batch sizes.
-    pub pilot: Vec<DuoTimings>,
+    pub pilot: Vec<MeasuredDuo>,
     /// Total time of the last duo, in nanoseconds (0 when none ran).
     pub last_duo_ns: f64,
     /// Time spent warming up and sizing batches, the probes included.
@@ -27,7 +27,7 @@ pub struct Warmup {
 
 /// Warms up `duo`, growing its batch sizes to the timer's target. The warmup gives way when
 /// only twice the fewest duos a decision needs (`floor` of them at least) still fit.
-pub fn warm_up<A: TimeBatch, B: TimeBatch, P: Probe>(
+pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     duo: &mut Duo<A, B, P>,
     pace: &mut DuoPace,
     deadline: &Deadline,
@@ -37,7 +37,7 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: Probe>(
 ) -> Warmup {
     let target_ns = settings.timer.target_batch_ns();
     let min_blocks = settings.sequential.min_blocks;
-    let mut pilot: Vec<DuoTimings> = Vec::new();
+    let mut pilot: Vec<MeasuredDuo> = Vec::new();
     let mut last_duo_ns = 0.0;
     // Each routine's batch size on its own; the duo runs them shared while they are close.
     let mut own: Sizes = [1, 1];
@@ -94,14 +94,14 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: Probe>(
 /// default 0.2 s warmup on 25 duos, and its decisions need few more), and only once the last
 /// pilot duos took the same time (the caches, the branch predictors and the CPU's clock
 /// frequency have settled). Short routines keep the full warmup: it costs them no duos.
-fn settled_early(pilot: &[DuoTimings]) -> bool {
+fn settled_early(pilot: &[MeasuredDuo]) -> bool {
     let half = MIN_PILOT_DUOS / 2;
     if pilot.len() < 2 * half || pilot.iter().any(|d| d.fastest_batch_ns() < LONG_BATCH_NS) {
         return false;
     }
     // On CPU time where it was read: on a busy machine wall totals vary with preemption and
     // would keep a settled routine warming up for the whole `warmup`.
-    let group_median = |duos: &[DuoTimings]| {
+    let group_median = |duos: &[MeasuredDuo]| {
         let mut totals: Vec<f64> = duos.iter().map(|d| d.times(true).iter().sum()).collect();
         totals.sort_by(f64::total_cmp);
         median(&totals)
@@ -117,23 +117,23 @@ mod tests {
 
     #[test]
     fn long_stable_pilots_end_warmup_early_and_drifting_ones_do_not() {
-        let duo = |ns: f64| DuoTimings::wall_only([ns; 4]);
-        let steady: Vec<DuoTimings> = (0..8).map(|i| duo(2e6 + f64::from(i))).collect();
+        let duo = |ns: f64| MeasuredDuo::wall_only([ns; 4]);
+        let steady: Vec<MeasuredDuo> = (0..8).map(|i| duo(2e6 + f64::from(i))).collect();
         assert!(settled_early(&steady));
         assert!(!settled_early(&steady[..7]));
-        let warming: Vec<DuoTimings> = (0..8).map(|i| duo(2.2e6 - 2e4 * f64::from(i))).collect();
+        let warming: Vec<MeasuredDuo> = (0..8).map(|i| duo(2.2e6 - 2e4 * f64::from(i))).collect();
         assert!(!settled_early(&warming));
-        let short: Vec<DuoTimings> = (0..8).map(|_| duo(20_000.0)).collect();
+        let short: Vec<MeasuredDuo> = (0..8).map(|_| duo(20_000.0)).collect();
         assert!(!settled_early(&short));
         // Preemption inflates the wall time of the newest duos; their CPU time is steady.
-        let busy: Vec<DuoTimings> = (0..8)
-            .map(|i| DuoTimings {
+        let busy: Vec<MeasuredDuo> = (0..8)
+            .map(|i| MeasuredDuo {
                 cpu_ns: Some([2e6; 4]),
                 ..duo(if i < 4 { 2e6 } else { 3e6 })
             })
             .collect();
         assert!(settled_early(&busy));
-        let wall_only: Vec<DuoTimings> = busy.iter().map(|d| duo(d.wall_ns[0])).collect();
+        let wall_only: Vec<MeasuredDuo> = busy.iter().map(|d| duo(d.wall_ns[0])).collect();
         assert!(!settled_early(&wall_only));
     }
 }

@@ -7,7 +7,7 @@
 use super::child::BaselineProcess;
 use super::protocol::{BatchReport, Reply, Request};
 use crate::measure::ContextSwitches;
-use crate::measure::Probe;
+use crate::measure::ThreadCounters;
 use crate::measure::TimeBatch;
 use std::cell::Cell;
 
@@ -44,7 +44,7 @@ impl Tally {
     }
 }
 
-impl Probe for &Tally {
+impl ThreadCounters for &Tally {
     fn switches(&mut self) -> Option<ContextSwitches> {
         self.switches.get()
     }
