@@ -24,7 +24,7 @@ pub use api::diff::Diff;
 pub use api::diff_fn::{compare, DiffConfig};
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
-pub use harness::runner::main;
+pub use harness::main;
 pub use measure::Shortfall;
 pub use measure::TimerCost;
 pub use measure::{machine_stalls, MachineStalls};
@@ -50,9 +50,9 @@ pub mod __private {
     };
     pub use crate::api::threads::{compare_threads, iter_threads};
     pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
-    pub use crate::harness::descriptor::{Descriptor, Routine};
-    pub use crate::harness::dynamic::{DynamicBench, DynamicRoutine};
-    pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};
+    pub use crate::harness::{module_level, AtModuleLevel, InImpl};
+    pub use crate::harness::{Descriptor, Routine};
+    pub use crate::harness::{DynamicBench, DynamicRoutine};
     pub use crate::model::attrs::{
         AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
     };
@@ -65,7 +65,7 @@ pub mod __private {
         module_path: &'static str,
         file: &'static str,
     ) -> ! {
-        crate::harness::dynamic::register(benches, module_path, file);
+        crate::harness::register(benches, module_path, file);
         crate::main()
     }
 

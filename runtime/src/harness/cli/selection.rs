@@ -2,7 +2,7 @@
 //! public): the checks made before anything runs look only at those, so one bad trial does
 //! not stop `--list` or a run filtered to others.
 
-use crate::harness::registry::TrialSpec;
+use crate::harness::TrialSpec;
 use libtest_mimic::Arguments;
 
 /// Whether libtest-mimic runs the trial named `name`: it matches the filter (exactly with

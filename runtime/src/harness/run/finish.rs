@@ -1,11 +1,11 @@
 //! After the trials: the notes, the output files and the exit status.
 
+use super::ci_report::write_ci_report;
+use super::journal;
+use super::preflight::report_dir;
+use super::profile::profiling;
 use crate::analysis::Warning;
-use crate::harness::ci_report::write_ci_report;
-use crate::harness::cli::Invocation;
-use crate::harness::journal;
-use crate::harness::preflight::report_dir;
-use crate::harness::profile::profiling;
+use crate::harness::Invocation;
 use crate::measure::timer_cost;
 use crate::model::export::ExportFormat;
 use crate::model::mode::Mode;
@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn an_html_report_that_cannot_be_written_counts_as_a_failed_output() {
         use super::write_files;
-        use crate::harness::cli::Invocation;
+        use crate::harness::Invocation;
         let parse = |args: &[&str]| {
             Invocation::parse(args.iter().map(|a| (*a).to_owned()), |_| None).unwrap()
         };

@@ -2,7 +2,7 @@
 //! (contention beyond the cores is a question too), and said before the run, since their
 //! threads then take turns on a core and the figure includes that wait.
 
-use crate::harness::registry::TrialSpec;
+use crate::harness::TrialSpec;
 use libtest_mimic::Arguments;
 
 /// The thread count of a `threads = [..]` trial, from its name part `t=N`.
@@ -33,7 +33,7 @@ pub fn oversubscribed_note(specs: &[TrialSpec], args: &Arguments, cores: usize) 
 mod tests {
     use super::*;
     use crate::api::bencher::Bencher;
-    use crate::harness::descriptor::{Descriptor, Routine};
+    use crate::harness::{Descriptor, Routine};
     use crate::model::attrs::AttrOptions;
     use clap::Parser;
 

@@ -9,7 +9,7 @@
 //! an option and its environment variable give the same one-line error naming whichever was
 //! bad (clap's `env` errors name the flag only).
 
-use crate::harness::cli_values::{
+use super::values::{
     parse_alpha, parse_export, parse_json_path, parse_max_regression, parse_measure,
     parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
     parse_switch,
@@ -441,5 +441,5 @@ impl Invocation {
 }
 
 #[cfg(test)]
-#[path = "cli_tests.rs"]
+#[path = "invocation_tests.rs"]
 mod tests;

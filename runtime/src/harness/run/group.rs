@@ -2,8 +2,8 @@
 //! compared with the annotated function in duos, their verdicts sharing the group's error
 //! rate, and one table ranking them after the run.
 
-use crate::harness::descriptor::Descriptor;
-use crate::harness::registry::TrialSpec;
+use crate::harness::Descriptor;
+use crate::harness::TrialSpec;
 use crate::session::options::{Overrides, DEFAULT_ALPHA};
 use libtest_mimic::Arguments;
 
@@ -85,7 +85,7 @@ pub fn member_overrides(run: &Overrides, spec: &TrialSpec, groups: &[Group]) -> 
 mod tests {
     use super::*;
     use crate::api::diff::Diff;
-    use crate::harness::descriptor::Routine;
+    use crate::harness::Routine;
     use crate::model::attrs::AttrOptions;
     use clap::Parser;
 

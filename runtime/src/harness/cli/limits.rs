@@ -1,7 +1,7 @@
 //! The documented ranges of settings, checked where values enter (command line, environment)
 //! so that the statistics never receive a value they cannot handle.
 
-use crate::harness::registry::TrialSpec;
+use crate::harness::TrialSpec;
 use crate::session::options::{Overrides, Settings};
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! The values of duobench's own options, parsed from text: each parser returns the value
 //! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
 
-use crate::harness::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
+use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::model::attrs::{Measure, OnInconclusive};
 use crate::report::export::{Export, ExportFormat};
 use crate::util::units::parse_duration;

@@ -1,7 +1,7 @@
 //! Tests of the invocation: options, variables, help and errors.
 
+use super::super::values::parse_noise_threshold;
 use super::*;
-use crate::harness::cli_values::parse_noise_threshold;
 use crate::util::units::parse_duration;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

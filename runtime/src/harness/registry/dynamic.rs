@@ -8,9 +8,9 @@
 //! after the registry (filters, settings, baselines, reports, serve mode) then treats it as a
 //! `#[bench]`.
 
+use super::descriptor::{Descriptor, Routine};
+use super::specs::{trial_specs, TrialSpec};
 use crate::api::bencher::Bencher;
-use crate::harness::descriptor::{Descriptor, Routine};
-use crate::harness::registry::{trial_specs, TrialSpec};
 use crate::model::attrs::AttrOptions;
 use crate::model::mode::Mode;
 use crate::session::options::{Overrides, Settings};

@@ -1,7 +1,7 @@
 //! `--profile-time`: which trial runs, and the promise that such a run writes nothing.
 
-use crate::harness::cli::Invocation;
-use crate::harness::registry::TrialSpec;
+use crate::harness::Invocation;
+use crate::harness::TrialSpec;
 
 /// Whether this run is a profiling run: routines loop for a set time, nothing is measured,
 /// analysed or written (no JSON, exports, HTML report, baselines or their directories).

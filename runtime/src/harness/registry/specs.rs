@@ -1,6 +1,6 @@
 //! All registered benchmarks, as trials: one per function, or one per argument.
 
-use crate::harness::descriptor::{Descriptor, Routine};
+use super::descriptor::{Descriptor, Routine};
 
 /// One trial to run: a descriptor and, with `args`, which argument.
 #[derive(Clone, Copy, Debug)]

@@ -13,9 +13,9 @@ use crate::api::versions::serve_loop::{leave_interrupts_to_the_parent, next_requ
 use crate::api::versions::store::store_executable;
 use crate::api::versions::versus::Versus;
 pub use crate::api::versions::Role;
-use crate::harness::cli::Invocation;
-use crate::harness::descriptor::Routine;
-use crate::harness::registry::TrialSpec;
+use crate::harness::Invocation;
+use crate::harness::Routine;
+use crate::harness::TrialSpec;
 use crate::model::bench_target::bench_target;
 use crate::model::mode::Mode;
 use crate::session::baseline::{baseline_saved, executable_path, BaselineChoice};
@@ -234,7 +234,7 @@ mod tests {
 
     fn noop(_: &mut Bencher, _: usize) {}
 
-    static BENCH: crate::harness::descriptor::Descriptor = crate::harness::descriptor::Descriptor {
+    static BENCH: crate::harness::Descriptor = crate::harness::Descriptor {
         fn_name: "fast",
         name: None,
         module_path: "b",

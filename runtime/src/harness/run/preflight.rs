@@ -5,8 +5,8 @@
 //! file systems or full quotas. Instead a probe file is created (and removed) in each
 //! directory, which is exactly what the atomic writer will do later.
 
-use crate::harness::cli::Invocation;
-use crate::harness::preflight_owned::check_owned_outputs;
+use super::preflight_owned::check_owned_outputs;
+use crate::harness::Invocation;
 use crate::model::mode::Mode;
 use crate::session::options::Overrides;
 use crate::util::atomic_file::{parent_dir, resolve_links};

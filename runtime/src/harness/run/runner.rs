@@ -1,23 +1,23 @@
 //! The harness's entry point: turns registered benchmarks into libtest trials, runs them one
 //! at a time, prints the reports after libtest's summary and exits with libtest's status.
 
+use super::family_alpha::share_family_alpha;
+use super::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
+use super::group::{groups, member_overrides};
+use super::journal;
+use super::preflight::check_outputs;
+use super::profile::{check_one_selected, profiling};
+use super::trial::{trial, TrialContext};
+use super::version_setup as versions;
 use crate::analysis::{run_warnings, Warning};
 use crate::api::versions::protocol::SERVE_FLAG;
-use crate::harness::cli::Invocation;
-use crate::harness::dynamic::all_trial_specs;
-use crate::harness::family_alpha::share_family_alpha;
-use crate::harness::filters::{probe, select_any};
-use crate::harness::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
-use crate::harness::group::{groups, member_overrides};
-use crate::harness::journal;
-use crate::harness::limits::check_trial_budgets;
-use crate::harness::preflight::check_outputs;
-use crate::harness::profile::{check_one_selected, profiling};
-use crate::harness::registry::check_unique_names;
-use crate::harness::selection::selected_specs;
-use crate::harness::thread_counts::oversubscribed_note;
-use crate::harness::trial::{trial, TrialContext};
-use crate::harness::version_setup as versions;
+use crate::harness::all_trial_specs;
+use crate::harness::check_trial_budgets;
+use crate::harness::check_unique_names;
+use crate::harness::oversubscribed_note;
+use crate::harness::selected_specs;
+use crate::harness::Invocation;
+use crate::harness::{probe, select_any};
 use crate::measure::MachineFacts;
 use crate::model::bench_target::bench_target;
 use crate::report::diff_record::DiffRecord;

@@ -3,7 +3,7 @@
 //! several the selection is made here, word by word with libtest-mimic's own rule, and handed
 //! back to it as the exact names to skip: its count of trials filtered out stays right.
 
-use crate::harness::registry::TrialSpec;
+use crate::harness::TrialSpec;
 use libtest_mimic::{Arguments, Trial};
 
 /// A trial that carries only what libtest's selection reads: name, kind and ignore flag.

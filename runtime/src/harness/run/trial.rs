@@ -2,17 +2,17 @@
 //! record for the reports (comparing and saving a `#[bench]`'s baseline), and into libtest's
 //! pass, fail or ignored.
 
+use super::group::candidate;
+use super::journal;
+use super::version_setup as versions;
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
 use crate::api::diff::{Diff, DiffOutcome};
 use crate::api::versions::{PairedResult, Versus};
 use crate::decide::verdict::Verdict;
-use crate::harness::descriptor::{Descriptor, Routine};
-use crate::harness::group::candidate;
-use crate::harness::journal;
-use crate::harness::registry::TrialSpec;
-use crate::harness::version_setup as versions;
+use crate::harness::TrialSpec;
+use crate::harness::{Descriptor, Routine};
 use crate::model::attrs::OnInconclusive;
 use crate::model::mode::Mode;
 use crate::report::bench_block::bench_block;

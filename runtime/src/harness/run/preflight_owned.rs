@@ -3,7 +3,7 @@
 //! --export bmf X` would write one file twice, the second merge refusing the first's
 //! document after the measuring).
 
-use crate::harness::cli::Invocation;
+use crate::harness::Invocation;
 use crate::report::owned::{check_export_owned, check_json_owned, check_report_owned};
 use crate::util::atomic_file::{parent_dir, resolve_links};
 use std::path::{Path, PathBuf};

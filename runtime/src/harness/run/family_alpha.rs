@@ -1,8 +1,8 @@
 //! `--family-alpha`: the claims of one run share one error rate.
 
-use crate::harness::cli::Invocation;
-use crate::harness::descriptor::Routine;
-use crate::harness::registry::TrialSpec;
+use crate::harness::Invocation;
+use crate::harness::Routine;
+use crate::harness::TrialSpec;
 use crate::model::mode::Mode;
 use crate::session::options::Overrides;
 
@@ -52,7 +52,7 @@ mod tests {
     use super::*;
     use crate::api::bencher::Bencher;
     use crate::api::diff::Diff;
-    use crate::harness::descriptor::Descriptor;
+    use crate::harness::Descriptor;
     use crate::model::attrs::{AttrOptions, Claim};
 
     fn bench(_: &mut Bencher, _: usize) {}

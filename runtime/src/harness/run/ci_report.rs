@@ -2,7 +2,7 @@
 //! (`GITHUB_ACTIONS=true`) a table appended to the job summary (`$GITHUB_STEP_SUMMARY`) and
 //! an `::error` annotation at the annotated function of each refuted claim.
 
-use crate::harness::registry::trial_specs;
+use crate::harness::trial_specs;
 use crate::model::bench_target::bench_target;
 use crate::model::export::{Export, ExportFormat};
 use crate::report::ci_outputs::{append_step_summary, write_markdown};
