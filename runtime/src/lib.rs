@@ -40,7 +40,7 @@ pub use std::hint::black_box;
 /// merge` joins shards of a suite with them).
 pub mod document {
     pub use crate::report::html::document_page;
-    pub use crate::report::markdown::markdown_table;
+    pub use crate::report::markdown_table;
 }
 
 #[doc(hidden)]

@@ -337,7 +337,7 @@ fn help_defaults_match_the_constants() {
 
 #[test]
 fn export_takes_a_format_and_a_file_and_repeats() {
-    use crate::report::export::ExportFormat;
+    use crate::model::export::ExportFormat;
     let inv = parse(
         &[
             "--export", "bmf", "b.json", "--export", "github", "g.json", "sort",

@@ -3,7 +3,7 @@
 
 use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::model::attrs::{Measure, OnInconclusive};
-use crate::report::export::{Export, ExportFormat};
+use crate::model::export::{Export, ExportFormat};
 use crate::util::units::parse_duration;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

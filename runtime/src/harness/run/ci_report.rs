@@ -5,11 +5,11 @@
 use crate::harness::trial_specs;
 use crate::model::bench_target::bench_target;
 use crate::model::export::{Export, ExportFormat};
-use crate::report::ci_outputs::{append_step_summary, write_markdown};
-use crate::report::github_actions::annotations;
-use crate::report::json::{to_json, RunInfo};
-use crate::report::markdown::markdown_table;
-use crate::report::record::Record;
+use crate::report::annotations;
+use crate::report::markdown_table;
+use crate::report::Record;
+use crate::report::{append_step_summary, write_markdown};
+use crate::report::{to_json, RunInfo};
 use std::path::PathBuf;
 
 /// Where GitHub Actions wants the job summary, when this run is one of its steps.

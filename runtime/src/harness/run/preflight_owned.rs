@@ -4,7 +4,7 @@
 //! document after the measuring).
 
 use crate::harness::Invocation;
-use crate::report::owned::{check_export_owned, check_json_owned, check_report_owned};
+use crate::report::{check_export_owned, check_json_owned, check_report_owned};
 use crate::util::atomic_file::{parent_dir, resolve_links};
 use std::path::{Path, PathBuf};
 

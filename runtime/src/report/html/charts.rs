@@ -3,7 +3,7 @@
 
 use crate::analysis::LatencyBins;
 use crate::model::attrs::Claim;
-use crate::report::diff_record::RoutineNames;
+use crate::report::RoutineNames;
 use crate::util::units::format_ns;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;

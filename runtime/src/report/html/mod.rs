@@ -17,10 +17,10 @@ mod drift_chart;
 mod interval_rows;
 mod ratio_chart;
 
-use super::diff_block::interval_text;
-use super::diff_record::DiffRecord;
-use super::record::Record;
 use crate::analysis::Warning;
+use crate::report::interval_text;
+use crate::report::DiffRecord;
+use crate::report::Record;
 use crate::util::units::ratio_text;
 use doctor_list::warnings_html;
 pub use document_page::document_page;

@@ -3,7 +3,7 @@
 
 use super::bench_record::BenchRecord;
 use super::diff_record::DiffRecord;
-use super::paint::Paint;
+use crate::report::Paint;
 use crate::session::progress::ProgressLine;
 use std::fmt;
 use std::sync::{Arc, Mutex};

@@ -14,11 +14,11 @@
 //! Several targets of one `cargo bench` write the same FILE in turn; each replaces the
 //! entries of its own target and keeps the others' (see `merge_export`).
 
-use super::diff_record::DiffRecord;
-use super::record::Record;
 use crate::analysis::BenchResult;
 use crate::model::attrs::Throughput;
 pub use crate::model::export::{Export, ExportFormat};
+use crate::report::DiffRecord;
+use crate::report::Record;
 use crate::util::units::level_percent;
 use serde_json::{json, Map, Value};
 

@@ -1,8 +1,8 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
 use super::diff_block::interval_text;
-use super::diff_record::DiffRecord;
 use super::paint::Paint;
+use crate::report::DiffRecord;
 use crate::util::units::ratio_text;
 
 /// Column headings, in order.

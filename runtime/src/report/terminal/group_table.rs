@@ -1,9 +1,9 @@
 //! The table printed for a group of candidates (`vs = [b, c, d]`): the candidates ranked,
 //! fastest first, with their ratios to the annotated function, intervals and verdicts.
 
-use super::diff_record::DiffRecord;
 use super::paint::Paint;
 use super::summary_table::{column_widths, judgement_cells};
+use crate::report::DiffRecord;
 use std::cmp::Ordering;
 
 /// Column headings, in order.
@@ -87,7 +87,7 @@ fn row(rank: usize, record: &DiffRecord) -> [String; 6] {
 mod tests {
     use super::*;
     use crate::fixture::records::{record, BELOW};
-    use crate::report::diff_record::RoutineNames;
+    use crate::report::RoutineNames;
     use crate::util::units::ratio_text;
 
     fn candidate(name: &'static str, ratio: f64) -> DiffRecord {

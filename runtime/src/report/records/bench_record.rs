@@ -1,10 +1,10 @@
 //! One measured `#[bench]` with everything the reports after the run need to show it: its
 //! result and how the comparison with its baseline went.
 
-use super::bench_block::BaselineStatus;
 use crate::analysis::BenchResult;
 use crate::analysis::Warning;
 use crate::model::bench_target::bench_target;
+use crate::report::BaselineStatus;
 use crate::session::baseline::{BaselineError, BaselineName, Compared};
 
 /// How a `#[bench]` run went with its baseline, kept after the trial for the JSON and HTML

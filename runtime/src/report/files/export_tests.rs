@@ -1,8 +1,8 @@
 //! The `--export` files against their published shapes, and merged across bench targets.
 
 use super::export::{export_value, merge_export, ExportFormat};
-use super::record::Record;
 use crate::fixture::records::{bench_record, diff, Baseline, BELOW};
+use crate::report::Record;
 use serde_json::Value;
 
 /// The JSON Schema Bencher publishes for BMF (https://bencher.dev/bmf.json, shown on

@@ -1,6 +1,5 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::diff_record::RoutineNames;
 use super::measure_line::per_iteration;
 use super::more_time::more_time_advice;
 use super::paint::Paint;
@@ -8,6 +7,7 @@ use crate::analysis::DiffResult;
 use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::Clock;
 use crate::model::attrs::{Claim, Measure};
+use crate::report::RoutineNames;
 use crate::stats::Summary;
 use crate::util::units::{format_ns, format_secs, level_percent, ratio_text, three_significant};
 use std::fmt::Write;

@@ -2,9 +2,7 @@
 //! `#[bench]` paired with a baseline's executable): ratio and what it rests on, tests,
 //! summaries, outliers and the clock that judged.
 
-use super::diff_record::DiffRecord;
-use super::doctor::{warnings_json, WarningOut};
-use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
+use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::DiffResult;
 use crate::analysis::Drift;
 use crate::analysis::{judge_set_aside, stall_explanation, SetAside};
@@ -12,6 +10,8 @@ use crate::decide::ownership::SpikeSplit;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::ClaimText;
 use crate::measure::OsUsage;
+use crate::report::DiffRecord;
+use crate::report::{warnings_json, WarningOut};
 use crate::stats::{StudentT, Welch};
 use serde::Serialize;
 

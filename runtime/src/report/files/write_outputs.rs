@@ -3,12 +3,12 @@
 //! modules beside it, and written atomically.
 
 use super::export::{export_value, merge_export, Export};
-use super::html::{index_page, page_content, target_page};
-use super::json::{to_json, RunInfo};
-use super::merge::{merge_document, Scope};
 use super::owned::{check_report_owned, read_existing};
-use super::record::Record;
 use crate::analysis::Warning;
+use crate::report::html::{index_page, page_content, target_page};
+use crate::report::Record;
+use crate::report::{merge_document, Scope};
+use crate::report::{to_json, RunInfo};
 use crate::util::atomic_file::write_atomically;
 use crate::util::file_lock::lock_output;
 use std::fs;

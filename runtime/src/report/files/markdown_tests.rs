@@ -1,11 +1,11 @@
 //! The markdown table and the GitHub annotations against their golden files, and merged.
 
+use super::github_actions::annotations;
+use super::markdown::{markdown_table, merge_markdown};
 use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW, TIMER};
 use crate::model::mode::Mode;
-use crate::report::github_actions::annotations;
-use crate::report::json::{to_json, RunInfo};
-use crate::report::markdown::{markdown_table, merge_markdown};
-use crate::report::record::Record;
+use crate::report::Record;
+use crate::report::{to_json, RunInfo};
 use serde_json::Value;
 
 /// A run with one trial of each verdict: refuted, inconclusive, pass, report only, and a
@@ -39,7 +39,7 @@ fn locate(target: &str, trial: &str) -> Option<(String, u32)> {
 /// instead (read the diff before committing it).
 fn golden(name: &str, actual: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/report/golden")
+        .join("src/report/files/golden")
         .join(name);
     if std::env::var_os("DUOBENCH_BLESS").is_some() {
         std::fs::write(&path, actual).unwrap();

@@ -5,11 +5,11 @@
 //! `mktemp` gives).
 
 use super::export::{merge_export, Export, ExportFormat};
-use super::html::INDEX_TITLE;
-use super::json::SCHEMA_VERSION;
 use super::markdown::merge_markdown;
-use super::merge::{merge_document, Scope};
 use crate::model::mode::Mode;
+use crate::report::html::INDEX_TITLE;
+use crate::report::SCHEMA_VERSION;
+use crate::report::{merge_document, Scope};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::Path;

@@ -2,14 +2,14 @@
 //! outliers, throughput, sampling and baseline comparison, mirroring `$defs/bench_trial` in
 //! `docs/duobench.schema.json` field for field.
 
-use super::bench_record::{BaselineOutcome, BenchRecord};
-use super::doctor::{warnings_json, WarningOut};
-use super::json_parts::{finite, interval, summary, Interval, RoutineSummary};
+use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
 use crate::model::attrs::Throughput;
+use crate::report::{warnings_json, WarningOut};
+use crate::report::{BaselineOutcome, BenchRecord};
 use crate::session::baseline::Compared;
 use crate::stats::Estimate;
 use serde::Serialize;

@@ -2,9 +2,9 @@
 //! record made from fixed synthetic data (seeded), so any change of wording or layout shows
 //! here and is made on purpose.
 
+use super::paint::Paint;
+use super::record_block::record_block;
 use crate::fixture::records::{record, BELOW};
-use crate::report::paint::Paint;
-use crate::report::record_block::record_block;
 
 #[test]
 fn golden_default_and_verbose_blocks() {

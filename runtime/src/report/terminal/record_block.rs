@@ -4,9 +4,9 @@
 
 use super::diff_block::{calibration_line, diff_block, process_pairs_line};
 use super::diff_block_short::short_block;
-use super::diff_record::DiffRecord;
 use super::measure_line::{executor_line, measure_line, os_line};
 use super::paint::Paint;
+use crate::report::DiffRecord;
 
 /// The block of `record`: the short one, or with `verbose` the full statistics; with the
 /// noise floor under `--calibrate`.
@@ -46,9 +46,9 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
 
 #[cfg(test)]
 mod tests {
+    use super::super::paint::Paint;
     use super::*;
     use crate::fixture::records::{record, BELOW};
-    use crate::report::paint::Paint;
 
     #[test]
     fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {

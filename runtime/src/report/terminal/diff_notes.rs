@@ -1,10 +1,10 @@
 //! The lines of a comparison's block that say what the estimate rests on: set-aside duos and
 //! whose they were, correlated blocks, a drifting ratio.
 
-use super::diff_record::RoutineNames;
 use crate::analysis::DiffResult;
 use crate::analysis::{judge_set_aside, SetAside, StallExplanation};
 use crate::decide::sequential::Basis;
+use crate::report::RoutineNames;
 use crate::util::units::{format_ns, ratio_text};
 
 /// Note lines, each ending in a newline; empty when there is nothing to say.

@@ -3,14 +3,14 @@
 //! serde; this module, `json_diff` (a comparison's trial) and `json_bench` (a `#[bench]`'s)
 //! are the one place that decides names and units.
 
-use super::doctor::{warnings_json, WarningOut};
-use super::json_bench::{bench_trial, BenchTrial};
-use super::json_diff::{diff_trial, DiffTrial};
-use super::record::Record;
-use super::run_meta::RunMeta;
+use super::bench::{bench_trial, BenchTrial};
+use super::diff::{diff_trial, DiffTrial};
 use crate::analysis::Warning;
 use crate::measure::TimerCost;
 use crate::model::mode::Mode;
+use crate::report::Record;
+use crate::report::RunMeta;
+use crate::report::{warnings_json, WarningOut};
 use serde::Serialize;
 
 /// Version of the document's layout. Raised whenever a field is removed or changes meaning;

@@ -3,10 +3,10 @@
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
 use super::diff_block::{heading, interval_text, routine_lines};
-use super::diff_record::DiffRecord;
 use super::measure_line::per_iteration;
 use super::paint::Paint;
 use crate::analysis::DiffResult;
+use crate::report::DiffRecord;
 use crate::util::units::{format_secs, ratio_text};
 use std::fmt::Write;
 
