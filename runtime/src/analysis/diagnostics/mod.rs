@@ -1,4 +1,6 @@
-//! Diagnostics: the share of set-aside duos the machine's stalls explain, severe outliers at a slow pace, samples at the machine's median pace, memory growth, and the doctor's checks (`doctor`).
+//! Diagnostics: the share of set-aside duos the machine's stalls explain, severe outliers at a
+//! slow pace, samples at the machine's median pace, memory growth, and the doctor's checks
+//! (`doctor`).
 
 mod doctor;
 mod machine_noise;

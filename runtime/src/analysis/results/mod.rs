@@ -1,4 +1,5 @@
-//! Results: a `#[bench]`'s and a comparison's result from measured runs, the change against a baseline, drift, and the data behind the charts.
+//! Results: a `#[bench]`'s and a comparison's result from measured runs, the change against a
+//! baseline, drift, and the data behind the charts.
 
 mod bench_result;
 mod change;

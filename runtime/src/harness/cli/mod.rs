@@ -1,4 +1,5 @@
-//! The command line: argv and `DUOBENCH_*` variables into an `Invocation`, its options' value parsers, filters, limits, thread counts, and which trials the selection starts.
+//! The command line: argv and `DUOBENCH_*` variables into an `Invocation`, its options' value
+//! parsers, filters, limits, thread counts, and which trials the selection starts.
 
 mod filters;
 mod invocation;

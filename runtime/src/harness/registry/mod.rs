@@ -1,4 +1,5 @@
-//! What the macros register (descriptors), benchmarks registered at run time, the module-level check of generated code, and the trial specs read from them.
+//! What the macros register (descriptors), benchmarks registered at run time, the module-level
+//! check of generated code, and the trial specs read from them.
 
 mod descriptor;
 mod dynamic;

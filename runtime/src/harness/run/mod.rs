@@ -1,4 +1,6 @@
-//! Running trials: `main`, one trial from routine to record, checks before anything is measured, the journal of the running trial, cross-version setup, groups and the shared error rate, profiling, and what happens after the last trial.
+//! Running trials: `main`, one trial from routine to record, checks before anything is
+//! measured, the journal of the running trial, cross-version setup, groups and the shared error
+//! rate, profiling, and what happens after the last trial.
 
 mod ci_report;
 mod family_alpha;

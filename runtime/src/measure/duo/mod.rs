@@ -1,7 +1,8 @@
 //! The duo loop of `#[bench_diff]`: one duo's four batches (`batches`), each routine's
 //! batch size (`sizes`), the pace of a duo for the budget (`pace`), the clock that judges
 //! (`clock`) and the screen between the loop and the sequential test (`screen`); the loop
-//! itself (`run`, with its `settings`) in its phases: `warmup`, `blocks`, `measuring`, with `progress` reports.
+//! itself (`run`, with its `settings`) in its phases: `warmup`, `blocks`, `measuring`, with
+//! `progress` reports.
 
 mod batches;
 mod blocks;

@@ -1,4 +1,5 @@
-//! Executors for async routines: the built-in `block_on` and, with feature `tokio`, a tokio runtime.
+//! Executors for async routines: the built-in `block_on` and, with feature `tokio`, a tokio
+//! runtime.
 
 mod block_on;
 #[cfg(feature = "tokio")]

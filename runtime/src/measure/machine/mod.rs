@@ -1,4 +1,5 @@
-//! Evidence of the machine: what the OS counted for the thread, the load and governors, the machine's pace and how often it stalls a running thread.
+//! Evidence of the machine: what the OS counted for the thread, the load and governors, the
+//! machine's pace and how often it stalls a running thread.
 
 mod os;
 mod pace;

@@ -1,4 +1,5 @@
-//! Measures other than wall time: a meter read around each batch, allocations counted by the counting allocator (and their limit), instructions retired.
+//! Measures other than wall time: a meter read around each batch, allocations counted by the
+//! counting allocator (and their limit), instructions retired.
 
 mod alloc;
 mod alloc_limit;

@@ -1,4 +1,5 @@
-//! Timing batches: the clock and its cost, a batch of k iterations (plain, with inputs, in chunks), a routine run here, the empty loop's floor, and the trial's time budget.
+//! Timing batches: the clock and its cost, a batch of k iterations (plain, with inputs, in
+//! chunks), a routine run here, the empty loop's floor, and the trial's time budget.
 
 mod batch;
 mod batched;

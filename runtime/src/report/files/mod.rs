@@ -1,4 +1,5 @@
-//! Files besides `--json`: writing the outputs (HTML, JSON, exports), the `--export` formats, the markdown table and GitHub annotations, and whether a file is ours to replace.
+//! Files besides `--json`: writing the outputs (HTML, JSON, exports), the `--export` formats,
+//! the markdown table and GitHub annotations, and whether a file is ours to replace.
 
 mod export;
 #[cfg(test)]

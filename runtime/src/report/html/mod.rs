@@ -2,7 +2,7 @@
 //! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons
 //! and `#[bench]` results.
 //!
-//! Rendering is pure; `report::outputs` writes the files. A target's page marks its content
+//! Rendering is pure; `report::files::write_outputs` writes the files. A target's page marks its content
 //! with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages on disk
 //! without keeping any other state.
 

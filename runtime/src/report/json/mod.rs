@@ -1,4 +1,5 @@
-//! The `--json` document: the run's trials mapped to report structs, the pieces both kinds share, and the merge of several bench targets' runs into one file.
+//! The `--json` document: the run's trials mapped to report structs, the pieces both kinds
+//! share, and the merge of several bench targets' runs into one file.
 
 mod bench;
 mod diff;

@@ -1,4 +1,5 @@
-//! Records: a measured trial of either kind as the reports take it, with its run's metadata and the doctor's warnings attached.
+//! Records: a measured trial of either kind as the reports take it, with its run's metadata and
+//! the doctor's warnings attached.
 
 mod bench_record;
 mod diff_record;

@@ -1,4 +1,5 @@
-//! Terminal blocks: a comparison's short and verbose blocks, a `#[bench]`'s block, the lines they share, the summary and group tables, and colour.
+//! Terminal blocks: a comparison's short and verbose blocks, a `#[bench]`'s block, the lines
+//! they share, the summary and group tables, and colour.
 
 mod bench_block;
 mod diff_block;
