@@ -97,7 +97,7 @@ pub(crate) fn compare_batches(
 
 /// The result of a measured run, with this machine's stall rate when the share of duos set
 /// aside needs explaining (measured then, right after the run, in up to
-/// [`MAX_SPINS`](crate::analysis::MAX_SPINS) spins: runs that set few duos
+/// `MAX_SPINS` spins: runs that set few duos
 /// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);

@@ -42,7 +42,7 @@ impl ProgressLine {
     }
 
     /// Shows `progress` once the trial has run for about a second. The caller reports at
-    /// most every 100 ms (see [`crate::measure::PROGRESS_EVERY`]), so this writes at
+    /// most every 100 ms (see `PROGRESS_EVERY` in `measure::duo`), so this writes at
     /// most ten times a second.
     pub fn update(&mut self, progress: &DuoProgress) {
         if progress.elapsed < SHOW_AFTER {

@@ -327,7 +327,7 @@ pub struct Invocation {
     /// Settings from the environment and the command line, already merged.
     pub overrides: Overrides,
     /// Every filter word given, in order (`libtest.filter` holds only the first); see
-    /// [`crate::harness::filters`].
+    /// `filters`.
     pub filters: Vec<String>,
 }
 

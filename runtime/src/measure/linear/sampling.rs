@@ -144,7 +144,7 @@ pub struct LinearRun {
 }
 
 /// Warms up and samples, within the budget plus at most one call (see
-/// [`Deadline`](crate::measure::Deadline)). `time_batch(k)` runs k iterations and returns their net time in
+/// [`Deadline`]). `time_batch(k)` runs k iterations and returns their net time in
 /// nanoseconds; everything else it does (setup, drops) counts against the wall-time budget
 /// but not in the samples.
 pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSettings) -> LinearRun {

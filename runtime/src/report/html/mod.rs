@@ -2,9 +2,9 @@
 //! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons
 //! and `#[bench]` results.
 //!
-//! Rendering is pure; `report::files::write_outputs` writes the files. A target's page marks its content
-//! with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages on disk
-//! without keeping any other state.
+//! Rendering is pure; `report::files::write_outputs` writes the files. A target's page marks
+//! its content with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages
+//! on disk without keeping any other state.
 
 mod baseline_chart;
 mod bench_charts;
