@@ -31,7 +31,7 @@ pub use measure::{machine_stalls, MachineStalls};
 pub use measure::{AllocCount, CountingAllocator};
 pub use measure::{Clock, ClockReason};
 pub use measure::{LinearRun, Sampling};
-pub use model::attrs::{Claim, Measure, Throughput};
+pub use model::{Claim, Measure, Throughput};
 pub use stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
 pub use std::hint::black_box;
 
@@ -53,9 +53,7 @@ pub mod __private {
     pub use crate::harness::{module_level, AtModuleLevel, InImpl};
     pub use crate::harness::{Descriptor, Routine};
     pub use crate::harness::{DynamicBench, DynamicRoutine};
-    pub use crate::model::attrs::{
-        AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
-    };
+    pub use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
     pub use inventory;
 
     /// Registers benchmarks known only at run time (declared at `module_path` in `file`),

@@ -19,9 +19,9 @@ use crate::measure::{run_linear, LinearRun, LinearSettings};
 use crate::measure::{timer_cost, TimerCost};
 use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
-use crate::model::attrs::{Measure, Throughput};
-use crate::model::mode::Mode;
-use crate::session::options::Settings;
+use crate::model::Mode;
+use crate::model::{Measure, Throughput};
+use crate::session::Settings;
 use std::future::Future;
 use std::hint::black_box;
 use std::mem::{needs_drop, size_of};
@@ -416,8 +416,8 @@ mod tokio;
 mod tests {
     use super::*;
     use crate::fixture::counts_drops::CountsDrops;
-    use crate::model::attrs::AttrOptions;
-    use crate::session::options::Overrides;
+    use crate::model::AttrOptions;
+    use crate::session::Overrides;
 
     fn bencher(mode: Mode) -> Bencher {
         let attr = AttrOptions {

@@ -10,10 +10,10 @@ use crate::measure::Executor;
 use crate::measure::UsageReading;
 use crate::measure::{ChunkedInputs, LocalRoutine};
 use crate::measure::{Meter, Metered};
-use crate::model::attrs::Measure;
-use crate::model::mode::Mode;
-use crate::session::options::Settings;
-use crate::session::progress::ProgressLine;
+use crate::model::Measure;
+use crate::model::Mode;
+use crate::session::ProgressLine;
+use crate::session::Settings;
 use std::cell::RefCell;
 use std::future::Future;
 

@@ -10,8 +10,8 @@ use crate::measure::measure_stalls;
 use crate::measure::LocalRoutine;
 use crate::measure::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
 use crate::measure::{timer_cost, TimerCost};
-use crate::model::attrs::Claim;
-use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+use crate::model::Claim;
+use crate::session::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
 
 /// Settings of one direct comparison; `Default` gives the attribute's defaults.

@@ -37,7 +37,7 @@ use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::verdict::{judge, log_margin, Verdict};
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::{ratio_of_means, variance_time_factor, ConfidenceSequence, PairedSums};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).

@@ -5,9 +5,9 @@
 
 use crate::analysis::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::DEFAULT_SAMPLES;
-use crate::model::attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
-use crate::model::export::Export;
-use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};
+use crate::model::Export;
+use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
+use crate::session::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 

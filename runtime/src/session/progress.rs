@@ -8,7 +8,7 @@
 //! (a wrap at the bottom of the screen would scroll and spoil the saved position).
 
 use crate::measure::DuoProgress;
-use crate::util::units::ratio_text;
+use crate::util::ratio_text;
 use std::io::Write;
 use std::time::Duration;
 

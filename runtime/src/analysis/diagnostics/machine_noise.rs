@@ -13,7 +13,7 @@
 use crate::analysis::DiffResult;
 use crate::decide::sequential::Basis;
 use crate::measure::MachineStalls;
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 
 /// A share of duos set aside up to this needs no explaining: the verdict rests on nearly
 /// every duo ("warn above a few percent", issue 8). It is also the whole rule where no

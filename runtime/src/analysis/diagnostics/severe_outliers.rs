@@ -12,7 +12,7 @@ use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation
 use super::machine_pace::slow_paced;
 use crate::analysis::BenchResult;
 use crate::measure::MachineStalls;
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 
 /// A share of severe outliers up to this needs no explaining.
 pub const SEVERE_BASE_SHARE: f64 = 0.10;

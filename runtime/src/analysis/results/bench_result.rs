@@ -6,8 +6,8 @@ use crate::measure::LinearRun;
 use crate::measure::MachineStalls;
 use crate::measure::OsUsage;
 use crate::measure::TimerCost;
-use crate::model::attrs::Measure;
-use crate::model::attrs::Throughput;
+use crate::model::Measure;
+use crate::model::Throughput;
 use crate::stats::{
     linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
     PointsError, Sample, SampleError, Summary,

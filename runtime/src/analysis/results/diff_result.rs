@@ -14,7 +14,7 @@ use crate::measure::OsUsage;
 use crate::measure::Shortfall;
 use crate::measure::TimerCost;
 use crate::measure::{Clock, ClockReason};
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
 use std::time::Duration;
 

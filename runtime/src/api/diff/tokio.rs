@@ -3,7 +3,7 @@
 use super::{Diff, DiffOutcome};
 use crate::measure::timer_cost;
 use crate::measure::{TokioExecutor, TOKIO_NAME};
-use crate::model::mode::Mode;
+use crate::model::Mode;
 use std::future::Future;
 
 impl Diff {

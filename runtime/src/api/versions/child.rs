@@ -2,7 +2,7 @@
 //! bench target, asked for one trial at a time, always reaped.
 
 use super::protocol::{check_hello, Reply, Request, SERVE_FLAG};
-use crate::util::interrupt::interrupted;
+use crate::util::interrupted;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};

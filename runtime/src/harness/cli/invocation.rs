@@ -14,10 +14,10 @@ use super::values::{
     parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
     parse_switch,
 };
-use crate::model::mode::Mode;
-use crate::session::baseline::BaselineName;
-use crate::session::options::Overrides;
-use crate::util::units::parse_duration;
+use crate::model::Mode;
+use crate::session::BaselineName;
+use crate::session::Overrides;
+use crate::util::parse_duration;
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};
 use libtest_mimic::Arguments;
 use std::fmt;

@@ -2,7 +2,7 @@
 
 use super::super::values::parse_noise_threshold;
 use super::*;
-use crate::util::units::parse_duration;
+use crate::util::parse_duration;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -321,7 +321,7 @@ fn a_mistyped_option_gets_the_nearest_one() {
 /// The defaults `--help` shows are the ones that apply.
 #[test]
 fn help_defaults_match_the_constants() {
-    use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+    use crate::session::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
     let default = |flag: &str| {
         let option = OWN_OPTIONS.iter().find(|o| o.flag == flag).unwrap();
         option.default.split(',').next().unwrap()
@@ -337,7 +337,7 @@ fn help_defaults_match_the_constants() {
 
 #[test]
 fn export_takes_a_format_and_a_file_and_repeats() {
-    use crate::model::export::ExportFormat;
+    use crate::model::ExportFormat;
     let inv = parse(
         &[
             "--export", "bmf", "b.json", "--export", "github", "g.json", "sort",
@@ -370,12 +370,12 @@ fn gate_options_store_only_and_on_inconclusive() {
     assert_eq!(inv.overrides.allow_unpaired, Some(true));
     assert_eq!(
         inv.overrides.on_inconclusive,
-        Some(crate::model::attrs::OnInconclusive::Pass)
+        Some(crate::model::OnInconclusive::Pass)
     );
     let inv = parse(&[], &[("DUOBENCH_ON_INCONCLUSIVE", "ignore")]).unwrap();
     assert_eq!(
         inv.overrides.on_inconclusive,
-        Some(crate::model::attrs::OnInconclusive::Ignore)
+        Some(crate::model::OnInconclusive::Ignore)
     );
     let e = parse(&["--on-inconclusive", "skip"], &[]).unwrap_err();
     assert_eq!(

@@ -2,7 +2,7 @@
 //! so that the statistics never receive a value they cannot handle.
 
 use crate::harness::TrialSpec;
-use crate::session::options::{Overrides, Settings};
+use crate::session::{Overrides, Settings};
 use std::time::Duration;
 
 /// Smallest `alpha`: the bootstrap and Student/Welch quantiles need `1 − alpha` to differ

@@ -34,7 +34,7 @@ mod tests {
     use super::*;
     use crate::api::bencher::Bencher;
     use crate::harness::{Descriptor, Routine};
-    use crate::model::attrs::AttrOptions;
+    use crate::model::AttrOptions;
     use clap::Parser;
 
     fn noop(_: &mut Bencher, _: usize) {}

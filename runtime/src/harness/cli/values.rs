@@ -2,9 +2,9 @@
 //! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
 
 use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
-use crate::model::attrs::{Measure, OnInconclusive};
-use crate::model::export::{Export, ExportFormat};
-use crate::util::units::parse_duration;
+use crate::model::{Export, ExportFormat};
+use crate::model::{Measure, OnInconclusive};
+use crate::util::parse_duration;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -7,7 +7,7 @@
 
 use crate::api::bencher::Bencher;
 use crate::api::diff::Diff;
-use crate::model::attrs::AttrOptions;
+use crate::model::AttrOptions;
 
 /// One registered benchmark function.
 #[derive(Clone, Copy, Debug)]

@@ -11,9 +11,9 @@
 use super::descriptor::{Descriptor, Routine};
 use super::specs::{trial_specs, TrialSpec};
 use crate::api::bencher::Bencher;
-use crate::model::attrs::AttrOptions;
-use crate::model::mode::Mode;
-use crate::session::options::{Overrides, Settings};
+use crate::model::AttrOptions;
+use crate::model::Mode;
+use crate::session::{Overrides, Settings};
 use std::sync::OnceLock;
 
 /// The code of a run-time benchmark: it gets the trial's bencher, calls one of its `iter`

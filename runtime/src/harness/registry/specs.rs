@@ -116,7 +116,7 @@ pub fn check_unique_names(specs: &[TrialSpec]) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::api::bencher::Bencher;
-    use crate::model::attrs::AttrOptions;
+    use crate::model::AttrOptions;
 
     fn noop(_: &mut Bencher, _: usize) {}
 

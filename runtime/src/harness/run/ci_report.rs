@@ -3,8 +3,8 @@
 //! an `::error` annotation at the annotated function of each refuted claim.
 
 use crate::harness::trial_specs;
-use crate::model::bench_target::bench_target;
-use crate::model::export::{Export, ExportFormat};
+use crate::model::bench_target;
+use crate::model::{Export, ExportFormat};
 use crate::report::annotations;
 use crate::report::markdown_table;
 use crate::report::Record;

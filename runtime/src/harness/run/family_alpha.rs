@@ -3,8 +3,8 @@
 use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;
-use crate::model::mode::Mode;
-use crate::session::options::Overrides;
+use crate::model::Mode;
+use crate::session::Overrides;
 
 /// With `--family-alpha A`, the m gates that will be judged share A: each is judged at
 /// A / m (Bonferroni). Each one's confidence sequence holds at all times with probability
@@ -53,7 +53,7 @@ mod tests {
     use crate::api::bencher::Bencher;
     use crate::api::diff::Diff;
     use crate::harness::Descriptor;
-    use crate::model::attrs::{AttrOptions, Claim};
+    use crate::model::{AttrOptions, Claim};
 
     fn bench(_: &mut Bencher, _: usize) {}
     fn diff(_: &mut Diff, _: usize) {}

@@ -4,7 +4,7 @@
 
 use crate::harness::Descriptor;
 use crate::harness::TrialSpec;
-use crate::session::options::{Overrides, DEFAULT_ALPHA};
+use crate::session::{Overrides, DEFAULT_ALPHA};
 use libtest_mimic::Arguments;
 
 /// The prefix of a candidate's part of a trial name (`sum/vs=fold`).
@@ -86,7 +86,7 @@ mod tests {
     use super::*;
     use crate::api::diff::Diff;
     use crate::harness::Routine;
-    use crate::model::attrs::AttrOptions;
+    use crate::model::AttrOptions;
     use clap::Parser;
 
     fn noop(_: &mut Diff, _: usize) {}

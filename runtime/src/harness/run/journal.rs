@@ -8,9 +8,9 @@
 //! ended each, and removes them. An `exit` called from a routine also runs the handler
 //! registered here, which names the trial at once.
 
-use crate::util::atomic_file::write_atomically;
-use crate::util::process::process_ended;
-use crate::util::target_dir::duobench_dir;
+use crate::util::duobench_dir;
+use crate::util::process_ended;
+use crate::util::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -7,10 +7,10 @@
 
 use super::preflight_owned::check_owned_outputs;
 use crate::harness::Invocation;
-use crate::model::mode::Mode;
-use crate::session::options::Overrides;
-use crate::util::atomic_file::{parent_dir, resolve_links};
-use crate::util::target_dir::duobench_dir;
+use crate::model::Mode;
+use crate::session::Overrides;
+use crate::util::duobench_dir;
+use crate::util::{parent_dir, resolve_links};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 
 use crate::harness::Invocation;
 use crate::report::{check_export_owned, check_json_owned, check_report_owned};
-use crate::util::atomic_file::{parent_dir, resolve_links};
+use crate::util::{parent_dir, resolve_links};
 use std::path::{Path, PathBuf};
 
 /// Checks that each output file is ours to replace and that no two outputs share a file;

@@ -19,7 +19,7 @@ use crate::harness::selected_specs;
 use crate::harness::Invocation;
 use crate::harness::{probe, select_any};
 use crate::measure::MachineFacts;
-use crate::model::bench_target::bench_target;
+use crate::model::bench_target;
 use crate::report::group_table;
 use crate::report::summary_table;
 use crate::report::DiffRecord;
@@ -27,7 +27,7 @@ use crate::report::Paint;
 use crate::report::RunMeta;
 use crate::report::{doctor_lines, examine};
 use crate::report::{Record, RecordSink};
-use crate::util::interrupt;
+use crate::util::install_interrupt_flag;
 use libtest_mimic::FormatSetting;
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
@@ -54,7 +54,7 @@ pub fn main() -> ! {
         eprintln!("error: {error}");
         std::process::exit(2);
     }
-    interrupt::install();
+    install_interrupt_flag();
     if cfg!(debug_assertions) && !invocation.libtest.list {
         eprintln!(
             "warning: duobench is running an unoptimized build (debug assertions on); timings \

@@ -16,12 +16,12 @@ pub use crate::api::versions::Role;
 use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;
-use crate::model::bench_target::bench_target;
-use crate::model::mode::Mode;
-use crate::session::baseline::{baseline_saved, executable_path, BaselineChoice};
-use crate::session::options::{Overrides, Settings};
-use crate::util::panic::catch_panic;
-use crate::util::target_dir::duobench_dir;
+use crate::model::bench_target;
+use crate::model::Mode;
+use crate::session::{baseline_saved, executable_path, BaselineChoice};
+use crate::session::{Overrides, Settings};
+use crate::util::catch_panic;
+use crate::util::duobench_dir;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -205,7 +205,7 @@ fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::attrs::AttrOptions;
+    use crate::model::AttrOptions;
 
     #[test]
     fn an_unpaired_gate_passes_and_says_so() {

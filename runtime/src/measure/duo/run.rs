@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn a_decided_claim_keeps_its_verdict_while_the_measurement_goes_on() {
         use crate::decide::verdict::Verdict;
-        use crate::model::attrs::Claim;
+        use crate::model::Claim;
         let claim = Claim::Above {
             bound: 1.5,
             inclusive: false,

@@ -16,7 +16,7 @@ use crate::measure::PaceProbe;
 use crate::measure::TimerCost;
 use crate::measure::{Deadline, Shortfall};
 use crate::stats::SplitMix64;
-use crate::util::interrupt::interrupted;
+use crate::util::interrupted;
 use std::time::{Duration, Instant};
 
 /// Samples taken unless `samples = N` says otherwise (Criterion's default).

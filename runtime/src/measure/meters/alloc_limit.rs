@@ -3,7 +3,7 @@
 
 use super::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
 use crate::measure::LocalRoutine;
-use crate::model::attrs::AllocLimit;
+use crate::model::AllocLimit;
 
 /// Iterations counted; the first call is run but not counted, so one-time lazy
 /// initialisation (a thread-local, a `OnceLock`) is not taken for per-iteration work.

@@ -10,7 +10,7 @@ use crate::measure::thread_cpu_time_ns;
 use crate::measure::LocalRoutine;
 use crate::measure::TimeBatch;
 use crate::measure::TimerCost;
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 
 /// Reads the selected measure around batches.
 #[derive(Debug)]

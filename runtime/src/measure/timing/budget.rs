@@ -5,7 +5,7 @@
 //! expected length, from what the same work took before, still fits; only the very first
 //! call, whose cost nobody knows yet, may overrun.
 
-use crate::util::interrupt::interrupted;
+use crate::util::interrupted;
 use std::fmt;
 use std::time::{Duration, Instant};
 

@@ -15,11 +15,11 @@
 //! entries of its own target and keeps the others' (see `merge_export`).
 
 use crate::analysis::BenchResult;
-use crate::model::attrs::Throughput;
-pub use crate::model::export::{Export, ExportFormat};
+use crate::model::Throughput;
+pub(crate) use crate::model::{Export, ExportFormat};
 use crate::report::DiffRecord;
 use crate::report::Record;
-use crate::util::units::level_percent;
+use crate::util::level_percent;
 use serde_json::{json, Map, Value};
 
 /// The entries of `records` in `format`: an object keyed by benchmark (BMF) or an array

@@ -3,7 +3,7 @@
 use super::github_actions::annotations;
 use super::markdown::{markdown_table, merge_markdown};
 use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW, TIMER};
-use crate::model::mode::Mode;
+use crate::model::Mode;
 use crate::report::Record;
 use crate::report::{to_json, RunInfo};
 use serde_json::Value;

@@ -6,7 +6,7 @@
 
 use super::export::{merge_export, Export, ExportFormat};
 use super::markdown::merge_markdown;
-use crate::model::mode::Mode;
+use crate::model::Mode;
 use crate::report::html::INDEX_TITLE;
 use crate::report::SCHEMA_VERSION;
 use crate::report::{merge_document, Scope};

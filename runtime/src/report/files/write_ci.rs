@@ -4,7 +4,7 @@
 
 use super::markdown::merge_markdown;
 use super::owned::read_existing;
-use crate::util::atomic_file::write_atomically;
+use crate::util::write_atomically;
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;

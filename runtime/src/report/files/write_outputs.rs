@@ -9,8 +9,8 @@ use crate::report::html::{index_page, page_content, target_page};
 use crate::report::Record;
 use crate::report::{merge_document, Scope};
 use crate::report::{to_json, RunInfo};
-use crate::util::atomic_file::write_atomically;
-use crate::util::file_lock::lock_output;
+use crate::util::lock_output;
+use crate::util::write_atomically;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -123,7 +123,7 @@ fn target_pages(dir: &Path) -> Vec<(String, String)> {
 mod tests {
     use super::*;
     use crate::fixture::records::{diff, BELOW, TIMER};
-    use crate::model::mode::Mode;
+    use crate::model::Mode;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("duobench-out-{name}-{}", std::process::id()));

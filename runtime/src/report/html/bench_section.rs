@@ -6,12 +6,12 @@ use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
 use crate::analysis::ChangeVerdict;
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 use crate::report::per_iteration;
 use crate::report::{count_text, p_text, percent};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
-use crate::util::units::{format_secs, three_significant};
+use crate::util::{format_secs, three_significant};
 use std::fmt::Write;
 
 /// The verdict's CSS class and words: a bench without a comparison has none.

@@ -2,9 +2,9 @@
 //! chart: both routines' latency distributions overlaid.
 
 use crate::analysis::LatencyBins;
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::report::RoutineNames;
-use crate::util::units::format_ns;
+use crate::util::format_ns;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -9,8 +9,8 @@ use crate::measure::Clock;
 use crate::report::notes;
 use crate::report::DiffRecord;
 use crate::report::{batch_iters_text, interval_text};
-use crate::util::units::format_secs;
-use crate::util::units::ratio_text;
+use crate::util::format_secs;
+use crate::util::ratio_text;
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.

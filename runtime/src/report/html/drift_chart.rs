@@ -6,7 +6,7 @@ use super::charts::{
 };
 use crate::analysis::robust_range;
 use crate::analysis::DiffResult;
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use plotters::prelude::*;
 
 /// Each duo's ratio (the exp of its mean log-difference) in the order measured, with the

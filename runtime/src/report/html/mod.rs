@@ -21,7 +21,7 @@ use crate::analysis::Warning;
 use crate::report::interval_text;
 use crate::report::DiffRecord;
 use crate::report::Record;
-use crate::util::units::ratio_text;
+use crate::util::ratio_text;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
 use std::fmt::Write;

@@ -7,10 +7,10 @@ use crate::analysis::severe_at_slow_pace;
 use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
-use crate::model::attrs::Throughput;
+use crate::model::Throughput;
 use crate::report::{warnings_json, WarningOut};
 use crate::report::{BaselineOutcome, BenchRecord};
-use crate::session::baseline::Compared;
+use crate::session::Compared;
 use crate::stats::Estimate;
 use serde::Serialize;
 

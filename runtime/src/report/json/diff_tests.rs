@@ -5,7 +5,7 @@ use super::document::{to_json, RunInfo};
 use crate::analysis::Drift;
 use crate::decide::sequential::Basis;
 use crate::fixture::records::{drifting_hull, record, TIMER};
-use crate::model::mode::Mode;
+use crate::model::Mode;
 use crate::report::DiffRecord;
 use crate::report::Record;
 use serde_json::Value;

@@ -7,7 +7,7 @@ use super::bench::{bench_trial, BenchTrial};
 use super::diff::{diff_trial, DiffTrial};
 use crate::analysis::Warning;
 use crate::measure::TimerCost;
-use crate::model::mode::Mode;
+use crate::model::Mode;
 use crate::report::Record;
 use crate::report::RunMeta;
 use crate::report::{warnings_json, WarningOut};

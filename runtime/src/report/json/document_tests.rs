@@ -4,7 +4,7 @@
 mod fields {
     use super::super::document::{to_json, RunInfo};
     use crate::fixture::records::{record, BELOW, TIMER};
-    use crate::model::mode::Mode;
+    use crate::model::Mode;
     use crate::report::Record;
     use serde_json::Value;
 
@@ -106,7 +106,7 @@ mod fields {
 mod schema {
     use super::super::document::{to_json, RunInfo};
     use crate::fixture::records::{bench_record, diff, record, Baseline, BAND, BELOW, TIMER};
-    use crate::model::mode::Mode;
+    use crate::model::Mode;
     use crate::report::Record;
 
     const SCHEMA: &str = include_str!("../../../../docs/duobench.schema.json");
@@ -253,7 +253,7 @@ mod bench_fields {
     use crate::fixture::records::{bench_record, Baseline};
     use crate::report::BaselineOutcome;
     use crate::report::Record;
-    use crate::session::baseline::BaselineError;
+    use crate::session::BaselineError;
     use serde_json::Value;
     use std::path::Path;
 

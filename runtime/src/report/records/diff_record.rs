@@ -5,9 +5,9 @@ use crate::analysis::DiffResult;
 use crate::analysis::Warning;
 use crate::api::versions::PairedResult;
 use crate::decide::verdict::ClaimText;
-use crate::model::attrs::Claim;
-use crate::model::bench_target::bench_target;
-use crate::session::baseline::BaselineName;
+use crate::model::bench_target;
+use crate::model::Claim;
+use crate::session::BaselineName;
 
 /// Names shown for the two routines.
 #[derive(Clone, Copy, Debug)]

@@ -4,7 +4,7 @@
 use super::bench_record::BenchRecord;
 use super::diff_record::DiffRecord;
 use crate::report::Paint;
-use crate::session::progress::ProgressLine;
+use crate::session::ProgressLine;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 

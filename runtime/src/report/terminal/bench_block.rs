@@ -6,10 +6,10 @@ use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
 use crate::measure::Sampling;
-use crate::model::attrs::{Measure, Throughput};
-use crate::session::baseline::{BaselineError, BaselineName, Compared};
+use crate::model::{Measure, Throughput};
+use crate::session::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
-use crate::util::units::{
+use crate::util::{
     format_bytes_per_s, format_elements_per_s, format_ns, format_secs, level_percent,
     three_significant,
 };

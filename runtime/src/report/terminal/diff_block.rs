@@ -6,10 +6,10 @@ use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::decide::verdict::{ClaimText, Verdict};
 use crate::measure::Clock;
-use crate::model::attrs::{Claim, Measure};
+use crate::model::{Claim, Measure};
 use crate::report::RoutineNames;
 use crate::stats::Summary;
-use crate::util::units::{format_ns, format_secs, level_percent, ratio_text, three_significant};
+use crate::util::{format_ns, format_secs, level_percent, ratio_text, three_significant};
 use std::fmt::Write;
 
 /// The first lines of both blocks: the trial's name, the claim with its verdict (coloured

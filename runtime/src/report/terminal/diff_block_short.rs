@@ -7,7 +7,7 @@ use super::measure_line::per_iteration;
 use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
-use crate::util::units::{format_secs, ratio_text};
+use crate::util::{format_secs, ratio_text};
 use std::fmt::Write;
 
 /// The short block of `record`: heading, claim, ratio, both routines, and the warnings the

@@ -5,7 +5,7 @@ use crate::analysis::DiffResult;
 use crate::analysis::{judge_set_aside, SetAside, StallExplanation};
 use crate::decide::sequential::Basis;
 use crate::report::RoutineNames;
-use crate::util::units::{format_ns, ratio_text};
+use crate::util::{format_ns, ratio_text};
 
 /// Note lines, each ending in a newline; empty when there is nothing to say.
 #[must_use]

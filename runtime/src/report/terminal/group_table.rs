@@ -88,7 +88,7 @@ mod tests {
     use super::*;
     use crate::fixture::records::{record, BELOW};
     use crate::report::RoutineNames;
-    use crate::util::units::ratio_text;
+    use crate::util::ratio_text;
 
     fn candidate(name: &'static str, ratio: f64) -> DiffRecord {
         let mut r = record(&format!("sum/vs={name}"), ratio, Some(BELOW), 2_000);

@@ -2,8 +2,8 @@
 //! figures keep their time formatting, so the line says how to read them.
 
 use crate::measure::OsUsage;
-use crate::model::attrs::Measure;
-use crate::util::units::{format_bytes, format_count, format_ns};
+use crate::model::Measure;
+use crate::util::{format_bytes, format_count, format_ns};
 
 /// How to read the figures of a trial that measured `measure`; `None` for wall time.
 fn meaning(measure: Measure) -> Option<&'static str> {

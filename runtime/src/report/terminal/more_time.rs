@@ -4,7 +4,7 @@
 use crate::analysis::DiffResult;
 use crate::decide::sequential::{DECISION_PRECISION, MIN_DECISION_DUOS};
 use crate::decide::verdict::log_margin;
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 
 /// Advice for a comparison whose budget ended before a verdict. A decision waits for two
 /// things (`decide::sequential`): an interval narrow against the estimate's distance from

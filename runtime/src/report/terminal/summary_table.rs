@@ -3,7 +3,7 @@
 use super::diff_block::interval_text;
 use super::paint::Paint;
 use crate::report::DiffRecord;
-use crate::util::units::ratio_text;
+use crate::util::ratio_text;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];

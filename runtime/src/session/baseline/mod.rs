@@ -25,8 +25,8 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
 
 use crate::analysis::{compare_runs, Change, RunSamples};
 use crate::analysis::{iterations_as_f64, BenchResult};
-use crate::model::attrs::Measure;
-use crate::model::bench_target::bench_target;
+use crate::model::bench_target;
+use crate::model::Measure;
 use crate::stats::{linear_estimates, Bootstrap, Estimate, Points, PointsError};
 use std::path::PathBuf;
 

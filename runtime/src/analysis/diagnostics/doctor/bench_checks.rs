@@ -6,9 +6,9 @@ use crate::analysis::at_median_pace;
 use crate::analysis::SetAside;
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::analysis::{judge_severe, severe_at_slow_pace, severe_count};
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 use crate::stats::{quantile, Line, Points};
-use crate::util::units::{format_ns, three_significant};
+use crate::util::{format_ns, three_significant};
 
 /// A slope below `FLOOR_FACTOR · floor + FLOOR_SLACK_NS` is indistinguishable from the empty
 /// routine's: one real operation through `black_box` (a load, an add, a store) costs about

@@ -4,7 +4,7 @@ use super::{Check, Warning};
 use crate::analysis::DiffResult;
 use crate::analysis::{judge_set_aside, set_aside_count, SetAside, FEWEST_DUOS};
 use crate::stats::mad;
-use crate::util::units::three_significant;
+use crate::util::three_significant;
 
 /// Duos whose log-differences scatter more than this (a robust standard deviation: 1.4826 ×
 /// MAD) are noisy: one duo's ratio is off by 10% or more.

@@ -4,9 +4,9 @@
 use super::bench_checks::{FLOOR_FACTOR, FLOOR_SLACK_NS};
 use super::{Check, Warning};
 use crate::analysis::DiffResult;
-use crate::model::attrs::Measure;
+use crate::model::Measure;
 use crate::stats::Summary;
-use crate::util::units::format_ns;
+use crate::util::format_ns;
 
 /// One routine or both ran at the empty loop's floor. A comparison's routines are closures
 /// whose results are not compared between calls, so any routine at the floor is flagged:

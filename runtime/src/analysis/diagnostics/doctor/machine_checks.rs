@@ -2,7 +2,7 @@
 
 use super::{Check, Warning};
 use crate::measure::MachineFacts;
-use crate::util::units::three_significant;
+use crate::util::three_significant;
 
 /// Names longer than this make the summary table wrap on an ordinary terminal.
 pub const MAX_NAME_CHARS: usize = 60;

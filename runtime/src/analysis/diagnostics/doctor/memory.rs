@@ -3,7 +3,7 @@
 
 use super::{Check, Warning};
 use crate::analysis::MemoryGrowth;
-use crate::util::units::format_bytes;
+use crate::util::format_bytes;
 
 impl MemoryGrowth {
     /// The doctor's warning about a `#[bench]`.

@@ -3,7 +3,7 @@
 use super::*;
 use crate::analysis::{Change, ChangeVerdict};
 use crate::fixture::bench_runs as synthetic;
-use crate::session::baseline::Problem;
+use crate::session::Problem;
 
 /// 30 samples at 1.5 ns per iteration; the first slowed by an interrupt: an outlier that
 /// barely moves the slope.
