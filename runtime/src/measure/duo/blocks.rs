@@ -2,7 +2,7 @@
 //! budget still fits the fewest blocks of a decision, and the screens that feed the
 //! sequential tests.
 
-use super::pace::{duos_per_block, DuoPace, FEWEST, MIN_PILOT_DUOS};
+use super::cost::{duos_per_block, DuoCost, FEWEST, MIN_PILOT_DUOS};
 use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
@@ -26,7 +26,7 @@ pub struct Blocks {
 pub fn plan_blocks(
     warmup: Warmup,
     iters: [u64; 2],
-    pace: &DuoPace,
+    cost: &DuoCost,
     deadline: &Deadline,
     settings: &DuoSettings,
     floor: usize,
@@ -37,7 +37,7 @@ pub fn plan_blocks(
     } = warmup;
     // The typical (median) pilot duo sets the block length: the last duo alone may hold a
     // routine's rare slow call, which would make every block a single duo. Before any whole
-    // duo (a budget overrun by the probes), the probes' pace stands in.
+    // duo (a budget overrun by the probes), the probes' cost stands in.
     let mut duo_ns = last_duo_ns;
     let mut pilot_duo_ns: Vec<f64> = pilot.iter().map(|d| d.total_ns()).collect();
     pilot_duo_ns.sort_by(f64::total_cmp);
@@ -47,19 +47,19 @@ pub fn plan_blocks(
     let duos_per_block = duos_per_block(if duo_ns > 0.0 {
         duo_ns
     } else {
-        pace.duo_ns(iters)
+        cost.duo_ns(iters)
     });
     let sequential = SequentialSettings {
         duos_per_block,
         log_batch_iters_ratio: (iters[0] as f64 / iters[1] as f64).ln(),
         ..settings.sequential
     };
-    let fewest = pace.fewest_duos_ns(iters, pilot.len(), min_blocks, floor);
+    let fewest = cost.fewest_duos_ns(iters, pilot.len(), min_blocks, floor);
     let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
         // The warmup asked for (or what probing took, if longer), the pilot, then room for
         // twice the fewest blocks, as the warmup leaves.
-        let all_duos = pace.fewest_duos_ns(iters, 0, 2 * min_blocks, floor);
-        let warmup_ns = settings.warmup.max(pace.probe_time).as_nanos() as f64;
+        let all_duos = cost.fewest_duos_ns(iters, 0, 2 * min_blocks, floor);
+        let warmup_ns = settings.warmup.max(cost.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });
     // A second, claimless test beside the claimed one, which goes on after the verdict.

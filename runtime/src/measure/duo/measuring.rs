@@ -4,7 +4,7 @@
 
 use super::batches::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
-use super::pace::DuoPace;
+use super::cost::DuoCost;
 use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
 use crate::measure::{resident_kib, Deadline, TimeBatch};
 use std::time::{Duration, Instant};
@@ -47,7 +47,7 @@ pub struct Measured {
 pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     duo: &mut Duo<A, B, P>,
     blocks: &mut Blocks,
-    pace: &mut DuoPace,
+    cost: &mut DuoCost,
     deadline: &Deadline,
     progress: &mut Progress<'_>,
 ) -> Measured {
@@ -60,11 +60,11 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     let mut first_ns = Vec::new();
     let mut second_ns = Vec::new();
     let measure_start = Instant::now();
-    // Measuring, while the next duo fits in the budget at the pace of those so far.
+    // Measuring, while the next duo fits in the budget at what those so far cost.
     let mut measured = 0u32;
     let (mut rss_kib, mut rss_iters) = (Vec::new(), Vec::new());
     let (mut next_rss, mut iters_since_rss) = (measure_start + RSS_EVERY_AT_FIRST, 0);
-    while shortfall.is_none() && deadline.fits(pace.duo_ns(duo.iters)) {
+    while shortfall.is_none() && deadline.fits(cost.duo_ns(duo.iters)) {
         let now = Instant::now();
         let mut disturbed = progress.report(now, |elapsed| DuoProgress {
             measuring: true,
@@ -93,7 +93,7 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
         first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot] / k1));
         second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot] / k2));
         measured += 1;
-        pace.record(&t, measure_start.elapsed() / measured);
+        cost.record(&t, measure_start.elapsed() / measured);
         let decided = screen.test().decided().is_some() || screen.push(t).is_some();
         let measured_enough = plain.as_mut().is_none_or(|plain| plain.push(t).is_some());
         if decided && measured_enough {

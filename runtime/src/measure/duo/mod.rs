@@ -1,5 +1,5 @@
 //! The duo loop of `#[bench_diff]`: one duo's four batches (`batches`), each routine's
-//! batch size (`sizes`), the pace of a duo for the budget (`pace`), the clock that judges
+//! batch size (`sizes`), what a duo costs, for the budget (`cost`), the clock that judges
 //! (`clock`) and the screen between the loop and the sequential test (`screen`); the loop
 //! itself (`run`, with its `settings`) in its phases: `warmup`, `blocks`, `measuring`, with
 //! `progress` reports.
@@ -7,8 +7,8 @@
 mod batches;
 mod blocks;
 mod clock;
+mod cost;
 mod measuring;
-mod pace;
 mod progress;
 mod run;
 mod screen;

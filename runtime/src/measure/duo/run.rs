@@ -4,8 +4,8 @@
 
 use super::batches::{Duo, KernelCounters, ThreadCounters};
 use super::blocks::{plan_blocks, Blocks};
+use super::cost::DuoCost;
 use super::measuring::{measure, Measured};
-use super::pace::DuoPace;
 use super::progress::{DuoProgress, Progress};
 use super::screen::Evidence;
 use super::settings::DuoSettings;
@@ -107,18 +107,18 @@ pub(crate) fn run_duos_probed(
 
     // One call of each routine, so that no duo starts that would overrun the budget by more
     // than one call: after these, a duo's length is known in advance.
-    let mut pace = DuoPace::probe(&mut duo.first, &mut duo.second, &deadline);
+    let mut cost = DuoCost::probe(&mut duo.first, &mut duo.second, &deadline);
     let warmup = warm_up(
         &mut duo,
-        &mut pace,
+        &mut cost,
         &deadline,
         settings,
         floor,
         &mut progress,
     );
     let warmup_time = warmup.time;
-    let mut blocks = plan_blocks(warmup, duo.iters, &pace, &deadline, settings, floor);
-    let measured = measure(&mut duo, &mut blocks, &mut pace, &deadline, &mut progress);
+    let mut blocks = plan_blocks(warmup, duo.iters, &cost, &deadline, settings, floor);
+    let measured = measure(&mut duo, &mut blocks, &mut cost, &deadline, &mut progress);
     finish(duo.iters, blocks, measured, warmup_time)
 }
 

@@ -2,7 +2,7 @@
 //! size; the duos measured at the final size are the pilot.
 
 use super::batches::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
-use super::pace::{DuoPace, MIN_PILOT_DUOS};
+use super::cost::{DuoCost, MIN_PILOT_DUOS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
 use super::settings::DuoSettings;
@@ -29,7 +29,7 @@ pub struct Warmup {
 /// only twice the fewest duos a decision needs (`floor` of them at least) still fit.
 pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     duo: &mut Duo<A, B, P>,
-    pace: &mut DuoPace,
+    cost: &mut DuoCost,
     deadline: &Deadline,
     settings: &DuoSettings,
     floor: usize,
@@ -41,10 +41,10 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     let mut last_duo_ns = 0.0;
     // Each routine's batch size on its own; the duo runs them shared while they are close.
     let mut own: Sizes = [1, 1];
-    while deadline.fits(pace.duo_ns(duo.iters)) {
+    while deadline.fits(cost.duo_ns(duo.iters)) {
         let before = Instant::now();
         let timings = duo.measure();
-        pace.record(&timings, before.elapsed());
+        cost.record(&timings, before.elapsed());
         last_duo_ns = timings.total_ns();
         let per_iter = timings.per_iter_ns();
         own = grow_own(own, per_iter, target_ns);
@@ -67,14 +67,14 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
             log_interval: None,
         });
         let elapsed = now.duration_since(progress.start);
-        let fewest = pace.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
+        let fewest = cost.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
         let warm = elapsed >= settings.warmup
             || settled_early(&pilot)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
         // Whether the minimum fits is judged only after two duos at the current batch size:
-        // right after the batch grows, the pace is extrapolated from smaller batches, whose
+        // right after the batch grows, the cost is extrapolated from smaller batches, whose
         // fixed costs make it pessimistic (a comparison counting allocations grew to 10,000
-        // iterations a batch and gave up at once, its pace taken from batches of one), and a
+        // iterations a batch and gave up at once, its cost taken from batches of one), and a
         // single duo may have waited for a busy machine.
         let measured_at_size = pilot.len() >= 2;
         if (warm && pilot.len() >= MIN_PILOT_DUOS)

@@ -1,4 +1,4 @@
-//! The pace of a duo run, for its time budget: what one duo costs by wall clock, and what
+//! What a duo costs, for the run's time budget: one duo by wall clock, and what
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
 use super::batches::{MeasuredDuo, Sizes};
@@ -30,7 +30,7 @@ pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos (75 duos at least)"
 const RECENT: usize = 5;
 
 /// How long duos take, by wall clock (bookkeeping and drops included), for the budget.
-pub struct DuoPace {
+pub struct DuoCost {
     /// Wall time of one call of each routine (first, second), for weighing batch sizes
     /// against each other: from the probes, then from the latest duo.
     call_ns: [f64; 2],
@@ -45,7 +45,7 @@ pub struct DuoPace {
     pub probe_time: Duration,
 }
 
-impl DuoPace {
+impl DuoCost {
     /// Calls each routine once, unless the budget is over after the first.
     pub fn probe(
         first_routine: &mut impl TimeBatch,
@@ -122,8 +122,8 @@ impl DuoPace {
 mod tests {
     use super::*;
 
-    fn pace(call_ns: [f64; 2]) -> DuoPace {
-        DuoPace {
+    fn pace(call_ns: [f64; 2]) -> DuoCost {
+        DuoCost {
             call_ns,
             duo_ns_at_recent: 2.0 * (call_ns[0] + call_ns[1]),
             recent: Vec::new(),
@@ -142,29 +142,29 @@ mod tests {
 
     #[test]
     fn a_duo_costs_each_routines_batches() {
-        let mut pace = pace([35.0, 185_000.0]);
+        let mut cost = pace([35.0, 185_000.0]);
         // Before any duo: the probed calls.
-        assert_eq!(pace.duo_ns([1, 1]), 2.0 * 185_035.0);
+        assert_eq!(cost.duo_ns([1, 1]), 2.0 * 185_035.0);
         // Five thousand short calls weigh as much as one long one.
         let expected = 2.0 * (5_000.0 * 35.0 + 185_000.0);
-        assert!((pace.duo_ns([5_000, 1]) / expected - 1.0).abs() < 1e-12);
+        assert!((cost.duo_ns([5_000, 1]) / expected - 1.0).abs() < 1e-12);
         // A recorded duo sets the pace at its sizes and the calls' weights.
         let t = timings([5_000, 1], [40.0, 200_000.0]);
-        pace.record(&t, Duration::from_micros(820));
-        assert!((pace.duo_ns([5_000, 1]) - 820_000.0).abs() < 1e-6);
-        let doubled = pace.duo_ns([10_000, 2]);
+        cost.record(&t, Duration::from_micros(820));
+        assert!((cost.duo_ns([5_000, 1]) - 820_000.0).abs() < 1e-6);
+        let doubled = cost.duo_ns([10_000, 2]);
         assert!((doubled - 1_640_000.0).abs() < 1e-3, "{doubled}");
     }
 
     #[test]
     fn equal_sizes_scale_with_the_count() {
-        let mut pace = pace([100.0, 100.0]);
+        let mut cost = pace([100.0, 100.0]);
         let t = timings([200, 200], [100.0, 100.0]);
         for took in [90, 80, 1_000, 80] {
-            pace.record(&t, Duration::from_micros(took));
+            cost.record(&t, Duration::from_micros(took));
         }
         // The median of the recent duos: one stalled duo does not count.
-        assert!((pace.duo_ns([200, 200]) - 90_000.0).abs() < 1e-6);
-        assert!((pace.duo_ns([400, 400]) - 180_000.0).abs() < 1e-6);
+        assert!((cost.duo_ns([200, 200]) - 90_000.0).abs() < 1e-6);
+        assert!((cost.duo_ns([400, 400]) - 180_000.0).abs() < 1e-6);
     }
 }
