@@ -32,9 +32,9 @@ pub use api::diff_fn::{compare, DiffConfig};
 pub use duobench_macros::bench;
 #[doc = include_str!("../doc/attributes/bench_diff.md")]
 pub use duobench_macros::bench_diff;
-pub use harness::runner::main;
-pub use measure::alloc::CountingAllocator;
-pub use model::attrs::Claim;
+pub use harness::main;
+pub use measure::CountingAllocator;
+pub use model::Claim;
 pub use std::hint::black_box;
 
 #[doc = include_str!("../doc/guide.md")]
@@ -77,44 +77,37 @@ pub mod guide {
 ///
 /// Result structs are `#[non_exhaustive]`: read their fields, do not build them.
 pub mod result {
-    pub use crate::analysis::bench_result::BenchResult;
-    pub use crate::analysis::chart_data::LatencyBins;
-    pub use crate::analysis::diff_result::DiffResult;
-    pub use crate::analysis::drift::Drift;
-    pub use crate::analysis::memory_growth::MemoryGrowth;
+    pub use crate::analysis::{BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth};
     pub use crate::api::bench_fn::BatchOverhead;
     pub use crate::decide::ownership::SpikeSplit;
     pub use crate::decide::sequential::Basis;
     pub use crate::decide::verdict::Verdict;
-    pub use crate::measure::budget::Shortfall;
-    pub use crate::measure::clock::{Clock, ClockReason};
-    pub use crate::measure::linear::{LinearRun, Sampling};
-    pub use crate::measure::stalls::{machine_stalls, MachineStalls};
-    pub use crate::measure::timer::TimerCost;
-    pub use crate::measure::usage::OsUsage;
-    pub use crate::model::attrs::{Measure, Throughput};
+    pub use crate::measure::{machine_stalls, MachineStalls};
+    pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};
+    pub use crate::measure::{LinearRun, Sampling};
+    pub use crate::model::{Measure, Throughput};
     pub use crate::stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
 
     /// Tools over the `--json` document, for programs that gather results (`cargo duobench
     /// merge` joins shards of a suite with them).
     pub mod document {
         pub use crate::report::html::document_page;
-        pub use crate::report::markdown::markdown_table;
+        pub use crate::report::markdown_table;
     }
 }
 
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
+    pub use crate::api::result_varies::{
+        set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs,
+    };
     pub use crate::api::threads::{compare_threads, iter_threads};
     pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
-    pub use crate::harness::descriptor::{Descriptor, Routine};
-    pub use crate::harness::dynamic::{DynamicBench, DynamicRoutine};
-    pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};
-    pub use crate::model::attrs::{
-        AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput,
-    };
+    pub use crate::harness::{module_level, AtModuleLevel, InImpl};
+    pub use crate::harness::{Descriptor, Routine};
+    pub use crate::harness::{DynamicBench, DynamicRoutine};
+    pub use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
     pub use inventory;
 
     /// Registers benchmarks known only at run time (declared at `module_path` in `file`),
@@ -124,7 +117,7 @@ pub mod __private {
         module_path: &'static str,
         file: &'static str,
     ) -> ! {
-        crate::harness::dynamic::register(benches, module_path, file);
+        crate::harness::register(benches, module_path, file);
         crate::main()
     }
 

@@ -2,16 +2,14 @@
 //! `#[bench]` under `cargo bench`, called as a function. For self-checks, validation
 //! programs and tools that drive measurements themselves.
 
-use crate::analysis::bench_result::BenchResult;
+use crate::analysis::BenchResult;
 use crate::api::bencher::{BenchOutcome, Bencher};
-use crate::measure::batch::BatchRunner;
-use crate::measure::linear::DEFAULT_SAMPLES;
-use crate::measure::timer::timer_cost;
-use crate::model::attrs::{AttrOptions, Throughput};
-use crate::model::mode::Mode;
-use crate::session::options::{
-    Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP,
-};
+use crate::measure::timer_cost;
+use crate::measure::BatchRunner;
+use crate::measure::DEFAULT_SAMPLES;
+use crate::model::Mode;
+use crate::model::{AttrOptions, Throughput};
+use crate::session::{Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
 
 /// Settings of one direct measurement; `Default` gives the attribute's defaults.

@@ -1,29 +1,29 @@
 //! The handle a `#[bench]` function receives.
 
-use crate::analysis::bench_result::{bootstrap_pilot, BenchResult};
-use crate::analysis::machine_noise::spin_until_explained;
-use crate::analysis::severe_outliers::{judge_severe_with, severe_needs_explaining};
+use crate::analysis::spin_until_explained;
+use crate::analysis::{bootstrap_pilot, BenchResult};
+use crate::analysis::{judge_severe_with, severe_needs_explaining};
 use crate::api::versions::gate::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
-use crate::measure::alloc_limit;
-use crate::measure::analysis_budget::AnalysisBudget;
-use crate::measure::batch::BatchRunner;
-use crate::measure::batched::BatchedRunner;
-use crate::measure::budget::Shortfall;
-use crate::measure::chunks::Chunker;
-use crate::measure::empty_loop::empty_iteration_ns;
-use crate::measure::executor::Executor;
-use crate::measure::linear::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
-use crate::measure::local_routine::LocalRoutine;
-use crate::measure::meter::{Meter, Metered};
-use crate::measure::profile::run_for;
-use crate::measure::stalls::{measure_stalls, MachineStalls};
-use crate::measure::time_batch::{TimeBatch, TimeWith};
-use crate::measure::timer::{timer_cost, TimerCost};
-use crate::measure::usage::UsageReading;
-use crate::model::attrs::{Measure, Throughput};
-use crate::model::mode::Mode;
-use crate::session::options::Settings;
+use crate::measure::empty_iteration_ns;
+use crate::measure::run_for;
+use crate::measure::AnalysisBudget;
+use crate::measure::BatchRunner;
+use crate::measure::BatchedRunner;
+use crate::measure::Chunker;
+use crate::measure::Executor;
+use crate::measure::LocalRoutine;
+use crate::measure::Shortfall;
+use crate::measure::UsageReading;
+use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
+use crate::measure::{measure_stalls, MachineStalls};
+use crate::measure::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
+use crate::measure::{timer_cost, TimerCost};
+use crate::measure::{Meter, Metered};
+use crate::measure::{TimeBatch, TimeWith};
+use crate::model::Mode;
+use crate::model::{Measure, Throughput};
+use crate::session::Settings;
 use crate::stats::DEFAULT_RESAMPLES;
 use std::future::Future;
 use std::hint::black_box;
@@ -275,7 +275,7 @@ impl Bencher {
     fn record_alloc_bytes(&mut self, runner: &mut impl LocalRoutine) {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
             if result.measure == Measure::Allocations {
-                result.alloc_bytes_per_iteration = alloc_limit::bytes_per_iteration(runner);
+                result.alloc_bytes_per_iteration = alloc_bytes_per_iteration(runner);
             }
         }
     }
@@ -286,7 +286,7 @@ impl Bencher {
         let Some(limit) = self.settings.allocs else {
             return;
         };
-        if let Err(why) = alloc_limit::check(limit, runner) {
+        if let Err(why) = check_alloc_limit(limit, runner) {
             self.outcome = Some(BenchOutcome::Failed(why));
         }
     }
@@ -442,8 +442,8 @@ mod tokio;
 mod tests {
     use super::*;
     use crate::fixture::counts_drops::CountsDrops;
-    use crate::model::attrs::AttrOptions;
-    use crate::session::options::Overrides;
+    use crate::model::AttrOptions;
+    use crate::session::Overrides;
 
     fn bencher(mode: Mode) -> Bencher {
         let attr = AttrOptions {

@@ -1,19 +1,19 @@
 //! The handle a `#[bench_diff]` function receives.
 
-use crate::analysis::diff_result::DiffResult;
+use crate::analysis::DiffResult;
 use crate::api::diff_fn::{compare_batches, DiffConfig};
-use crate::measure::batch::BatchRunner;
-use crate::measure::duo::DuoProgress;
-use crate::measure::executor::Executor;
-use crate::measure::local_routine::{ChunkedInputs, LocalRoutine};
-use crate::measure::meter::{Meter, Metered};
-use crate::measure::profile::run_for;
-use crate::measure::timer::timer_cost;
-use crate::measure::usage::UsageReading;
-use crate::model::attrs::Measure;
-use crate::model::mode::Mode;
-use crate::session::options::Settings;
-use crate::session::progress::ProgressLine;
+use crate::measure::run_for;
+use crate::measure::timer_cost;
+use crate::measure::BatchRunner;
+use crate::measure::DuoProgress;
+use crate::measure::Executor;
+use crate::measure::UsageReading;
+use crate::measure::{ChunkedInputs, LocalRoutine};
+use crate::measure::{Meter, Metered};
+use crate::model::Measure;
+use crate::model::Mode;
+use crate::session::ProgressLine;
+use crate::session::Settings;
 use std::cell::RefCell;
 use std::future::Future;
 

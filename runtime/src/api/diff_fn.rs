@@ -2,16 +2,16 @@
 //! `#[bench_diff]`, called as a function. For validation programs, notebooks and tools that
 //! drive many comparisons themselves.
 
-use crate::analysis::diff_result::DiffResult;
-use crate::analysis::machine_noise::{needs_explaining, stalls_for_comparison};
+use crate::analysis::DiffResult;
+use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
-use crate::measure::duo::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
-use crate::measure::empty_loop::empty_iteration_ns;
-use crate::measure::local_routine::LocalRoutine;
-use crate::measure::stalls::measure_stalls;
-use crate::measure::timer::{timer_cost, TimerCost};
-use crate::model::attrs::Claim;
-use crate::session::options::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
+use crate::measure::empty_iteration_ns;
+use crate::measure::measure_stalls;
+use crate::measure::LocalRoutine;
+use crate::measure::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
+use crate::measure::{timer_cost, TimerCost};
+use crate::model::Claim;
+use crate::session::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
 
 /// Settings of one direct comparison; `Default` gives the attribute's defaults.
@@ -97,7 +97,7 @@ pub(crate) fn compare_batches(
 
 /// The result of a measured run, with this machine's stall rate when the share of duos set
 /// aside needs explaining (measured then, right after the run, in up to
-/// [`MAX_SPINS`](crate::analysis::machine_noise::MAX_SPINS) spins: runs that set few duos
+/// `MAX_SPINS` spins: runs that set few duos
 /// aside pay nothing).
 pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
     let mut result = DiffResult::from_run(run, timer);

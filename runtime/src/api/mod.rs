@@ -6,7 +6,7 @@ pub mod bench_fn;
 pub mod bencher;
 pub mod diff;
 pub mod diff_fn;
-pub mod outputs;
+pub mod result_varies;
 pub mod threads;
 pub mod tokio_gate;
 pub mod versions;

@@ -12,10 +12,10 @@
 
 use crate::api::bencher::Bencher;
 use crate::api::diff::Diff;
-use crate::measure::alloc::AllocCount;
-use crate::measure::batch::BatchRunner;
-use crate::measure::local_routine::LocalRoutine;
-use crate::measure::time_batch::TimeBatch;
+use crate::measure::AllocCount;
+use crate::measure::BatchRunner;
+use crate::measure::LocalRoutine;
+use crate::measure::TimeBatch;
 use std::hint::{black_box, spin_loop};
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::thread;

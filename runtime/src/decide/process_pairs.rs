@@ -18,7 +18,7 @@
 
 use super::sequential::MIN_DECISION_DUOS;
 use super::verdict::{judge, log_margin, Verdict};
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::ConfidenceSequence;
 
 /// Rounds the confidence sequence over rounds is tightest at.

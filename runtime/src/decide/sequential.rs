@@ -41,7 +41,7 @@ use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::verdict::{judge, log_margin, Verdict};
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).

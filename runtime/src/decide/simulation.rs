@@ -14,7 +14,7 @@
 use super::duo_times::DuoTimes;
 use super::sequential::{Safeguards, Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::SplitMix64 as Rng;
 
 pub const RUNS: usize = 2_000;

@@ -36,7 +36,7 @@ const DIFFERENT_KINDS: Noise = wander(0.08, 200.0);
 
 /// The two one-sided claims whose boundary is the mean ratio under `noise` at ratio 1 (the
 /// wander's mean is exp(sd²/2), a hair above 1), both false.
-fn boundary_claims(noise: Noise) -> [crate::model::attrs::Claim; 2] {
+fn boundary_claims(noise: Noise) -> [crate::model::Claim; 2] {
     let sd = noise.wander_sd;
     [below(1.0), above(1.0 + sd * sd)]
 }

@@ -10,7 +10,7 @@ use super::simulation::{
     above, at_most_alpha, below, naive_looks_pass, simulate, well_above_alpha, Noise, Scenario,
     CLEAN, RUNS,
 };
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 
 const INDEPENDENT: Safeguards = Safeguards {
     dependence: false,

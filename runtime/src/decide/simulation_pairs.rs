@@ -6,7 +6,7 @@
 
 use super::process_pairs::{ProcessPairs, MIN_PAIRS};
 use super::simulation::{at_most_alpha, below, well_above_alpha, RUNS};
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::SplitMix64;
 
 /// The most rounds a run gets (a 5 s budget of rounds of about a fifth of a second).

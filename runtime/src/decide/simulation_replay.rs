@@ -23,7 +23,7 @@ use super::duo_times::DuoTimes;
 use super::sequential::{Sequential, SequentialSettings};
 use super::simulation::{above, below, ALPHA};
 use super::verdict::Verdict;
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use crate::stats::{student_t, Sample};
 
 /// Starting points per stream.

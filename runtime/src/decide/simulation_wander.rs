@@ -16,7 +16,7 @@ use super::simulation::{
     above, assert_fooled_both_ways, at_most_alpha, band, below, simulate, Noise, Scenario, CLEAN,
     INTERRUPTED, RUNS,
 };
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 
 /// Short batches (20 µs at 55 ns a call), 1 ms blocks, a 100 ms pilot and a 100 ms budget;
 /// the first routine's speed relative to the second wanders with standard deviation `sd`

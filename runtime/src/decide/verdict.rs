@@ -1,6 +1,6 @@
 //! Judging a claim against an interval for the ratio: the SPEC's table, as a pure function.
 
-use crate::model::attrs::Claim;
+use crate::model::Claim;
 use std::fmt;
 
 /// How a comparison ended.

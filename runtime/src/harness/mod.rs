@@ -1,24 +1,17 @@
-//! The harness: the registry of annotated functions, the command line, and the runner that
-//! turns registrations into trials and records into outputs. The top layer.
+//! The harness: the registry of annotated functions (`registry`), the command line
+//! (`cli`), and the runner that turns registrations into trials and records into outputs
+//! (`run`). The top layer. Its files are private: the crate root imports the names
+//! re-exported here.
 
-pub mod ci_report;
-pub mod cli;
-pub mod cli_values;
-pub mod descriptor;
-pub mod dynamic;
-pub mod family_alpha;
-pub mod filters;
-pub mod finish;
-pub mod group;
-pub mod journal;
-pub mod limits;
-pub mod placement;
-pub mod preflight;
-pub mod preflight_owned;
-pub mod profile;
-pub mod registry;
-pub mod runner;
-pub mod selection;
-pub mod thread_counts;
-pub mod trial;
-pub mod version_setup;
+mod cli;
+mod registry;
+mod run;
+
+pub(crate) use cli::{
+    check_trial_budgets, oversubscribed_note, probe, select_any, selected_specs, Invocation,
+};
+pub(crate) use registry::{all_trial_specs, check_unique_names, register, trial_specs, TrialSpec};
+pub use registry::{
+    module_level, AtModuleLevel, Descriptor, DynamicBench, DynamicRoutine, InImpl, Routine,
+};
+pub use run::main;

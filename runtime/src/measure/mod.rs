@@ -1,35 +1,36 @@
-//! Measurement: the clock, timed batches, the duo loop (`#[bench_diff]`) and linear
-//! sampling (`#[bench]`). Only this layer reads the clock.
+//! Measurement: timed batches and the trial's budget (`timing`), the duo loop of
+//! `#[bench_diff]` (`duo`), linear sampling of `#[bench]` (`linear`), evidence of the
+//! machine (`machine`), meters other than wall time (`meters`) and async executors
+//! (`executors`). Only this layer reads the clock. Its files are private: other layers
+//! import the names re-exported here.
 
-pub mod alloc;
-pub mod alloc_limit;
-pub mod analysis_budget;
-pub mod batch;
-pub mod batched;
-pub mod budget;
-pub mod chunks;
-pub mod clock;
-pub mod duo;
-pub mod duo_batches;
-mod duo_pace;
-pub mod duo_sizes;
-pub mod empty_loop;
-pub mod executor;
-#[cfg(feature = "tokio")]
-pub mod executor_tokio;
-pub mod instructions;
-pub mod judge;
-pub mod linear;
+mod duo;
+mod executors;
+mod linear;
+mod machine;
+mod meters;
+mod timing;
+
 #[cfg(test)]
-mod linear_plan_tests;
-pub mod local_routine;
-pub mod machine;
-pub mod meter;
-pub mod os;
-pub mod pace;
-pub mod profile;
-pub mod stall_windows;
-pub mod stalls;
-pub mod time_batch;
-pub mod timer;
-pub mod usage;
+pub(crate) use duo::Evidence;
+pub(crate) use duo::{
+    run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
+};
+pub use duo::{Clock, ClockReason};
+pub(crate) use executors::Executor;
+#[cfg(feature = "tokio")]
+pub(crate) use executors::{TokioExecutor, TOKIO_NAME};
+pub(crate) use linear::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
+pub use linear::{LinearRun, Sampling};
+pub(crate) use machine::{
+    context_switches, measure_stalls, resident_kib, thread_cpu_time_ns, ContextSwitches,
+    MachineFacts, PaceProbe, UsageReading,
+};
+pub use machine::{machine_stalls, MachineStalls, OsUsage};
+pub(crate) use meters::{alloc_bytes_per_iteration, check_alloc_limit, Meter, Metered};
+pub use meters::{AllocCount, CountingAllocator};
+pub(crate) use timing::{
+    empty_iteration_ns, AnalysisBudget, run_for, timer_cost, BatchRunner, BatchedRunner, ChunkedInputs, Chunker,
+    Deadline, LocalRoutine, TimeBatch, TimeWith,
+};
+pub use timing::{Shortfall, TimerCost};

@@ -2,7 +2,12 @@
 //! inconclusive, the options written in an attribute, the run mode). Plain data, no logic
 //! beyond constructors.
 
-pub mod attrs;
-pub mod bench_target;
-pub mod export;
-pub mod mode;
+mod attrs;
+mod bench_target;
+mod export;
+mod mode;
+
+pub use attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
+pub(crate) use bench_target::bench_target;
+pub(crate) use export::{Export, ExportFormat};
+pub(crate) use mode::Mode;

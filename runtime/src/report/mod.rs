@@ -1,42 +1,26 @@
-//! Reports: what a person reads. Rendering is pure (strings); the runner prints them.
+//! Reports: what a person reads. Records of the measured trials (`records`), terminal
+//! blocks and tables (`terminal`), the `--json` document (`json`), the other files a run
+//! writes (`files`) and the HTML report (`html`). Rendering is pure (strings); the runner
+//! prints them. Its files are private: other layers import the names re-exported here.
 
-pub mod bench_block;
-pub mod bench_record;
-pub mod ci_outputs;
-pub mod diff_block;
-mod diff_block_short;
-mod diff_notes;
-pub mod diff_record;
-pub mod doctor;
-pub mod export;
-#[cfg(test)]
-mod export_tests;
-pub mod github_actions;
-#[cfg(test)]
-mod golden_tests;
-pub mod group_table;
+mod files;
 pub mod html;
-pub mod json;
-mod json_bench;
-mod json_diff;
-#[cfg(test)]
-mod json_diff_tests;
-mod json_parts;
-#[cfg(test)]
-mod json_tests;
-mod json_unpaired;
-pub mod markdown;
-#[cfg(test)]
-mod markdown_tests;
-pub mod measure_line;
-pub mod merge;
-mod more_time;
-pub mod outputs;
-pub mod owned;
-pub mod paint;
-pub mod record;
-pub mod record_block;
-pub mod run_meta;
-pub mod summary_table;
-pub mod trial_cells;
-pub mod unpaired_record;
+mod json;
+mod records;
+mod terminal;
+
+pub use files::markdown_table;
+pub(crate) use files::{
+    annotations, append_step_summary, check_export_owned, check_json_owned, check_report_owned,
+    rank, trial_cells, write_export, write_html, write_json, write_markdown, TrialCells,
+};
+pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};
+pub(crate) use records::{
+    doctor_lines, examine, warnings_json, AfterPush, BaselineOutcome, BenchRecord, DiffRecord,
+    Record, RecordSink, RoutineNames, RunMeta, UnpairedRecord, WarningOut,
+};
+pub(crate) use terminal::{
+    alloc_bytes_line, batch_iters_text, bench_block, count_text, facts_paragraphs, failure_message,
+    group_table, interval_text, notes, p_text, per_iteration, percent, record_block, summary_table,
+    BaselineStatus, Paint,
+};

@@ -3,11 +3,11 @@
 //! Precedence, lowest first: the attribute, then `DUOBENCH_*` environment variables, then
 //! options on the command line. A later source replaces a setting only where it has one.
 
-use crate::analysis::change::DEFAULT_NOISE_THRESHOLD;
-use crate::measure::linear::DEFAULT_SAMPLES;
-use crate::model::attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
-use crate::model::export::Export;
-use crate::session::baseline::{BaselineChoice, BaselineName, BaselineSettings};
+use crate::analysis::DEFAULT_NOISE_THRESHOLD;
+use crate::measure::DEFAULT_SAMPLES;
+use crate::model::Export;
+use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
+use crate::session::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -7,8 +7,8 @@
 //! auto-wrap is off while writing so a long text is cut at the margin instead of wrapping
 //! (a wrap at the bottom of the screen would scroll and spoil the saved position).
 
-use crate::measure::duo::DuoProgress;
-use crate::util::units::ratio_text;
+use crate::measure::DuoProgress;
+use crate::util::ratio_text;
 use std::io::Write;
 use std::time::Duration;
 
@@ -42,7 +42,7 @@ impl ProgressLine {
     }
 
     /// Shows `progress` once the trial has run for about a second. The caller reports at
-    /// most every 100 ms (see [`crate::measure::duo::PROGRESS_EVERY`]), so this writes at
+    /// most every 100 ms (see `PROGRESS_EVERY` in `measure::duo`), so this writes at
     /// most ten times a second.
     pub fn update(&mut self, progress: &DuoProgress) {
         if progress.elapsed < SHOW_AFTER {

@@ -14,9 +14,9 @@
 //! permissions any new file gets (`tempfile` makes it readable by its owner only, which the
 //! rename would pass on to the user's result file).
 
-use crate::util::fifo_open::open_for_writing;
-use crate::util::interrupt::interrupted;
-use crate::util::process::process_ended;
+use crate::util::interrupted;
+use crate::util::open_for_writing;
+use crate::util::process_ended;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

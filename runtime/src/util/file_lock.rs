@@ -8,7 +8,7 @@
 //! litter. Directory locks are `flock(2)` through `fs4`; where a directory cannot be opened
 //! as a file (Windows), no lock is taken and concurrent writers are not promised to merge.
 
-use crate::util::atomic_file::{parent_dir, resolve_links};
+use crate::util::{parent_dir, resolve_links};
 use fs4::FileExt;
 use std::fs::File;
 use std::io;

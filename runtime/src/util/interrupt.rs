@@ -22,7 +22,7 @@ fn flag() -> &'static Arc<AtomicBool> {
 /// Installs the handlers for SIGINT (and SIGTERM, which a CI runner sends on cancel). Where
 /// they cannot be installed, an interrupt stops the run the usual way, losing its results;
 /// that is said on stderr.
-pub fn install() {
+pub fn install_interrupt_flag() {
     #[cfg(unix)]
     let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
     #[cfg(not(unix))]

@@ -4,12 +4,14 @@
 //! A file's layer is its first folder under `src/` (see `ARCHITECTURE.md`); `lib.rs` is the
 //! root, above all. Imports are the `use crate::…`, `use super::…`, `use self::…` trees and
 //! every inline `crate::a::b` path in non-test code (`#[cfg(test)]` items and files are left
-//! out: tests may reach anywhere). Written by hand rather than with `syn` because a path scan
-//! is all it takes, and the runtime has no parser dependency to lean on.
+//! out: tests may reach anywhere), each followed through the `pub(crate) use` re-exports of
+//! folders' `mod.rs` to the file that defines the name. Written by hand rather than with
+//! `syn` because a path scan is all it takes, and the runtime has no parser dependency to
+//! lean on.
 
 mod scan;
 
-use scan::{paths_in, production_code, resolve, test_only_children};
+use scan::{paths_in, production_code, reexports, resolve, test_only_children};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -59,17 +61,55 @@ fn graph(sources: &Sources) -> BTreeMap<String, BTreeSet<String>> {
         .map(|f| (module_of(f), f.clone()))
         .filter(|(m, _)| !is_test(m))
         .collect();
+    let reexported: Reexports = modules
+        .values()
+        .map(|f| (f.clone(), reexports(&production_code(&sources[f]))))
+        .collect();
     let mut edges = BTreeMap::new();
     for (module, file) in &modules {
         let own_dir = file.strip_suffix("mod.rs");
         let targets: BTreeSet<String> = paths_in(&production_code(&sources[file]))
             .iter()
-            .filter_map(|p| resolve(module, p, &modules))
+            .filter_map(|p| target(module, p, &modules, &reexported))
             .filter(|t| t != file && !own_dir.is_some_and(|d| t.starts_with(d)))
             .collect();
         edges.insert(file.clone(), targets);
     }
     edges
+}
+
+/// Each module file's re-exported names → the paths they stand for.
+type Reexports = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The file that defines what `path` names: a name a folder's `mod.rs` re-exports
+/// (`pub(crate) use file::Name`) leads on to the file behind it, so that the graph holds
+/// the files that import each other, not the folder's door.
+fn target(
+    current: &[String],
+    path: &str,
+    modules: &BTreeMap<Vec<String>, String>,
+    reexported: &Reexports,
+) -> Option<String> {
+    let (mut file, mut rest) = resolve(current, path, modules)?;
+    // Re-exports may chain through nested folders; a chain longer than the folders' depth
+    // would be a re-export of itself.
+    for _ in 0..8 {
+        let Some(to) = rest
+            .first()
+            .and_then(|name| reexported.get(&file)?.get(name))
+        else {
+            break;
+        };
+        let next = std::iter::once(to.clone())
+            .chain(rest[1..].iter().cloned())
+            .collect::<Vec<_>>()
+            .join("::");
+        match resolve(&module_of(&file), &next, modules) {
+            Some((f, r)) if f != file || r != rest => (file, rest) = (f, r),
+            _ => break,
+        }
+    }
+    Some(file)
 }
 
 /// Every broken rule, one line each; empty when the layers hold.
@@ -219,6 +259,52 @@ fn a_cycle_inside_one_layer_and_a_file_outside_the_layers_are_named() {
         found
             .iter()
             .any(|v| v.starts_with("loose.rs is in no layer")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn imports_through_a_folders_reexports_are_followed_to_the_file() {
+    let sources = crate_of(&[
+        ("lib.rs", "mod util;\nmod report;"),
+        ("util/mod.rs", "mod units;\npub(crate) use units::ratio;"),
+        (
+            "util/units.rs",
+            "use crate::report::Colour;\npub fn ratio() {}",
+        ),
+        (
+            "report/mod.rs",
+            "mod a;\nmod b;\nmod block;\nmod paint;\npub(crate) use a::A;\n\
+             pub(crate) use b::B;\npub(crate) use block::{Block, Paint as Colour};",
+        ),
+        (
+            "report/paint/mod.rs",
+            "mod style;\npub(crate) use style::Paint;",
+        ),
+        (
+            "report/paint/style.rs",
+            "use crate::util::ratio;\npub struct Paint;",
+        ),
+        (
+            "report/block.rs",
+            "pub(crate) use super::paint::Paint;\npub struct Block;",
+        ),
+        ("report/a.rs", "use crate::report::B;\npub struct A;"),
+        ("report/b.rs", "use crate::report::A;\npub struct B;"),
+    ]);
+    let found = violations(&sources);
+    assert!(
+        found.contains(
+            &"util/units.rs imports report/paint/style.rs: util → report points up".to_owned()
+        ),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"import cycle: report/paint/style.rs → util/units.rs".to_owned()),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&"import cycle: report/a.rs → report/b.rs".to_owned()),
         "{found:?}"
     );
 }

@@ -67,11 +67,7 @@ pub fn paths_in(code: &str) -> Vec<String> {
     while let Some(at) = find_word(tail, "use ") {
         rest.push_str(&tail[..at]);
         let end = tail[at..].find(';').map_or(tail.len(), |e| at + e);
-        let tree: String = tail[at + 4..end]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        expand("", &tree, &mut paths);
+        expand("", &compact(&tail[at + 4..end]), &mut paths);
         tail = &tail[(end + 1).min(tail.len())..];
     }
     rest.push_str(tail);
@@ -86,8 +82,52 @@ pub fn paths_in(code: &str) -> Vec<String> {
             from = begin + len;
         }
     }
+    for p in &mut paths {
+        p.truncate(p.find('@').unwrap_or(p.len()));
+    }
     paths.retain(|p| ["crate", "super", "self"].contains(&p.split("::").next().unwrap_or("")));
     paths
+}
+
+/// A `use` tree without whitespace, an alias (`a as b`) kept as `a@b`.
+fn compact(tree: &str) -> String {
+    tree.replace(" as ", "@")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// The names a module file re-exports (`pub use`, `pub(crate) use`), each with the path it
+/// stands for, relative to that module (`self::a::B`) unless it starts at `crate` or `super`.
+pub fn reexports(code: &str) -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    for start in ["pub use ", "pub(crate) use "] {
+        let mut from = 0;
+        while let Some(at) = find_word(&code[from..], start) {
+            let begin = from + at + start.len();
+            let end = code[begin..].find(';').map_or(code.len(), |e| begin + e);
+            let mut paths = Vec::new();
+            expand("", &compact(&code[begin..end]), &mut paths);
+            for p in paths {
+                let (path, alias) = p.split_once('@').unwrap_or((&p, ""));
+                let name = if alias.is_empty() {
+                    path.rsplit("::").next().unwrap_or(path)
+                } else {
+                    alias
+                };
+                let full = if ["crate", "super", "self"]
+                    .contains(&path.split("::").next().unwrap_or(""))
+                {
+                    path.to_owned()
+                } else {
+                    format!("self::{path}")
+                };
+                found.insert(name.to_owned(), full);
+            }
+            from = end;
+        }
+    }
+    found
 }
 
 /// Where `word` starts in `text` not preceded by an identifier character.
@@ -106,7 +146,6 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 
 /// Expands a `use` tree (`a::{b, c::{d, e}}`) after `prefix` into full paths.
 fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
-    let tree = tree.split(" as ").next().unwrap_or(tree);
     match tree.find('{') {
         None => out.push(format!("{prefix}{tree}")),
         Some(open) => {
@@ -129,12 +168,13 @@ fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
     }
 }
 
-/// The file a path leads to: the longest prefix that names a module.
+/// The file a path leads to: the longest prefix that names a module, and the segments after
+/// it.
 pub fn resolve(
     current: &[String],
     path: &str,
     modules: &BTreeMap<Vec<String>, String>,
-) -> Option<String> {
+) -> Option<(String, Vec<String>)> {
     let mut segs = path.split("::").filter(|s| !s.is_empty()).peekable();
     let mut base: Vec<String> = match segs.peek().copied() {
         Some("crate") => Vec::new(),
@@ -153,6 +193,6 @@ pub fn resolve(
     (0..=rest.len()).rev().find_map(|k| {
         let mut m = base.clone();
         m.extend_from_slice(&rest[..k]);
-        modules.get(&m).cloned()
+        modules.get(&m).map(|f| (f.clone(), rest[k..].to_vec()))
     })
 }

@@ -1,9 +1,9 @@
 //! `Bencher::iter_tokio` (feature `tokio`).
 
 use super::{BenchOutcome, Bencher};
-use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
-use crate::measure::timer::timer_cost;
-use crate::model::mode::Mode;
+use crate::measure::timer_cost;
+use crate::measure::{TokioExecutor, TOKIO_NAME};
+use crate::model::Mode;
 use std::future::Future;
 
 impl Bencher {

@@ -1,9 +1,9 @@
 //! `Diff::compare_tokio` (feature `tokio`).
 
 use super::{Diff, DiffOutcome};
-use crate::measure::executor_tokio::{TokioExecutor, TOKIO_NAME};
-use crate::measure::timer::timer_cost;
-use crate::model::mode::Mode;
+use crate::measure::timer_cost;
+use crate::measure::{TokioExecutor, TOKIO_NAME};
+use crate::model::Mode;
 use std::future::Future;
 
 impl Diff {

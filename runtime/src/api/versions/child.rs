@@ -2,7 +2,7 @@
 //! bench target, asked for one trial at a time, always reaped.
 
 use super::protocol::{check_hello, Reply, Request, SERVE_FLAG};
-use crate::util::interrupt::interrupted;
+use crate::util::interrupted;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -316,7 +316,7 @@ mod tests {
         let batch = BatchReport {
             ns: 1000.0,
             cpu_ns: Some(900),
-            switches: Some(crate::measure::os::ContextSwitches {
+            switches: Some(crate::measure::ContextSwitches {
                 voluntary: 0,
                 involuntary: 1,
             }),

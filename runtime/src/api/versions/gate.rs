@@ -3,7 +3,7 @@
 //! than passing unjudged (a warning line in a CI log nobody reads would read as "no
 //! regression"). `--allow-unpaired` restores the fallback to saved numbers.
 
-use crate::session::options::Settings;
+use crate::session::Settings;
 
 /// A gated trial that could not be paired: the gate, why no pairing was possible, and the
 /// baseline it was to be paired with. The reports record it as a failed trial.
@@ -64,9 +64,9 @@ pub fn percent(fraction: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::attrs::AttrOptions;
-    use crate::session::baseline::{BaselineChoice, BaselineName};
-    use crate::session::options::Overrides;
+    use crate::model::AttrOptions;
+    use crate::session::Overrides;
+    use crate::session::{BaselineChoice, BaselineName};
 
     fn gated(allow_unpaired: bool) -> Settings {
         let plain = Settings::resolve(&AttrOptions::default(), Overrides::default());

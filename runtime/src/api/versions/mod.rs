@@ -11,12 +11,12 @@ mod co_locate;
 pub mod gate;
 mod places;
 pub mod protocol;
-pub mod serve;
-mod serving;
+mod remote_side;
+pub mod serve_loop;
 pub mod store;
 pub mod versus;
 
-pub use serve::serve_batches;
+pub use serve_loop::serve_batches;
 pub use versus::{run_paired, PairedResult, Versus};
 
 use std::sync::{Arc, Mutex};

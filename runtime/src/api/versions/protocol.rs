@@ -6,7 +6,7 @@
 //! terminal when something goes wrong. Replies carry a prefix so that lines a user's
 //! benchmark prints to stdout in the child are skipped rather than misread.
 
-use crate::measure::os::ContextSwitches;
+use crate::measure::ContextSwitches;
 use std::fmt;
 
 /// Raised whenever a message changes meaning; the handshake refuses a different one.

@@ -1,7 +1,7 @@
 //! Keeping the bench executable beside a saved baseline, so the baseline can be run again.
 
-use crate::session::baseline::{executable_path, BaselineName};
-use crate::util::process::process_ended;
+use crate::session::{executable_path, BaselineName};
+use crate::util::process_ended;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use super::charts::{padded, relative_tick_step, time_label, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
-use crate::session::baseline::Compared;
+use crate::session::Compared;
 use crate::stats::Estimate;
 use plotters::prelude::*;
 

@@ -5,8 +5,8 @@ use super::charts::{
     failed, padded, relative_tick_step, render, time_label, ESTIMATE, FIRST, FONT, GREY, SIZE,
     X_LABEL_AREA, Y_LABEL_AREA,
 };
-use crate::analysis::bench_result::BenchResult;
-use crate::analysis::chart_data::{robust_range, HISTOGRAM_BINS};
+use crate::analysis::BenchResult;
+use crate::analysis::{robust_range, HISTOGRAM_BINS};
 use plotters::prelude::*;
 
 /// Each sample as a point, iterations against its time, with the slope through the origin

@@ -5,13 +5,13 @@ use super::baseline_chart::baseline_chart;
 use super::bench_charts::{distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
-use crate::analysis::change::ChangeVerdict;
-use crate::model::attrs::Measure;
-use crate::report::bench_block::{count_text, p_text, percent};
-use crate::report::bench_record::{BaselineOutcome, BenchRecord};
-use crate::report::measure_line::per_iteration;
+use crate::analysis::ChangeVerdict;
+use crate::model::Measure;
+use crate::report::per_iteration;
+use crate::report::{count_text, p_text, percent};
+use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
-use crate::util::units::{format_secs, three_significant};
+use crate::util::{format_secs, three_significant};
 use std::fmt::Write;
 
 /// The verdict's CSS class and words: a bench without a comparison has none.
@@ -98,13 +98,13 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         format_secs(r.run.measure_time),
         format_secs(r.run.warmup_time),
     );
-    out.push_str(&crate::report::measure_line::facts_paragraphs(
+    out.push_str(&crate::report::facts_paragraphs(
         r.measure,
         r.executor,
         r.executor_overhead_ns,
         r.os,
     ));
-    let bytes = crate::report::measure_line::alloc_bytes_line(r.alloc_bytes_per_iteration);
+    let bytes = crate::report::alloc_bytes_line(r.alloc_bytes_per_iteration);
     if !bytes.is_empty() {
         let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
     }

@@ -1,10 +1,10 @@
 //! What the charts share — size, colours, the claim's band, axis labels — and the first
 //! chart: both routines' latency distributions overlaid.
 
-use crate::analysis::chart_data::LatencyBins;
-use crate::model::attrs::Claim;
-use crate::report::diff_record::RoutineNames;
-use crate::util::units::format_ns;
+use crate::analysis::LatencyBins;
+use crate::model::Claim;
+use crate::report::RoutineNames;
+use crate::util::format_ns;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -5,12 +5,12 @@ use super::charts::latency_chart;
 use super::drift_chart::drift_chart;
 use super::ratio_chart::ratio_chart;
 use super::{escape, figure};
-use crate::measure::clock::Clock;
-use crate::report::diff_block::{batch_iters_text, interval_text};
-use crate::report::diff_notes::notes;
-use crate::report::diff_record::DiffRecord;
-use crate::util::units::format_secs;
-use crate::util::units::ratio_text;
+use crate::measure::Clock;
+use crate::report::notes;
+use crate::report::DiffRecord;
+use crate::report::{batch_iters_text, interval_text};
+use crate::util::format_secs;
+use crate::util::ratio_text;
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.
@@ -59,7 +59,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         format_secs(r.warmup_time),
     );
     out.push_str(&notes_list(record));
-    out.push_str(&crate::report::measure_line::facts_paragraphs(
+    out.push_str(&crate::report::facts_paragraphs(
         r.measure,
         r.executor,
         r.executor_overhead_ns,

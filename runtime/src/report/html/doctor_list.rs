@@ -2,7 +2,7 @@
 //! target page.
 
 use super::escape;
-use crate::analysis::doctor::Warning;
+use crate::analysis::Warning;
 use std::fmt::Write;
 
 /// The warnings as an HTML list; nothing when there are none.
@@ -28,7 +28,7 @@ pub fn warnings_html(warnings: &[Warning]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::doctor::{debug_build, long_name};
+    use crate::analysis::{debug_build, long_name};
 
     #[test]
     fn each_warning_is_an_item_with_what_to_do_and_text_is_escaped() {

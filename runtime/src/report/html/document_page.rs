@@ -3,7 +3,7 @@
 //! document keeps no samples, so there are no charts: the shards' own runs draw those.
 
 use super::{escape, page};
-use crate::report::trial_cells::{rank, trial_cells, TrialCells};
+use crate::report::{rank, trial_cells, TrialCells};
 use serde_json::Value;
 use std::fmt::Write;
 

@@ -4,9 +4,9 @@ use super::charts::{
     claim_band, draw_legend, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FIRST, FONT,
     GREY, WIDE, X_LABEL_AREA, Y_LABEL_AREA,
 };
-use crate::analysis::chart_data::robust_range;
-use crate::analysis::diff_result::DiffResult;
-use crate::model::attrs::Claim;
+use crate::analysis::robust_range;
+use crate::analysis::DiffResult;
+use crate::model::Claim;
 use plotters::prelude::*;
 
 /// Each duo's ratio (the exp of its mean log-difference) in the order measured, with the

@@ -2,9 +2,9 @@
 //! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons
 //! and `#[bench]` results.
 //!
-//! Rendering is pure; `report::outputs` writes the files. A target's page marks its content
-//! with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages on disk
-//! without keeping any other state.
+//! Rendering is pure; `report::files::write_outputs` writes the files. A target's page marks
+//! its content with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages
+//! on disk without keeping any other state.
 
 mod baseline_chart;
 mod bench_charts;
@@ -18,11 +18,11 @@ mod interval_rows;
 mod ratio_chart;
 mod unpaired_section;
 
-use super::diff_block::interval_text;
-use super::diff_record::DiffRecord;
-use super::record::Record;
-use crate::analysis::doctor::Warning;
-use crate::util::units::ratio_text;
+use crate::analysis::Warning;
+use crate::report::interval_text;
+use crate::report::DiffRecord;
+use crate::report::Record;
+use crate::util::ratio_text;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
 use std::fmt::Write;

@@ -3,8 +3,8 @@
 
 use super::charts::{claim_band, padded, ratio_label, CLAIM, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
-use crate::analysis::diff_result::DiffResult;
-use crate::model::attrs::Claim;
+use crate::analysis::DiffResult;
+use crate::model::Claim;
 use plotters::prelude::*;
 
 /// The ratio's estimates and intervals, one row each, over the claim's band (green) and a

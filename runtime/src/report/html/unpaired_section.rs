@@ -3,7 +3,7 @@
 
 use super::escape;
 use crate::api::versions::gate::percent;
-use crate::report::unpaired_record::UnpairedRecord;
+use crate::report::UnpairedRecord;
 use std::fmt::Write;
 
 /// The gate, as the claim column shows it.

@@ -1,7 +1,7 @@
 //! One baseline file: a versioned JSON document holding one `#[bench]` run's samples,
 //! written atomically and read back with every problem reported in one line that names it.
 
-use crate::util::atomic_file::write_atomically;
+use crate::util::write_atomically;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs;

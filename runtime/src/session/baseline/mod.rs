@@ -23,10 +23,10 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::bench_result::{bootstrap, iterations_as_f64, BenchResult};
-use crate::analysis::change::{compare_runs, Change, RunSamples};
-use crate::model::attrs::Measure;
-use crate::model::bench_target::bench_target;
+use crate::analysis::{bootstrap, compare_runs, Change, RunSamples};
+use crate::analysis::{iterations_as_f64, BenchResult};
+use crate::model::bench_target;
+use crate::model::Measure;
 use crate::stats::{linear_estimates, Estimate, Points, PointsError};
 use std::path::PathBuf;
 

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::fixture::bench_runs as synthetic;
-use crate::model::attrs::AttrOptions;
-use crate::session::options::{Overrides, Settings};
+use crate::model::AttrOptions;
+use crate::session::{Overrides, Settings};
 use std::fs;
 
 fn result(per_iter_ns: f64) -> BenchResult {
@@ -73,7 +73,7 @@ fn baselines_are_kept_per_measure() {
     let s = settings(None, None);
     compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
     let mut cpu = result(20.0);
-    cpu.measure = crate::model::attrs::Measure::CpuTime;
+    cpu.measure = crate::model::Measure::CpuTime;
     // The wall-time run is not compared with a CPU-time one, and stays.
     assert_eq!(
         compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(),

@@ -1,0 +1,220 @@
+//! What a comparison found: estimates, intervals, tests and summaries, computed once from a
+//! finished duo run.
+
+use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+use super::drift::{drift, Drift};
+use crate::analysis::{memory_growth, MemoryGrowth};
+use crate::decide::ownership::SpikeSplit;
+use crate::decide::process_pairs::PairSpread;
+use crate::decide::sequential::Basis;
+use crate::decide::verdict::Verdict;
+use crate::measure::DuoRun;
+use crate::measure::MachineStalls;
+use crate::measure::OsUsage;
+use crate::measure::Shortfall;
+use crate::measure::TimerCost;
+use crate::measure::{Clock, ClockReason};
+use crate::model::Measure;
+use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
+use std::time::Duration;
+
+/// The result of one `#[bench_diff]` comparison.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct DiffResult {
+    /// How the comparison ended.
+    pub verdict: Verdict,
+    /// The error rate the interval was built for.
+    pub alpha: f64,
+    /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
+    /// the verdict rests on (`basis`); the median-based estimate when fewer than two blocks
+    /// were completed.
+    pub ratio: f64,
+    /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
+    pub interval: Option<(f64, f64)>,
+    /// Robust estimate: exp of the median of all duos' mean log-differences.
+    pub median_ratio: f64,
+    /// Fixed-sample paired Student t on the blocks' log ratios (for reference: it is not
+    /// valid under repeated looks).
+    pub student: Option<StudentT>,
+    /// Welch's t on the log per-iteration latencies of the two routines.
+    pub welch: Option<Welch>,
+    /// Per-iteration latency of the first routine's batches, in nanoseconds.
+    pub first: Option<Summary>,
+    /// Per-iteration latency of the second routine's batches, in nanoseconds.
+    pub second: Option<Summary>,
+    /// Pairs measured after warmup (two per duo), set aside or not.
+    pub pairs: usize,
+    /// Duos set aside as outliers by the fence.
+    pub duos_set_aside: usize,
+    /// Duos in which the OS showed the measuring thread preempted (an involuntary context
+    /// switch); 0 where the OS does not count them.
+    pub duos_preempted: usize,
+    /// Of those, duos set aside before the test as machine noise (wall time only).
+    pub preempted_set_aside: usize,
+    /// The clock whose batch times the test judged.
+    pub clock: Clock,
+    /// Why that clock.
+    pub clock_reason: ClockReason,
+    /// Which routine's batch was the slow one in the set-aside duos.
+    pub spike_split: SpikeSplit,
+    /// Half the width of the fence that set duos aside, in log units: a pair whose log
+    /// ratio strays further from the recent ones is an outlier (infinite without a pilot).
+    pub fence_half_width: f64,
+    /// How often this machine stalls a running thread, measured right after the run when a
+    /// comparison set aside more than a few percent of its duos (`None` otherwise): the
+    /// share of duos such stalls explain is `analysis::machine_noise::expected_share`.
+    pub machine_stalls: Option<MachineStalls>,
+    /// Which duos the estimate and interval rest on (`None` before two blocks).
+    pub basis: Option<Basis>,
+    /// Blocks per effectively independent block behind the interval (1: uncorrelated).
+    pub dependence: f64,
+    /// Set when the ratio in the first half of the run differs from the second's.
+    pub drift: Option<Drift>,
+    /// Completed blocks fed to the confidence sequence.
+    pub blocks: usize,
+    /// Kept duos per block.
+    pub duos_per_block: usize,
+    /// An empty routine's time per iteration in the same batch loop, measured right after
+    /// the run (`None` where it was not): the doctor's floor for work optimized away.
+    pub empty_iteration_ns: Option<f64>,
+    /// Iterations per timed batch (of the first routine when the two differ).
+    pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the first's unless the routines
+    /// are far apart in speed and each ran its own.
+    pub second_batch_iters: u64,
+    /// Warmup and batch sizing.
+    pub warmup_time: Duration,
+    /// Measuring after warmup.
+    pub measure_time: Duration,
+    /// Clock cost at start-up.
+    pub timer: TimerCost,
+    /// Each duo's mean log-difference, kept or set aside, in the order measured; only every
+    /// `duo_stride`-th is kept (at most 1,000), for the report's chart of noise and drift.
+    pub duo_log_diffs: Vec<f64>,
+    /// Duos between two consecutive values of `duo_log_diffs`.
+    pub duo_stride: usize,
+    /// Both routines' per-iteration latencies on one histogram scale, for the report.
+    pub latency_bins: Option<LatencyBins>,
+    /// What the per-iteration values are (wall time unless `measure = ...` said otherwise):
+    /// nanoseconds of wall or CPU time, allocations, or instructions.
+    pub measure: Measure,
+    /// Async routines: what the built-in executor adds to each iteration, in nanoseconds
+    /// (included in the figures; `None` for plain routines).
+    pub executor_overhead_ns: Option<f64>,
+    /// Async routines: which executor ran them, `built-in` or `tokio` (`None` for plain
+    /// routines).
+    pub executor: Option<&'static str>,
+    /// Peak-memory growth and context switches during the trial (`None` where the
+    /// platform does not count them).
+    pub os: Option<OsUsage>,
+    /// The process's memory kept growing with the iterations while measuring (a routine
+    /// keeps memory from every call); `None` when it did not, or was not read.
+    pub memory_growth: Option<MemoryGrowth>,
+    /// Set when the time budget was too short for a meaningful comparison: what it would
+    /// need. The verdict is then `Inconclusive`.
+    pub shortfall: Option<Shortfall>,
+    /// Across versions: the rounds of fresh process pairs behind the ratio and interval (the
+    /// other statistics then describe the last round's duos); `None` within one process.
+    pub process_pairs: Option<PairSpread>,
+}
+
+impl DiffResult {
+    /// Analyses a finished run. `verdict` overrides the run's own when the budget ended
+    /// without a decision (then it is `Inconclusive`, or `Reported` without a claim).
+    #[must_use]
+    pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
+        // The verdict is the claimed test's, as reached when it was decided; the estimate,
+        // its interval and the statistics are those of the test that went on measuring
+        // after it, when one did (`cargo bench`).
+        let settings = run.test.settings();
+        let test = run.measured_on.as_ref().unwrap_or(&run.test);
+        let verdict = match run.test.decided() {
+            Some(decided) => decided,
+            None if settings.claim.is_some() || run.shortfall.is_some() => Verdict::Inconclusive,
+            None => Verdict::Reported,
+        };
+        let level = 1.0 - settings.alpha;
+        let interval = test.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
+        let mut duo_means = test.duo_means().to_vec();
+        duo_means.sort_by(f64::total_cmp);
+        let median_ratio = if duo_means.is_empty() {
+            f64::NAN
+        } else {
+            median(&duo_means).exp()
+        };
+        let block_log_ratios = test.block_log_ratios();
+        let student = Sample::new(&block_log_ratios)
+            .ok()
+            .map(|s| student_t(s, 0.0, level));
+        let log_first: Vec<f64> = run.first_ns.iter().map(|t| t.ln()).collect();
+        let log_second: Vec<f64> = run.second_ns.iter().map(|t| t.ln()).collect();
+        let welch = match (Sample::new(&log_first), Sample::new(&log_second)) {
+            (Ok(a), Ok(b)) => Some(welch(a, b, level)),
+            _ => None,
+        };
+        let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
+        let (duo_log_diffs, duo_stride) = thin(test.duo_means(), MAX_SERIES_POINTS);
+        let estimate = test.estimate();
+        let dependence = estimate.map_or(1.0, |e| e.dependence);
+        let drift = estimate.and_then(|e| {
+            let sums: Vec<(f64, f64)> = test
+                .blocks()
+                .iter()
+                .map(|b| match e.basis {
+                    Basis::Fenced => (b.kept_first, b.kept_second),
+                    Basis::Unfenced | Basis::Both => (b.all_first, b.all_second),
+                })
+                .collect();
+            drift(&sums, dependence)
+        });
+        DiffResult {
+            measure: Measure::Wall,
+            executor_overhead_ns: None,
+            executor: None,
+            os: None,
+            memory_growth: memory_growth(&run.rss_iters, &run.rss_kib),
+            verdict,
+            alpha: settings.alpha,
+            // Before two blocks the robust estimate is the only one there is.
+            ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),
+            interval,
+            median_ratio,
+            student,
+            welch,
+            first: summary(&run.first_ns),
+            second: summary(&run.second_ns),
+            pairs: 2 * (test.duo_means().len() + run.evidence.preempted_set_aside),
+            duos_set_aside: test.duos_set_aside(),
+            duos_preempted: run.evidence.duos_preempted,
+            preempted_set_aside: run.evidence.preempted_set_aside,
+            clock: run.evidence.clock,
+            clock_reason: run.evidence.clock_reason,
+            spike_split: test.spike_split(),
+            fence_half_width: test.fence_half_width(),
+            machine_stalls: None,
+            basis: estimate.map(|e| e.basis),
+            dependence,
+            drift,
+            blocks: test.blocks().len(),
+            duos_per_block: settings.duos_per_block,
+            empty_iteration_ns: None,
+            batch_iters: run.batch_iters,
+            second_batch_iters: run.second_batch_iters,
+            warmup_time: run.warmup_time,
+            measure_time: run.measure_time,
+            timer,
+            duo_log_diffs,
+            duo_stride,
+            latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
+            shortfall: run.shortfall,
+            process_pairs: None,
+        }
+    }
+
+    /// Warmup plus measuring.
+    #[must_use]
+    pub fn total_time(&self) -> Duration {
+        self.warmup_time + self.measure_time
+    }
+}

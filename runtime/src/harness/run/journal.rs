@@ -1,0 +1,197 @@
+//! What a run leaves when it ends inside a trial (a routine that calls `exit`, aborts, or is
+//! killed for memory): the results of the trials finished before it, written as each
+//! finished (see `runner`), and a marker naming the trial that was running.
+//!
+//! The marker is `target/duobench/running/{bench target}.{pid}`, holding the running trial's
+//! name (empty between trials); a run that ends normally removes its own. The next run of
+//! the same bench target finds the markers of processes that have ended, says which trial
+//! ended each, and removes them. An `exit` called from a routine also runs the handler
+//! registered here, which names the trial at once.
+
+use crate::util::duobench_dir;
+use crate::util::process_ended;
+use crate::util::write_atomically;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The marker of this run, and the trial running now.
+struct Journal {
+    marker: PathBuf,
+    trial: Option<String>,
+    finished: usize,
+}
+
+static JOURNAL: Mutex<Option<Journal>> = Mutex::new(None);
+
+/// Starts this run's journal for `target` in `dir` (normally `target/duobench/running`) and
+/// returns a line for each earlier run of the target that ended inside a trial. Nothing is
+/// journaled when the directory cannot be made: the run itself goes on.
+pub fn open(dir: &Path, target: &str) -> Vec<String> {
+    let notes = ended_runs(dir, target);
+    if fs::create_dir_all(dir).is_ok() {
+        let marker = dir.join(format!("{target}.{}", std::process::id()));
+        if write_atomically(&marker, b"").is_ok() {
+            if let Ok(mut journal) = JOURNAL.lock() {
+                *journal = Some(Journal {
+                    marker,
+                    trial: None,
+                    finished: 0,
+                });
+            }
+            register_exit_handler();
+        }
+    }
+    notes
+}
+
+/// Where the markers live.
+#[must_use]
+pub fn default_dir() -> PathBuf {
+    duobench_dir().join("running")
+}
+
+/// Marks `trial` as running until the returned guard is dropped.
+#[must_use]
+pub fn running(trial: &str) -> Running {
+    set_trial(Some(trial));
+    Running
+}
+
+/// Clears the running trial when dropped: the trial returned (passed, failed or panicked).
+#[derive(Debug)]
+pub struct Running;
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        set_trial(None);
+    }
+}
+
+/// Counts a trial whose result was written.
+pub fn finished_one() {
+    if let Ok(mut journal) = JOURNAL.lock() {
+        if let Some(journal) = journal.as_mut() {
+            journal.finished += 1;
+        }
+    }
+}
+
+/// The run ends normally: its marker is removed.
+pub fn close() {
+    if let Ok(mut journal) = JOURNAL.lock() {
+        if let Some(journal) = journal.take() {
+            let _ = fs::remove_file(journal.marker);
+        }
+    }
+}
+
+fn set_trial(trial: Option<&str>) {
+    if let Ok(mut journal) = JOURNAL.lock() {
+        if let Some(journal) = journal.as_mut() {
+            journal.trial = trial.map(str::to_owned);
+            let _ = write_atomically(&journal.marker, trial.unwrap_or("").as_bytes());
+        }
+    }
+}
+
+/// The lines for markers of `target` left by processes that have ended, which are removed.
+fn ended_runs(dir: &Path, target: &str) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let prefix = format!("{target}.");
+    let mut notes = Vec::new();
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if process_ended(pid) != Some(true) {
+            continue;
+        }
+        let trial = fs::read_to_string(entry.path()).unwrap_or_default();
+        let _ = fs::remove_file(entry.path());
+        notes.push(if trial.is_empty() {
+            format!(
+                "warning: an earlier run of bench target `{target}` (process {pid}) ended \
+                 between trials without writing its reports"
+            )
+        } else {
+            format!(
+                "warning: an earlier run of bench target `{target}` (process {pid}) ended \
+                 inside trial `{trial}` (an exit, an abort or a kill): that trial left no \
+                 result; the trials finished before it were written"
+            )
+        });
+    }
+    notes.sort();
+    notes
+}
+
+fn register_exit_handler() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: `atexit` only records the address of a function that takes no arguments
+        // and does not unwind (it catches nothing because it cannot panic: it only reads a
+        // lock without blocking and prints).
+        unsafe {
+            libc::atexit(at_exit);
+        }
+    });
+}
+
+/// Runs when the process calls `exit` (a routine's `std::process::exit` too): names the
+/// trial that was running, if any. A normal end has closed the journal before.
+extern "C" fn at_exit() {
+    let Ok(journal) = JOURNAL.try_lock() else {
+        return;
+    };
+    if let Some(Journal {
+        trial: Some(trial),
+        finished,
+        ..
+    }) = journal.as_ref()
+    {
+        eprintln!(
+            "\nerror: the process exited inside trial `{trial}`, which left no result; the \
+             {finished} trial result(s) finished before it were written"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::scratch::scratch_dir;
+
+    #[test]
+    fn a_dead_processs_marker_names_its_trial_once_and_live_ones_are_left() {
+        let dir = scratch_dir("journal");
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        fs::write(dir.join(format!("b.{dead}")), "crash::b_exits").unwrap();
+        let live = format!("b.{}", std::process::id());
+        fs::write(dir.join(&live), "running::now").unwrap();
+        fs::write(dir.join(format!("other.{dead}")), "x").unwrap();
+        let notes = ended_runs(&dir, "b");
+        if process_ended(dead).is_none() {
+            return; // No /proc: nothing is taken for dead.
+        }
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].contains("inside trial `crash::b_exits`"),
+            "{}",
+            notes[0]
+        );
+        assert!(!notes[0].contains('\n'));
+        assert!(ended_runs(&dir, "b").is_empty(), "reported once");
+        assert!(dir.join(&live).exists() && dir.join(format!("other.{dead}")).exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

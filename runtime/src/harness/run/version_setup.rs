@@ -1,0 +1,281 @@
+//! What a run does about versions around its trials: keep the executable when saving a
+//! baseline, prepare the baseline's executable when comparing with one, and serve mode (a
+//! bench executable started with the hidden [`SERVE_FLAG`] runs no libtest harness; it runs
+//! the `#[bench]` trials the parent names, each up to its `iter` call, and exits when its
+//! stdin closes).
+
+use crate::api::bencher::Bencher;
+use crate::api::versions::gate::percent;
+#[cfg(doc)]
+use crate::api::versions::protocol::SERVE_FLAG;
+use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
+use crate::api::versions::serve_loop::{leave_interrupts_to_the_parent, next_request, send};
+use crate::api::versions::store::store_executable;
+use crate::api::versions::versus::Versus;
+pub use crate::api::versions::Role;
+use crate::harness::Invocation;
+use crate::harness::Routine;
+use crate::harness::TrialSpec;
+use crate::model::bench_target;
+use crate::model::Mode;
+use crate::session::{baseline_saved, executable_path, BaselineChoice};
+use crate::session::{Overrides, Settings};
+use crate::util::catch_panic;
+use crate::util::duobench_dir;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// Where this run's baselines live: `--baseline-dir`, else `<target>/duobench`.
+#[must_use]
+pub fn baseline_root(overrides: &Overrides) -> PathBuf {
+    overrides.baseline_dir.clone().unwrap_or_else(duobench_dir)
+}
+
+/// Under `cargo bench`: with `--save-baseline NAME`, stores this executable with the
+/// baseline (a failure is a warning: the numbers are still saved, and a later
+/// `--baseline NAME` says that it compares unpaired); with `--baseline NAME`, the shared
+/// handle to that baseline's executable, started when the first `#[bench]` asks.
+#[must_use]
+pub fn prepare(invocation: &Invocation, specs: &[TrialSpec]) -> Option<Arc<Mutex<Versus>>> {
+    let overrides = &invocation.overrides;
+    if invocation.mode != Mode::Bench || invocation.libtest.list {
+        return None;
+    }
+    // All trials of an executable share its bench target.
+    let bench_target = bench_target(specs.first()?.descriptor.module_path);
+    let root = baseline_root(overrides);
+    match BaselineChoice::of(overrides.save_baseline, overrides.baseline) {
+        BaselineChoice::Save(name) => {
+            if let Err(why) = store_executable(&root, bench_target, name) {
+                eprintln!("warning: {why}; `--baseline {name}` will compare unpaired");
+            }
+            None
+        }
+        BaselineChoice::Compare(name) => {
+            let exe = executable_path(&root, bench_target, name);
+            Some(Arc::new(Mutex::new(Versus::new(name, exe))))
+        }
+        BaselineChoice::Previous => None,
+    }
+}
+
+/// `--save-baseline NAME --store-only`: stores this executable as baseline NAME's and
+/// measures nothing, so a base revision costs its build and a copy, not a run. Exits: 0 once
+/// stored, 1 when it cannot be stored, 2 outside `cargo bench` (a test-profile build is not
+/// what a later `cargo bench --baseline NAME` should pair with).
+pub fn store_only(invocation: &Invocation, specs: &[TrialSpec]) -> ! {
+    let Some(name) = invocation.overrides.save_baseline else {
+        unreachable!("the command line refuses --store-only without --save-baseline")
+    };
+    if invocation.mode != Mode::Bench {
+        eprintln!(
+            "error: --store-only stores a bench build: run it under `cargo bench`, not \
+             `cargo test`"
+        );
+        std::process::exit(2);
+    }
+    let Some(first) = specs.first() else {
+        println!("no benchmarks registered: nothing to store");
+        std::process::exit(0);
+    };
+    let bench_target = bench_target(first.descriptor.module_path);
+    match store_executable(&baseline_root(&invocation.overrides), bench_target, name) {
+        Ok(path) => {
+            println!(
+                "stored the executable of `{bench_target}` as baseline `{name}` ({}); nothing \
+                 measured",
+                path.display()
+            );
+            std::process::exit(0);
+        }
+        Err(why) => {
+            eprintln!("error: {why}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Under `cargo bench` with `--baseline NAME`, when a `#[bench]` of `specs` (the trials
+/// this run starts) would compare with it: the baseline must have been saved for this bench
+/// target, or the run stops before measuring (a typo would otherwise fail every trial after
+/// measuring it).
+///
+/// # Errors
+///
+/// One line naming the baseline, the bench target and where it was looked for.
+pub fn check_baseline_saved(invocation: &Invocation, specs: &[&TrialSpec]) -> Result<(), String> {
+    let overrides = &invocation.overrides;
+    let BaselineChoice::Compare(name) =
+        BaselineChoice::of(overrides.save_baseline, overrides.baseline)
+    else {
+        return Ok(());
+    };
+    let Some(first_bench) = specs
+        .iter()
+        .find(|spec| matches!(spec.descriptor.routine, Routine::Bench(_)))
+    else {
+        return Ok(());
+    };
+    if invocation.mode != Mode::Bench {
+        return Ok(());
+    }
+    let target = bench_target(first_bench.descriptor.module_path);
+    let root = baseline_root(overrides);
+    if baseline_saved(&root, target, name) {
+        return Ok(());
+    }
+    Err(format!(
+        "no baseline `{name}` was saved for bench target `{target}` in {}: save it first with \
+         --save-baseline {name}; nothing was measured",
+        root.display()
+    ))
+}
+
+/// The role of the `Bencher` of trial `name`.
+#[must_use]
+pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
+    match versus {
+        Some(versus) => Role::Paired {
+            versus: Arc::clone(versus),
+            trial: name.to_owned(),
+        },
+        None => Role::Local,
+    }
+}
+
+/// What the report says of a `#[bench]` compared unpaired: `why` a pairing that `--baseline`
+/// asked for was not possible, and, under `--max-regression`, that the gate was not judged.
+/// A gate on saved numbers would judge run-to-run changes with the within-run variance alone
+/// (the same code run twice on a quiet machine is often "regressed"; docs/VALIDATION.md,
+/// section "Across versions"):
+/// there is no error rate to honour, so the trial passes and says so. `None` when there is
+/// nothing to say.
+#[must_use]
+pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> Option<String> {
+    let gate = settings.max_regression.filter(|_| compared).map(|p| {
+        format!(
+            "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with a \
+             warning)",
+            settings.alpha,
+            percent(p)
+        )
+    });
+    match (why, gate) {
+        (Some(why), Some(gate)) => Some(format!(
+            "unpaired comparison with saved numbers: {why}; {gate}"
+        )),
+        (Some(why), None) => Some(format!("unpaired comparison with saved numbers: {why}")),
+        (None, Some(gate)) => Some(format!(
+            "{gate}; compare with `--baseline NAME` to pair with a stored executable"
+        )),
+        (None, None) => None,
+    }
+}
+
+/// Serves trials until stdin closes, then exits.
+pub fn serve(specs: &[TrialSpec]) -> ! {
+    leave_interrupts_to_the_parent();
+    send(&Reply::Hello(PROTOCOL_VERSION));
+    loop {
+        let reply = match Request::parse(&next_request()) {
+            Ok(Request::Trial(name)) => serve_trial(specs, &name),
+            Ok(other) => Reply::Error(format!("unexpected `{other}` between trials")),
+            Err(e) => Reply::Error(e),
+        };
+        send(&reply);
+    }
+}
+
+/// Runs trial `name` (its setup, then batches inside its `iter` call) and says how it ended.
+fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
+    let found = specs.iter().find(|spec| spec.name() == name);
+    let Some((spec, Routine::Bench(entry))) = found.map(|s| (s, s.descriptor.routine)) else {
+        return Reply::Missing;
+    };
+    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let mut bencher = Bencher::new(Mode::Bench, settings).serving();
+    match catch_panic(|| entry(&mut bencher, spec.arg_index)) {
+        Err(why) => Reply::Error(why),
+        Ok(()) if bencher.served() => Reply::Finished,
+        Ok(()) => Reply::Error(
+            "the #[bench] function never called an iter method of its Bencher".to_owned(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::AttrOptions;
+
+    #[test]
+    fn an_unpaired_gate_passes_and_says_so() {
+        let plain = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        let gated = Settings {
+            max_regression: Some(0.05),
+            ..plain
+        };
+        assert_eq!(unpaired_note(None, true, &plain), None);
+        let note = unpaired_note(Some("no executable"), true, &gated).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable; unpaired: cannot gate at \
+             alpha 0.05 (max regression 5% not judged, passed with a warning)"
+        );
+        let note = unpaired_note(None, true, &gated).unwrap();
+        assert!(note.starts_with("unpaired: cannot gate"), "{note}");
+        // Nothing was compared (a first run): nothing was gated either.
+        assert_eq!(unpaired_note(None, false, &gated), None);
+        let note = unpaired_note(Some("no executable"), false, &plain).unwrap();
+        assert_eq!(
+            note,
+            "unpaired comparison with saved numbers: no executable"
+        );
+    }
+
+    fn noop(_: &mut Bencher, _: usize) {}
+
+    static BENCH: crate::harness::Descriptor = crate::harness::Descriptor {
+        fn_name: "fast",
+        name: None,
+        module_path: "b",
+        file: "benches/b.rs",
+        line: 1,
+        ignore: None,
+        vs: None,
+        args: &[],
+        routine: Routine::Bench(noop),
+        options: AttrOptions::NONE,
+    };
+
+    #[test]
+    fn a_baseline_saved_for_no_trial_stops_the_run_before_measuring() {
+        let root = crate::fixture::scratch::scratch_dir("baseline-typo");
+        let spec = TrialSpec {
+            descriptor: &BENCH,
+            arg_index: 0,
+        };
+        let dir = root.to_str().unwrap();
+        let parse = |name: &str| {
+            let args = ["--bench", "--baseline", name, "--baseline-dir", dir];
+            Invocation::parse(args.iter().map(|a| (*a).to_owned()), |_| None).unwrap()
+        };
+        let e = check_baseline_saved(&parse("typo"), &[&spec]).unwrap_err();
+        assert!(
+            e.starts_with("no baseline `typo` was saved for bench target `b` in "),
+            "{e}"
+        );
+        assert!(
+            e.ends_with("nothing was measured") && !e.contains('\n'),
+            "{e}"
+        );
+        // Nothing is checked when no #[bench] of this target runs.
+        check_baseline_saved(&parse("typo"), &[]).unwrap();
+        // Saved for one trial: fine.
+        let trial = root.join("b").join("fast");
+        std::fs::create_dir_all(&trial).unwrap();
+        std::fs::write(trial.join("main.json"), "{}").unwrap();
+        check_baseline_saved(&parse("main"), &[&spec]).unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

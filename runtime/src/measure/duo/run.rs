@@ -1,0 +1,294 @@
+//! The duo loop: warm up and size batches (`warmup`), size the blocks and set up the tests
+//! (`blocks`), then alternate (first, second), (second, first) until the sequential test
+//! decides or the time budget ends (`measuring`).
+
+use super::batches::{Duo, KernelCounters, ThreadCounters};
+use super::blocks::{plan_blocks, Blocks};
+use super::cost::DuoCost;
+use super::measuring::{measure, Measured};
+use super::progress::{DuoProgress, Progress};
+use super::screen::Evidence;
+use super::settings::DuoSettings;
+use super::warmup::warm_up;
+use crate::decide::sequential::{Sequential, MIN_DECISION_DUOS};
+use crate::measure::{BatchRunner, Deadline, Shortfall, TimeBatch};
+use std::time::Duration;
+
+/// Everything measured in one duo run, before analysis.
+#[derive(Clone, Debug)]
+pub struct DuoRun {
+    /// Iterations per timed batch of the first routine.
+    pub batch_iters: u64,
+    /// Iterations per timed batch of the second routine: the same as the first's unless
+    /// the routines are far apart in speed (`super::sizes`).
+    pub second_batch_iters: u64,
+    /// Per-iteration latency of each batch of the first routine, in nanoseconds.
+    pub first_ns: Vec<f64>,
+    /// Per-iteration latency of each batch of the second routine, in nanoseconds.
+    pub second_ns: Vec<f64>,
+    /// The sequential test, with its verdict if it reached one.
+    pub test: Sequential,
+    /// With [`DuoSettings::measure_on_to`]: the claimless test beside it, fed every duo,
+    /// the claimed test's until its verdict and those measured after; the estimate and
+    /// interval the report shows.
+    pub measured_on: Option<Sequential>,
+    /// Time spent warming up and sizing batches.
+    pub warmup_time: Duration,
+    /// Time spent measuring after warmup.
+    pub measure_time: Duration,
+    /// The clock that judged, and the duos the OS showed preempted.
+    pub evidence: Evidence,
+    /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
+    /// nothing was measured after the warmup, and the verdict is inconclusive.
+    pub shortfall: Option<Shortfall>,
+    /// The process's resident set (KiB) less what the duo loop itself holds, read at most
+    /// every [`RSS_EVERY`](super::measuring::RSS_EVERY) while measuring (empty where the OS does not report it).
+    pub rss_kib: Vec<u64>,
+    /// Iterations between one resident-set reading and the previous one, of the routine with
+    /// the larger batches.
+    pub rss_iters: Vec<u64>,
+}
+
+/// Measures `first` against `second`, reporting progress to `observe` (if any) between
+/// duos, at most every [`PROGRESS_EVERY`](super::progress::PROGRESS_EVERY). The check reuses
+/// the clock read the budget needs anyway. The process's resident set is read between duos
+/// too.
+pub fn run_duos<O1, O2>(
+    first: impl FnMut() -> O1,
+    second: impl FnMut() -> O2,
+    settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
+    run_duo_batches(
+        BatchRunner::new(first),
+        BatchRunner::new(second),
+        settings,
+        observe,
+    )
+}
+
+/// [`run_duos`] over any two [`TimeBatch`] sides (routines with untimed inputs, for one).
+pub fn run_duo_batches(
+    first: impl TimeBatch,
+    second: impl TimeBatch,
+    settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+) -> DuoRun {
+    run_duos_probed(first, second, settings, observe, KernelCounters)
+}
+
+/// [`run_duo_batches`] with the OS's evidence read from `counters` (tests inject their own).
+pub(crate) fn run_duos_probed(
+    first: impl TimeBatch,
+    second: impl TimeBatch,
+    settings: &DuoSettings,
+    observe: Option<&mut dyn FnMut(&DuoProgress)>,
+    counters: impl ThreadCounters,
+) -> DuoRun {
+    let deadline = Deadline::start(settings.max_time);
+    let mut progress = Progress::start(observe);
+    let mut duo = Duo {
+        first,
+        second,
+        iters: [1, 1],
+        overhead_ns: settings.timer.overhead_ns,
+        mirrored: false,
+        // Until the first duo says how long a batch is, read everything.
+        per_batch: true,
+        counters,
+    };
+    // The duos a decision waits for, unless the caller decides elsewhere (the rounds of a
+    // cross-version comparison, each one observation of a decision taken across them).
+    let floor = if settings.sequential.safeguards.sample_floor {
+        MIN_DECISION_DUOS
+    } else {
+        0
+    };
+
+    // One call of each routine, so that no duo starts that would overrun the budget by more
+    // than one call: after these, a duo's length is known in advance.
+    let mut cost = DuoCost::probe(&mut duo.first, &mut duo.second, &deadline);
+    let warmup = warm_up(
+        &mut duo,
+        &mut cost,
+        &deadline,
+        settings,
+        floor,
+        &mut progress,
+    );
+    let warmup_time = warmup.time;
+    let mut blocks = plan_blocks(warmup, duo.iters, &cost, &deadline, settings, floor);
+    let measured = measure(&mut duo, &mut blocks, &mut cost, &deadline, &mut progress);
+    finish(duo.iters, blocks, measured, warmup_time)
+}
+
+/// The run's record once measuring ended: the tests' verdicts and the evidence of the one
+/// that saw every duo.
+fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Duration) -> DuoRun {
+    let Blocks {
+        shortfall,
+        screen,
+        plain,
+        ..
+    } = blocks;
+    let (test, mut evidence) = screen.finish();
+    // The claimless test saw every duo: its evidence counts them all.
+    let measured_on = plain.map(|plain| {
+        let (plain, plain_evidence) = plain.finish();
+        evidence = plain_evidence;
+        plain
+    });
+    DuoRun {
+        batch_iters: iters[0],
+        second_batch_iters: iters[1],
+        first_ns: measured.first_ns,
+        second_ns: measured.second_ns,
+        test,
+        measured_on,
+        warmup_time,
+        measure_time: measured.time,
+        evidence,
+        shortfall,
+        rss_kib: measured.rss_kib,
+        rss_iters: measured.rss_iters,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decide::sequential::SequentialSettings;
+    use crate::measure::timer_cost;
+    use crate::measure::ContextSwitches;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// Counts as involuntary context switches the preemptions the routine itself reports
+    /// (`stolen`), and has no CPU clock: a scheduler that interferes on cue.
+    struct Preempting {
+        stolen: Rc<Cell<u64>>,
+        reads: Rc<Cell<u64>>,
+    }
+
+    impl ThreadCounters for Preempting {
+        fn switches(&mut self) -> Option<ContextSwitches> {
+            self.reads.set(self.reads.get() + 1);
+            Some(ContextSwitches {
+                voluntary: 0,
+                involuntary: self.stolen.get(),
+            })
+        }
+
+        fn cpu_ns(&mut self) -> Option<u64> {
+            None
+        }
+    }
+
+    #[test]
+    fn duos_the_probe_shows_preempted_do_not_reach_the_test() {
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(5),
+            max_time: Duration::from_millis(60),
+            timer: timer_cost(),
+            sequential: SequentialSettings {
+                precision: 0.0,
+                ..SequentialSettings::new(0.05, None, 1)
+            },
+            measure_on_to: None,
+            metered: false,
+        };
+        let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let probe = Preempting {
+            stolen: Rc::clone(&stolen),
+            reads: Rc::clone(&reads),
+        };
+        // The first routine is "preempted" once every 5,000 calls: every few duos.
+        let calls = Cell::new(0u64);
+        let first = || {
+            calls.set(calls.get() + 1);
+            if calls.get().is_multiple_of(5_000) {
+                stolen.set(stolen.get() + 1);
+            }
+            (0..200u64).map(std::hint::black_box).sum::<u64>()
+        };
+        let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
+        let run = run_duos_probed(
+            BatchRunner::new(first),
+            BatchRunner::new(second),
+            &settings,
+            None,
+            probe,
+        );
+        let e = run.evidence;
+        assert_eq!(e.clock, crate::measure::Clock::Wall);
+        assert!(e.duos_preempted >= 3, "{e:?}");
+        // Far fewer than half preempted: every one of them set aside.
+        assert_eq!(e.preempted_set_aside, e.duos_preempted);
+        let tested = run.test.duo_means().len();
+        let measured = run.first_ns.len() / 2;
+        assert_eq!(tested + e.duos_preempted, measured);
+        assert!(reads.get() >= 2 * measured as u64);
+    }
+
+    #[test]
+    fn a_decided_claim_keeps_its_verdict_while_the_measurement_goes_on() {
+        use crate::decide::verdict::Verdict;
+        use crate::model::Claim;
+        let claim = Claim::Above {
+            bound: 1.5,
+            inclusive: false,
+        };
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(20),
+            max_time: Duration::from_millis(1_500),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, Some(claim), 1),
+            // Finer than the default, so that the claimless test cannot be done by the time
+            // the claim's sample floor lets it decide, however quiet the machine.
+            measure_on_to: Some(0.0005),
+            metered: false,
+        };
+        let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
+        let run = run_duos(work(3_000), work(1_000), &settings, None);
+        assert_eq!(run.test.decided(), Some(Verdict::Pass));
+        let plain = run
+            .measured_on
+            .as_ref()
+            .expect("a claimless test beside it");
+        // The claim is three times clear of its boundary: it was decided long before the
+        // ratio was known to ±0.05%, and the measurement went on.
+        assert!(
+            plain.duo_means().len() > run.test.duo_means().len(),
+            "{} duos against {}",
+            plain.duo_means().len(),
+            run.test.duo_means().len()
+        );
+        // The verdict is the claim's; the ratio and interval shown are the longer run's
+        // (which a busy machine can leave wider than the claim's was at its decision).
+        let result = crate::analysis::DiffResult::from_run(&run, settings.timer);
+        assert_eq!(result.verdict, Verdict::Pass);
+        let (lo, hi) = plain.log_interval().expect("bounded");
+        assert_eq!(result.interval, Some((lo.exp(), hi.exp())));
+    }
+
+    #[test]
+    fn a_sleeping_routine_is_judged_on_wall_time() {
+        let settings = DuoSettings {
+            warmup: Duration::from_millis(30),
+            max_time: Duration::from_millis(120),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, None, 1),
+            measure_on_to: None,
+            metered: false,
+        };
+        let nap = || std::thread::sleep(Duration::from_millis(1));
+        let run = run_duos(nap, nap, &settings, None);
+        assert_eq!(run.evidence.clock, crate::measure::Clock::Wall);
+        if cfg!(target_os = "linux") {
+            assert_eq!(
+                run.evidence.clock_reason,
+                crate::measure::ClockReason::Waits
+            );
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Between the duo loop and the sequential test: which clock's times the test sees, and
+//! which duos never reach it because the OS says the machine interfered.
+//!
+//! - On wall time, a duo the scheduler preempted (an involuntary context switch of the
+//!   measuring thread) carries time stolen by another process: machine noise by direct
+//!   evidence, set aside before the test, whichever routine it hit — unless its batches were
+//!   read one by one and show the theft cost none of them more than
+//!   [`MATERIAL_PREEMPTION`] of its time. On an oversubscribed
+//!   machine nearly every long duo is preempted, and setting them all aside would starve the
+//!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
+//!   go on to the test's own outlier fence as before this evidence existed.
+//! - On CPU time, a preempted duo is kept: the stolen time is not on that clock.
+//! - If a duo judged on CPU time shows the thread waiting (a voluntary switch), the pilot was
+//!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
+//!   measured so far, so waiting is never hidden.
+
+use super::batches::MeasuredDuo;
+use super::clock::{choose_clock, Clock, ClockReason};
+use crate::decide::duo_times::DuoTimes;
+use crate::decide::sequential::{Sequential, SequentialSettings};
+use crate::decide::verdict::Verdict;
+
+/// Largest share of duos set aside as preempted.
+pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
+
+/// A preempted duo whose batches were read one by one is set aside only when preemption took
+/// more than this share of a batch it hit: a switch that cost a long batch a few
+/// microseconds moves its pair less than the timing's own noise, and setting such duos aside
+/// wholesale starved the test of long routines on a busy machine (half of them preempted).
+pub const MATERIAL_PREEMPTION: f64 = 0.01;
+
+/// What the OS's evidence did to a comparison, for the report.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evidence {
+    /// The clock whose times the test judged.
+    pub clock: Clock,
+    /// Why that clock.
+    pub clock_reason: ClockReason,
+    /// Duos during the test in which the scheduler preempted the measuring thread.
+    pub duos_preempted: usize,
+    /// Of those, duos set aside before the test (wall time only).
+    pub preempted_set_aside: usize,
+}
+
+/// Screens measured duos on their way to the sequential test: chooses the clock they are
+/// judged on and sets aside those the OS showed preempted.
+#[derive(Debug)]
+pub struct DuoScreen {
+    settings: SequentialSettings,
+    pilot: Vec<MeasuredDuo>,
+    test: Sequential,
+    evidence: Evidence,
+    duos: usize,
+    /// Duos judged on CPU time so far, kept to replay them on wall time if needed.
+    history: Vec<MeasuredDuo>,
+    /// Preempted duos are never set aside: the values are a meter's, which preemption does
+    /// not change.
+    keep_preempted: bool,
+}
+
+impl DuoScreen {
+    /// Chooses the clock from `pilot` and starts the test with the pilot's outlier fence.
+    #[must_use]
+    pub fn new(settings: SequentialSettings, pilot: Vec<MeasuredDuo>) -> Self {
+        let (clock, reason) = choose_clock(&pilot);
+        Self::start(settings, pilot, clock, reason)
+    }
+
+    fn start(
+        settings: SequentialSettings,
+        pilot: Vec<MeasuredDuo>,
+        clock: Clock,
+        clock_reason: ClockReason,
+    ) -> Self {
+        let cpu = clock == Clock::ThreadCpu;
+        // On wall time the fence comes from undisturbed pilot duos, when there are enough.
+        let calm = pilot.iter().filter(|d| cpu || !d.preempted()).count();
+        let fence_from: Vec<DuoTimes> = pilot
+            .iter()
+            .filter(|d| cpu || 2 * calm < pilot.len() || !d.preempted())
+            .map(|d| d.duo_times(cpu))
+            .collect();
+        Self {
+            settings,
+            test: Sequential::new(settings, &fence_from),
+            pilot,
+            evidence: Evidence {
+                clock,
+                clock_reason,
+                duos_preempted: 0,
+                preempted_set_aside: 0,
+            },
+            duos: 0,
+            history: Vec::new(),
+            keep_preempted: false,
+        }
+    }
+
+    /// With `keep`, preempted duos reach the test like any other (metered values).
+    #[must_use]
+    pub fn keeping_preempted(self, keep: bool) -> Self {
+        Self {
+            keep_preempted: keep,
+            ..self
+        }
+    }
+
+    /// Adds one measured duo; returns the verdict once the test reaches one.
+    pub fn push(&mut self, duo: MeasuredDuo) -> Option<Verdict> {
+        if self.evidence.clock == Clock::ThreadCpu && duo.waited() {
+            self.restart_on_wall();
+        }
+        self.duos += 1;
+        let cpu = self.evidence.clock == Clock::ThreadCpu;
+        if cpu {
+            self.history.push(duo);
+        }
+        if duo.preempted() {
+            self.evidence.duos_preempted += 1;
+            let room =
+                self.evidence.preempted_set_aside as f64 <= MAX_PREEMPTED_SHARE * self.duos as f64;
+            let material = duo
+                .preemption_cost()
+                .is_none_or(|cost| cost > MATERIAL_PREEMPTION);
+            if !cpu && room && material && !self.keep_preempted {
+                self.evidence.preempted_set_aside += 1;
+                return self.test.decided();
+            }
+        }
+        self.test.push_duo(&duo.duo_times(cpu))
+    }
+
+    fn restart_on_wall(&mut self) {
+        let history = std::mem::take(&mut self.history);
+        let pilot = std::mem::take(&mut self.pilot);
+        let keep = self.keep_preempted;
+        *self = Self::start(
+            self.settings,
+            pilot,
+            Clock::Wall,
+            ClockReason::WaitedDuringTest,
+        )
+        .keeping_preempted(keep);
+        for duo in history {
+            self.push(duo);
+        }
+    }
+
+    /// The test so far.
+    #[must_use]
+    pub fn test(&self) -> &Sequential {
+        &self.test
+    }
+
+    /// The clock and the preemption counts so far.
+    #[cfg(test)]
+    #[must_use]
+    pub fn evidence(&self) -> Evidence {
+        self.evidence
+    }
+
+    /// Bytes this screen and its test hold that grow with the duos: the test's per-duo
+    /// means and per-block sums, and the duos kept for a replay on wall time. The duo loop
+    /// takes them out of its readings of the resident set, which must show the routines'
+    /// memory, not the harness's.
+    #[must_use]
+    pub fn held_bytes(&self) -> usize {
+        use std::mem::{size_of, size_of_val};
+        // Each block is held as its sums and as two entries of the paired sums.
+        let block = size_of::<crate::decide::sequential::BlockSums>() + 4 * size_of::<f64>();
+        size_of_val(self.test.duo_means())
+            + self.test.blocks().len() * block
+            + size_of_val(self.history.as_slice())
+    }
+
+    /// The finished test and what the evidence did.
+    #[must_use]
+    pub fn finish(self) -> (Sequential, Evidence) {
+        (self.test, self.evidence)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::ContextSwitches;
+
+    const PREEMPTED: ContextSwitches = ContextSwitches {
+        voluntary: 0,
+        involuntary: 1,
+    };
+
+    /// No claim and no precision goal: the test takes every duo it is given.
+    fn settings() -> SequentialSettings {
+        SequentialSettings {
+            precision: 0.0,
+            ..SequentialSettings::new(0.05, None, 1)
+        }
+    }
+
+    /// A short duo (wall time judges) with a 1% difference, ±0.1% jitter by `i`, and the
+    /// given switches. (Without jitter the interval has zero width and the test stops.)
+    fn short(i: usize, switches: ContextSwitches) -> MeasuredDuo {
+        let jitter = if (i / 2).is_multiple_of(2) {
+            1.001
+        } else {
+            0.999
+        };
+        MeasuredDuo {
+            switches: Some(switches),
+            ..MeasuredDuo::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
+        }
+    }
+
+    #[test]
+    fn preempted_duos_never_reach_the_test_on_wall_time() {
+        let mut screen = DuoScreen::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        );
+        assert_eq!(screen.evidence().clock, Clock::Wall);
+        // Every third duo is preempted, and its first routine's batches carry stolen time
+        // that the fence alone (±4% here) would let through.
+        for i in 0..30 {
+            let mut duo = short(i, ContextSwitches::default());
+            if i % 3 == 0 {
+                duo = short(i, PREEMPTED);
+                duo.wall_ns[0] *= 1.03;
+                duo.wall_ns[3] *= 1.03;
+            }
+            screen.push(duo);
+        }
+        let (test, evidence) = screen.finish();
+        assert_eq!(evidence.duos_preempted, 10);
+        assert_eq!(evidence.preempted_set_aside, 10);
+        assert_eq!(test.duo_means().len(), 20);
+        // The stolen time would have moved the estimate by 0.3%; the jitter moves it 0.005%.
+        assert!((test.log_estimate() - 0.01f64.ln_1p()).abs() < 2e-4);
+    }
+
+    #[test]
+    fn an_oversubscribed_machine_cannot_starve_the_test() {
+        let mut screen = DuoScreen::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        );
+        for i in 0..40 {
+            screen.push(short(i, PREEMPTED));
+        }
+        let (test, evidence) = screen.finish();
+        assert_eq!(evidence.duos_preempted, 40);
+        // Set aside while at most half (plus the one at hand) are: 21 of 40.
+        assert_eq!(evidence.preempted_set_aside, 21);
+        assert_eq!(test.duo_means().len(), 19);
+    }
+
+    /// A long, CPU-bound duo: CPU time shows a 1% difference; wall time adds `stolen` to the
+    /// first routine's batches.
+    fn long(switches: ContextSwitches, stolen: f64) -> MeasuredDuo {
+        let cpu = [2.02e6, 2.0e6, 2.0e6, 2.02e6];
+        MeasuredDuo {
+            iters: [1, 1],
+            wall_ns: [
+                cpu[0] * (1.0 + stolen),
+                cpu[1],
+                cpu[2],
+                cpu[3] * (1.0 + stolen),
+            ],
+            cpu_ns: Some(cpu),
+            batch_switches: Some([switches, ContextSwitches::default(), switches, switches]),
+            switches: Some(switches),
+        }
+    }
+
+    #[test]
+    fn cpu_time_keeps_preempted_duos_and_a_wait_restarts_on_wall_time() {
+        let calm = long(ContextSwitches::default(), 0.005);
+        let mut screen = DuoScreen::new(settings(), vec![calm; 8]);
+        assert_eq!(screen.evidence().clock, Clock::ThreadCpu);
+        for _ in 0..6 {
+            screen.push(long(PREEMPTED, 0.05));
+        }
+        assert_eq!(screen.test().duo_means().len(), 6);
+        assert!((screen.test().duo_means()[0] - 0.01f64.ln_1p()).abs() < 1e-9);
+        assert_eq!(screen.evidence().preempted_set_aside, 0);
+        let waited = ContextSwitches {
+            voluntary: 1,
+            involuntary: 0,
+        };
+        screen.push(long(waited, 0.0));
+        let (test, evidence) = screen.finish();
+        assert_eq!(evidence.clock, Clock::Wall);
+        assert_eq!(evidence.clock_reason, ClockReason::WaitedDuringTest);
+        // Replayed on wall time: preempted duos set aside up to half (4 of 6), the other two
+        // and the new one judged on wall time.
+        assert_eq!(evidence.duos_preempted, 6);
+        assert_eq!(evidence.preempted_set_aside, 4);
+        assert_eq!(test.duo_means().len(), 3);
+        let stolen = (1.01f64 * 1.05).ln();
+        assert!((test.duo_means()[0] - stolen).abs() < 1e-9);
+        assert!((test.duo_means()[2] - 0.01f64.ln_1p()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn on_wall_time_a_preemption_is_set_aside_by_what_it_cost_the_batch() {
+        // Long batches judged on wall time (the pilot is not CPU-bound: 5% off the CPU).
+        let pilot = long(ContextSwitches::default(), 0.05);
+        let mut screen = DuoScreen::new(settings(), vec![pilot; 8]);
+        assert_eq!(screen.evidence().clock, Clock::Wall);
+        // A switch that cost its batches 0.2%: kept. One that cost 10%: set aside.
+        screen.push(long(PREEMPTED, 0.002));
+        screen.push(long(PREEMPTED, 0.1));
+        let (test, evidence) = screen.finish();
+        assert_eq!(evidence.duos_preempted, 2);
+        assert_eq!(evidence.preempted_set_aside, 1);
+        assert_eq!(test.duo_means().len(), 1);
+        // Without per-batch evidence nothing says what it cost: set aside.
+        let mut bare = long(PREEMPTED, 0.002);
+        bare.cpu_ns = None;
+        assert_eq!(bare.preemption_cost(), None);
+        assert!((long(PREEMPTED, 0.1).preemption_cost().unwrap() - 0.1 / 1.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn metered_values_keep_every_preempted_duo() {
+        let mut screen = DuoScreen::new(
+            settings(),
+            (0..8)
+                .map(|i| short(i, ContextSwitches::default()))
+                .collect(),
+        )
+        .keeping_preempted(true);
+        for i in 0..10 {
+            screen.push(short(i, PREEMPTED));
+        }
+        let (test, evidence) = screen.finish();
+        assert_eq!(evidence.duos_preempted, 10);
+        assert_eq!(evidence.preempted_set_aside, 0);
+        assert_eq!(test.duo_means().len(), 10);
+    }
+}

@@ -1,0 +1,25 @@
+//! Settings of one duo run.
+
+use crate::decide::sequential::SequentialSettings;
+use crate::measure::TimerCost;
+use std::time::Duration;
+
+/// Settings of one duo run.
+#[derive(Clone, Copy, Debug)]
+pub struct DuoSettings {
+    /// Warmup by whole duos.
+    pub warmup: Duration,
+    /// Total time budget, warmup included.
+    pub max_time: Duration,
+    /// Clock cost, subtracted from every batch.
+    pub timer: TimerCost,
+    /// Alpha and claim for the sequential test (block size is chosen here).
+    pub sequential: SequentialSettings,
+    /// With a claim: after its verdict, go on measuring until the interval's half-width
+    /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
+    pub measure_on_to: Option<f64>,
+    /// The batches' values are a meter's (CPU time, allocations, instructions), not wall
+    /// time: they are judged as measured, never on another clock, and preemption, which
+    /// does not change them, sets no duo aside.
+    pub metered: bool,
+}

@@ -1,0 +1,123 @@
+//! Batch sizes of a duo, one per routine. Routines of similar speed run the same number of
+//! iterations per batch, so that each pair compares like with like; routines far apart run
+//! their own counts (compared per iteration), so that a 35 ns routine is not timed one call
+//! at a time beside a 185 µs one, nor a 185 µs one five thousand times beside a 35 ns one.
+
+use super::batches::{Sizes, LONG_BATCH_NS};
+
+/// Largest factor by which one sizing step may grow a batch.
+const MAX_GROWTH: f64 = 100.0;
+
+/// Routines whose own batch sizes are at most this far apart run the larger of the two: then
+/// the slower routine's batches are at most this many times the target, short enough, and
+/// both routines' batches hold the same iterations.
+pub const SHARED_WITHIN: u64 = 16;
+
+/// Once the slower routine's batch is long, the faster one's aims this much past
+/// [`LONG_BATCH_NS`], so that the noise of its timing does not put it just under.
+const LONG_MARGIN: f64 = 1.25;
+
+/// The sizes each routine would have on its own, grown by one step from `own` given each
+/// routine's measured time per iteration: a routine whose batch would last under half its
+/// target grows towards the target. The slower routine's target is `target_ns`; the faster
+/// one's batch is made as long as the slower one's, so that both batches of a pair see the
+/// machine for about as long (time-dependent noise hits both alike), and once the slower
+/// one's is long ([`LONG_BATCH_NS`]) a little longer than that and no more, so that both are
+/// long enough for the CPU clock to judge.
+#[must_use]
+pub fn grow_own(own: Sizes, per_iter_ns: [f64; 2], target_ns: f64) -> Sizes {
+    let per_iter = per_iter_ns.map(|ns| ns.max(0.01));
+    let batch = [0, 1].map(|side| per_iter[side] * own[side] as f64);
+    let slower = usize::from(per_iter[1] > per_iter[0]);
+    let mut targets = [target_ns; 2];
+    // A batch grows once it falls under half its target; the faster routine's, beside a
+    // long one, once it is no longer long itself. Routines closer than [`SHARED_WITHIN`]
+    // share the faster one's count anyway, sized as it always was.
+    let mut floors = [0.5 * target_ns; 2];
+    let faster = 1 - slower;
+    let lopsided = per_iter[slower] > SHARED_WITHIN as f64 * per_iter[faster];
+    if lopsided && batch[slower] >= LONG_BATCH_NS {
+        targets[faster] = LONG_MARGIN * LONG_BATCH_NS;
+        floors[faster] = LONG_BATCH_NS;
+    } else if lopsided {
+        targets[faster] = target_ns.max(batch[slower]);
+        floors[faster] = 0.5 * targets[faster];
+    }
+    [0, 1].map(|side| {
+        let k = own[side] as f64;
+        if batch[side] >= floors[side] {
+            return own[side];
+        }
+        let wanted = (targets[side] / per_iter[side]).ceil();
+        wanted.min(k * MAX_GROWTH).max(k * 2.0) as u64
+    })
+}
+
+/// The sizes a duo runs, from each routine's own: the larger of the two for both while they
+/// are within [`SHARED_WITHIN`] of each other, else each its own.
+#[must_use]
+pub fn shared(own: Sizes) -> Sizes {
+    let (low, high) = (own[0].min(own[1]), own[0].max(own[1]));
+    if high <= low.saturating_mul(SHARED_WITHIN) {
+        [high; 2]
+    } else {
+        own
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sizes after growing from one iteration until they settle.
+    fn settle(per_iter_ns: [f64; 2], target_ns: f64) -> Sizes {
+        let mut own = [1, 1];
+        for _ in 0..20 {
+            own = grow_own(own, per_iter_ns, target_ns);
+        }
+        shared(own)
+    }
+
+    #[test]
+    fn routines_of_similar_speed_share_the_faster_ones_count() {
+        // Near a long batch, as always: each call is long enough on its own.
+        assert_eq!(settle([0.9e6, 1.05e6], 20_000.0), [1, 1]);
+        assert_eq!(settle([50.0, 50.0], 20_000.0), [400, 400]);
+        assert_eq!(settle([50.0, 400.0], 20_000.0), [400, 400]);
+        // Ten times apart: the slower routine's batches last ten targets.
+        assert_eq!(settle([500.0, 50.0], 20_000.0), [400, 400]);
+        assert_eq!(settle([3e6, 2e6], 20_000.0), [1, 1]);
+    }
+
+    #[test]
+    fn routines_far_apart_each_run_their_own_count_with_batches_alike() {
+        // 35 ns against 185 µs: the short routine's batch lasts as long as one long call.
+        let [fast, slow] = settle([35.0, 185_000.0], 20_000.0);
+        assert_eq!(slow, 1);
+        assert!((5_000..=5_400).contains(&fast), "{fast}");
+        // 1 µs against 1 ms, the other way round: both batches 1 ms or a little longer.
+        assert_eq!(settle([1e6, 1_000.0], 20_000.0), [1, 1_250]);
+        // 1 ns against 150 ms: the short routine's batch is long, and stops there.
+        let [fast, slow] = settle([1.0, 1.5e8], 20_000.0);
+        assert_eq!(slow, 1);
+        assert!((1_000_000..=1_250_000).contains(&fast), "{fast}");
+        // Just under a long batch: the faster routine's batch is as long.
+        assert_eq!(settle([1.0, 900_000.0], 20_000.0), [900_000, 1]);
+        // 1,000 times apart, both short: both reach the target.
+        assert_eq!(settle([2.0, 2_000.0], 20_000.0), [10_000, 10]);
+    }
+
+    #[test]
+    fn a_step_grows_at_most_a_hundredfold_and_at_least_twofold() {
+        assert_eq!(grow_own([1, 1], [1.0, 1.0], 20_000.0), [100, 100]);
+        assert_eq!(grow_own([100, 100], [90.0, 90.0], 20_000.0), [223, 223]);
+        assert_eq!(grow_own([400, 400], [50.0, 50.0], 20_000.0), [400, 400]);
+    }
+
+    #[test]
+    fn shared_counts_stop_at_sixteen_times_apart() {
+        assert_eq!(shared([16, 1]), [16, 16]);
+        assert_eq!(shared([1, 17]), [1, 17]);
+        assert_eq!(shared([u64::MAX, 1]), [u64::MAX, 1]);
+    }
+}

@@ -1,0 +1,100 @@
+//! Async routines on tokio (feature `tokio`): a runtime made once per trial, outside the
+//! timed region, whose `block_on` runs each iteration's future. Its cost per iteration is
+//! measured as the built-in executor's is (`block_on_overhead_ns`). With feature
+//! `tokio-full` the runtime is tokio's multi-threaded one with its time and I/O drivers, for
+//! routines that spawn onto workers, sleep or use sockets; without it, a current-thread
+//! runtime with no drivers.
+
+use super::block_on::block_on_overhead_ns;
+use std::future::Future;
+use tokio::runtime::{Builder, Runtime};
+
+/// The executor's name in reports: which runtime ran the routines.
+pub const TOKIO_NAME: &str = if cfg!(feature = "tokio-full") {
+    "tokio-multi-thread"
+} else {
+    "tokio"
+};
+
+/// A tokio runtime: multi-threaded with all drivers under `tokio-full`, else current-thread.
+#[derive(Debug)]
+pub struct TokioExecutor {
+    runtime: Runtime,
+}
+
+impl TokioExecutor {
+    /// The runtime the features select.
+    ///
+    /// # Panics
+    ///
+    /// If tokio cannot build the runtime (it only fails where threads or the I/O driver
+    /// cannot be created).
+    #[must_use]
+    pub fn new() -> Self {
+        #[cfg(feature = "tokio-full")]
+        let runtime = Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .expect("tokio builds a multi-threaded runtime");
+        #[cfg(not(feature = "tokio-full"))]
+        let runtime = Builder::new_current_thread()
+            .build()
+            .expect("tokio builds a current-thread runtime");
+        Self { runtime }
+    }
+
+    /// Runs `future` to completion on the runtime.
+    pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+
+    /// What one `block_on` of a future that is ready at once costs, in nanoseconds.
+    #[must_use]
+    pub fn overhead_ns(&self, clock_read_ns: f64) -> f64 {
+        block_on_overhead_ns(clock_read_ns, || {
+            self.block_on(std::hint::black_box(async {}));
+        })
+    }
+}
+
+impl Default for TokioExecutor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn futures_run_on_tokio_and_its_overhead_is_measured() {
+        let executor = TokioExecutor::new();
+        let spawned = executor.block_on(async { tokio::task::spawn(async { 6 * 7 }).await });
+        assert_eq!(spawned.unwrap(), 42);
+        let ns = executor.overhead_ns(0.0);
+        assert!((0.0..10_000.0).contains(&ns), "{ns}");
+    }
+
+    #[cfg(feature = "tokio-full")]
+    #[test]
+    fn the_full_runtime_has_workers_a_timer_and_sockets() {
+        let executor = TokioExecutor::new();
+        let waited = executor.block_on(async {
+            let start = std::time::Instant::now();
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            start.elapsed()
+        });
+        assert!(waited >= std::time::Duration::from_millis(2));
+        let bound = executor.block_on(async { tokio::net::UdpSocket::bind("127.0.0.1:0").await });
+        assert!(bound.is_ok(), "{bound:?}");
+        let worker = executor
+            .block_on(async { tokio::task::spawn(async { std::thread::current().id() }).await });
+        assert_ne!(
+            worker.unwrap(),
+            std::thread::current().id(),
+            "spawned onto a worker"
+        );
+        assert_eq!(TOKIO_NAME, "tokio-multi-thread");
+    }
+}

@@ -1,0 +1,132 @@
+//! A routine in this process: it times batches like any duo side ([`TimeBatch`]), and it
+//! can also run once untimed and count what one call allocates. Plain routines time a batch
+//! directly ([`BatchRunner`]); routines that take an untimed input per iteration make the
+//! inputs before the clock starts, a bounded chunk at a time ([`ChunkedInputs`]).
+//!
+//! Two traits, because a duo side need not be local: the other build's routine in a child
+//! process, or a closure that times itself (`iter_custom`), can time a batch and nothing
+//! else. The duo loop asks only [`TimeBatch`]; smoke runs and allocation limits need a
+//! [`LocalRoutine`].
+
+use super::batch::BatchRunner;
+use super::batched::BatchedRunner;
+use super::chunks::Chunker;
+use super::time_batch::TimeBatch;
+use super::timer::TimerCost;
+use crate::measure::AllocCount;
+use std::mem::size_of;
+
+/// A routine that runs here: times batches, runs once, counts one call's allocations.
+pub trait LocalRoutine: TimeBatch {
+    /// Runs the routine once, untimed (smoke runs).
+    fn run_once(&mut self);
+    /// Runs the routine once and returns what it allocated (inputs' setup excluded).
+    fn allocs_once(&mut self) -> AllocCount;
+}
+
+impl<O, F: FnMut() -> O> TimeBatch for BatchRunner<O, F> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        BatchRunner::time(self, iters)
+    }
+}
+
+impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
+    fn run_once(&mut self) {
+        BatchRunner::run_once(self);
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        let before = AllocCount::now();
+        BatchRunner::run_once(self);
+        AllocCount::now().since(before)
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        BatchedRunner::time(self, iters)
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, O, S, R> {
+    fn run_once(&mut self) {
+        BatchedRunner::run_once(self);
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        BatchedRunner::allocs_once(self)
+    }
+}
+
+/// A routine on per-iteration inputs made by a setup closure outside the timed region, in
+/// chunks bounded as `#[bench]`'s `iter_batched` bounds them (see `chunks.rs`).
+pub struct ChunkedInputs<I, O, S: FnMut() -> I, R: FnMut(I) -> O> {
+    runner: BatchedRunner<I, O, S, R>,
+    chunker: Chunker,
+    overhead_ns: f64,
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> ChunkedInputs<I, O, S, R> {
+    /// Wraps `setup` and `routine`; nothing runs yet.
+    pub fn new(setup: S, routine: R, timer: &TimerCost) -> Self {
+        Self {
+            runner: BatchedRunner::new(setup, routine),
+            chunker: Chunker::new(size_of::<I>() + size_of::<O>(), timer),
+            overhead_ns: timer.overhead_ns,
+        }
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for ChunkedInputs<I, O, S, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        let runner = &mut self.runner;
+        // The chunker subtracts the clock's cost once per chunk; the duo loop subtracts it
+        // once per batch, so one is added back to keep the two conventions apart.
+        self.chunker.time(iters, |c| runner.time(c)) + self.overhead_ns
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, O, S, R> {
+    fn run_once(&mut self) {
+        self.runner.run_once();
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        self.runner.allocs_once()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    const TIMER: TimerCost = TimerCost {
+        overhead_ns: 20.0,
+        resolution_ns: 10.0,
+    };
+
+    #[test]
+    fn inputs_are_made_once_per_iteration_and_in_bounded_chunks() {
+        let made = Cell::new(0u64);
+        let used = Cell::new(0u64);
+        let largest_live = Cell::new(0u64);
+        // 256 KiB inline per input: at most sixteen may exist at once (4 MiB).
+        let mut batch = ChunkedInputs::new(
+            || {
+                made.set(made.get() + 1);
+                largest_live.set(largest_live.get().max(made.get() - used.get()));
+                [0u8; 1 << 18]
+            },
+            |input: [u8; 1 << 18]| {
+                used.set(used.get() + 1);
+                input[0]
+            },
+            &TIMER,
+        );
+        assert!(batch.time_batch(10) >= TIMER.overhead_ns);
+        batch.run_once();
+        assert_eq!((made.get(), used.get()), (11, 11));
+        assert!(largest_live.get() <= 16, "{}", largest_live.get());
+    }
+}

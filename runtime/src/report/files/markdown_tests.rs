@@ -1,0 +1,127 @@
+//! The markdown table and the GitHub annotations against their golden files, and merged.
+
+use super::github_actions::annotations;
+use super::markdown::{markdown_table, merge_markdown};
+use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW, TIMER};
+use crate::model::Mode;
+use crate::report::Record;
+use crate::report::{to_json, RunInfo};
+use serde_json::Value;
+
+/// A run with one trial of each verdict: refuted, inconclusive, pass, report only, a
+/// `#[bench]` compared with its previous run, and a gated one that could not be paired.
+fn document(records: &[Record]) -> Value {
+    let run = RunInfo {
+        mode: Mode::Bench,
+        timer: TIMER,
+        meta: crate::fixture::records::run_meta(),
+        doctor: Vec::new(),
+    };
+    serde_json::from_str(&to_json(records, &run)).unwrap()
+}
+
+fn records() -> Vec<Record> {
+    vec![
+        diff("passes", 0.5, Some(BELOW), 2_000),
+        diff("refuted", 1.0, Some(BELOW), 2_000),
+        diff("undecided", 1.0, Some(BAND), 20),
+        diff("report_only", 2.0, None, 300),
+        bench_record("scaled", Baseline::Previous(2.0)),
+        unpaired_record("gated"),
+    ]
+}
+
+/// `TARGET::TRIAL` at a made-up line of `benches/TARGET.rs`.
+fn locate(target: &str, trial: &str) -> Option<(String, u32)> {
+    (trial != "report_only").then(|| (format!("benches/{target}.rs"), 10 + trial.len() as u32))
+}
+
+/// Compares `actual` with the golden file `name`; `DUOBENCH_BLESS=1` rewrites the file
+/// instead (read the diff before committing it).
+fn golden(name: &str, actual: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/report/files/golden")
+        .join(name);
+    if std::env::var_os("DUOBENCH_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(actual, expected, "golden file {}", path.display());
+}
+
+#[test]
+fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
+    let table = markdown_table(&document(&records()), "duobench");
+    golden("summary.md", &table);
+    let verdicts: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cell = l.rsplit('|').nth(1).unwrap().trim();
+            cell.split(':').next().unwrap()
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "refuted",
+            "inconclusive",
+            "failed",
+            "pass",
+            "reported",
+            "no change"
+        ]
+    );
+    // The failed trial's row says why and what to do.
+    let failed = table
+        .lines()
+        .find(|l| l.contains("versions::gated"))
+        .unwrap();
+    assert!(
+        failed.ends_with(
+            "| `max regression 5%` | failed: baseline `main` has no stored executable; store \
+             the baseline's executable again with this duobench (`--save-baseline main \
+             --store-only` on the base revision), or pass --allow-unpaired \
+             (DUOBENCH_ALLOW_UNPAIRED=1) to compare with saved numbers and pass with a warning |"
+        ),
+        "{failed}"
+    );
+}
+
+#[test]
+fn annotations_match_their_golden_file() {
+    let lines = annotations(&document(&records()), locate);
+    golden("annotations.txt", &lines);
+    // The refuted claim and the gate that could not pair are errors, the undecided claim a
+    // warning; the rest say nothing.
+    let commands: Vec<&str> = lines
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(commands, ["::error", "::warning", "::error"], "{lines}");
+}
+
+#[test]
+fn merging_tables_replaces_a_trial_and_keeps_the_others() {
+    let all = records();
+    let whole = markdown_table(&document(&all), "duobench");
+    let first = merge_markdown(None, &document(&all[..2]), "duobench").unwrap();
+    assert_eq!(
+        merge_markdown(Some(&first), &document(&all[2..]), "duobench").unwrap(),
+        whole
+    );
+    // The same trials again replace their rows rather than adding to them.
+    assert_eq!(
+        merge_markdown(Some(&whole), &document(&all[..2]), "duobench").unwrap(),
+        whole
+    );
+    assert_eq!(
+        markdown_table(&document(&[]), "duobench"),
+        "### duobench\n\n0 trials: 0 refuted, 0 inconclusive\n\n"
+    );
+    // A file this module did not write is refused, and left to its owner.
+    assert_eq!(
+        merge_markdown(Some("# Notes\n\nmine\n"), &document(&all), "duobench"),
+        Err("exists and is not a duobench markdown table".to_owned())
+    );
+}

@@ -1,0 +1,128 @@
+//! One trial of the `--json` document as the tables of merged results show it (markdown and
+//! the merged HTML page): its estimate, interval, claim and verdict as text, and the order
+//! that puts what failed first. Pure.
+
+use crate::api::versions::gate::percent;
+use crate::util::{format_ns, ratio_text, three_significant};
+use serde_json::Value;
+
+/// A trial's cells, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialCells {
+    /// `TARGET::TRIAL`, as in the exports.
+    pub key: String,
+    /// `diff`, `versions`, `bench` or `unpaired`.
+    pub kind: String,
+    /// A comparison's ratio, or a `#[bench]`'s time (or count) per iteration at the slope.
+    pub estimate: String,
+    /// The estimate's interval, `–` where there is none.
+    pub interval: String,
+    /// The claim, for a comparison that has one (or the gate that could not be judged).
+    pub claim: Option<String>,
+    /// A comparison's verdict, a `#[bench]`'s change against its baseline, or `failed` for
+    /// a gated trial that could not be paired.
+    pub verdict: String,
+    /// Why a trial failed without a verdict, and what to do.
+    pub note: Option<String>,
+}
+
+/// The cells of `trial`, one element of a document's `trials`.
+#[must_use]
+pub fn trial_cells(trial: &Value) -> TrialCells {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    let key = format!("{}::{}", text(&trial["bench_target"]), text(&trial["name"]));
+    let kind = text(&trial["kind"]);
+    if kind == "bench" {
+        return bench_cells(trial, key, kind);
+    }
+    if kind == "unpaired" {
+        return unpaired_cells(trial, key, kind);
+    }
+    let ratio = &trial["ratio"];
+    TrialCells {
+        key,
+        kind,
+        estimate: number(&ratio["estimate"], ratio_text),
+        interval: range(&ratio["interval"], ratio_text),
+        claim: trial["claim"].as_str().map(str::to_owned),
+        verdict: text(&trial["verdict"]),
+        note: None,
+    }
+}
+
+/// Refuted first, then inconclusive, then what failed without a verdict (a gate that could
+/// not pair, a baseline error), then the rest.
+#[must_use]
+pub fn rank(verdict: &str) -> u8 {
+    // A cell may carry a note after the verdict: `failed: why; what to do`.
+    match verdict.split(':').next().unwrap_or_default() {
+        "refuted" => 0,
+        "inconclusive" => 1,
+        "failed" => 2,
+        "error" => 3,
+        _ => 4,
+    }
+}
+
+/// A gated trial that could not be paired: no estimate, the gate as the claim, `failed`.
+fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
+    let gate = trial["max_regression"]
+        .as_f64()
+        .map_or_else(String::new, |f| format!(" {}%", percent(f)));
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    TrialCells {
+        key,
+        kind,
+        estimate: "–".to_owned(),
+        interval: "–".to_owned(),
+        claim: Some(format!("max regression{gate}")),
+        verdict: "failed".to_owned(),
+        note: Some(format!(
+            "{}; {}",
+            text(&trial["reason"]),
+            text(&trial["remedy"])
+        )),
+    }
+}
+
+/// A `#[bench]`: its time (or count) per iteration at the slope, and its change against
+/// the baseline as the verdict.
+fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
+    let unit = trial["unit"].as_str().unwrap_or("ns");
+    let per_iteration = |x: f64| match unit {
+        "ns" => format_ns(x),
+        other => format!("{} {other}", three_significant(x)),
+    };
+    let slope = &trial["slope_ns"];
+    let baseline = &trial["baseline"];
+    let verdict = match baseline["status"].as_str() {
+        // JSON spells the change's verdict in snake case (`no_change`).
+        Some("compared") => baseline["change"]["verdict"]
+            .as_str()
+            .unwrap_or("–")
+            .replace('_', " "),
+        Some("first_run") => "first run".to_owned(),
+        Some("error") => "error".to_owned(),
+        _ => "–".to_owned(),
+    };
+    TrialCells {
+        key,
+        kind,
+        estimate: number(&slope["estimate"], per_iteration),
+        interval: range(&slope["interval"], per_iteration),
+        claim: None,
+        verdict,
+        note: None,
+    }
+}
+
+fn number(value: &Value, show: impl Fn(f64) -> String) -> String {
+    value.as_f64().map_or_else(|| "–".to_owned(), show)
+}
+
+fn range(interval: &Value, show: impl Fn(f64) -> String) -> String {
+    match (interval["low"].as_f64(), interval["high"].as_f64()) {
+        (Some(low), Some(high)) => format!("[{}, {}]", show(low), show(high)),
+        _ => "–".to_owned(),
+    }
+}

@@ -1,0 +1,225 @@
+//! The `bench_trial` record of the `--json` document: one `#[bench]`'s estimates, spread,
+//! outliers, throughput, sampling and baseline comparison, mirroring `$defs/bench_trial` in
+//! `docs/duobench.schema.json` field for field.
+
+use super::parts::{finite, interval, summary, Interval, RoutineSummary};
+use crate::analysis::severe_at_slow_pace;
+use crate::analysis::ChangeVerdict;
+use crate::measure::OsUsage;
+use crate::measure::Sampling;
+use crate::model::Throughput;
+use crate::report::{warnings_json, WarningOut};
+use crate::report::{BaselineOutcome, BenchRecord};
+use crate::session::Compared;
+use crate::stats::Estimate;
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub(super) struct BenchTrial<'a> {
+    name: &'a str,
+    bench_target: &'a str,
+    kind: &'static str,
+    measure: &'static str,
+    unit: &'static str,
+    executor: Option<&'static str>,
+    executor_overhead_ns: Option<f64>,
+    alloc_bytes_per_iteration: Option<f64>,
+    os: Option<OsUsage>,
+    doctor: Vec<WarningOut>,
+    level: f64,
+    resamples: usize,
+    slope_ns: EstimateOut,
+    mean_ns: EstimateOut,
+    median_ns: EstimateOut,
+    fit: Option<Fit>,
+    per_iteration: Option<RoutineSummary>,
+    outliers: TukeyCounts,
+    throughput: Option<ThroughputOut>,
+    samples: usize,
+    iterations: u64,
+    sampling: &'static str,
+    iters_step: u64,
+    warmup_secs: f64,
+    measure_secs: f64,
+    baseline: BaselineOut,
+    /// `--baseline` asked for a paired comparison and the saved numbers were compared
+    /// instead: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unpaired_because: Option<&'a str>,
+}
+
+/// A point estimate and its interval; either is `null` when not finite.
+#[derive(Serialize)]
+struct EstimateOut {
+    estimate: Option<f64>,
+    interval: Option<Interval>,
+}
+
+#[derive(Serialize)]
+struct Fit {
+    slope_ns: Option<f64>,
+    intercept_ns: Option<f64>,
+    r_squared: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct TukeyCounts {
+    samples: usize,
+    low_severe: usize,
+    low_mild: usize,
+    high_mild: usize,
+    high_severe: usize,
+    /// Of the severe high, those taken while the machine's pace was slow.
+    high_severe_slow_pace: usize,
+}
+
+#[derive(Serialize)]
+struct ThroughputOut {
+    unit: &'static str,
+    per_iteration: u64,
+    per_second: EstimateOut,
+}
+
+/// Tagged by `status`, so a reader switches on one field.
+#[derive(Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+enum BaselineOut {
+    Compared {
+        name: String,
+        previous_run: bool,
+        baseline_slope_ns: EstimateOut,
+        change: Box<ChangeOut>,
+    },
+    FirstRun {
+        saved_as: String,
+    },
+    Error {
+        message: String,
+    },
+}
+
+#[derive(Serialize)]
+struct ChangeOut {
+    estimate: Option<f64>,
+    interval: Option<Interval>,
+    level: f64,
+    p: Option<f64>,
+    noise_threshold: f64,
+    alpha: f64,
+    verdict: &'static str,
+}
+
+fn estimate(e: &Estimate) -> EstimateOut {
+    EstimateOut {
+        estimate: finite(e.point),
+        interval: interval(e.low, e.high),
+    }
+}
+
+/// The JSON record of one `#[bench]`.
+pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
+    let r = &record.result;
+    let o = &r.outliers;
+    let (sampling, iters_step) = match r.run.sampling {
+        Sampling::Linear { step } => ("linear", step),
+        Sampling::Flat { iters } => ("flat", iters),
+    };
+    BenchTrial {
+        name: &record.name,
+        bench_target: record.bench_target,
+        kind: "bench",
+        measure: r.measure.name(),
+        unit: r.measure.unit(),
+        executor: r.executor,
+        executor_overhead_ns: r.executor_overhead_ns,
+        alloc_bytes_per_iteration: r.alloc_bytes_per_iteration,
+        os: r.os,
+        doctor: warnings_json(&record.doctor),
+        level: r.level,
+        resamples: r.resamples,
+        slope_ns: estimate(&r.slope),
+        mean_ns: estimate(&r.mean),
+        median_ns: estimate(&r.median),
+        fit: r.fit.map(|line| Fit {
+            slope_ns: finite(line.slope),
+            intercept_ns: finite(line.intercept),
+            r_squared: finite(line.r_squared),
+        }),
+        per_iteration: r.per_iteration.as_ref().map(summary),
+        outliers: TukeyCounts {
+            samples: o.n,
+            low_severe: o.low_severe,
+            low_mild: o.low_mild,
+            high_mild: o.high_mild,
+            high_severe: o.high_severe,
+            high_severe_slow_pace: severe_at_slow_pace(r),
+        },
+        throughput: r.throughput.map(|t| throughput(t, &r.slope)),
+        samples: r.run.iters.len(),
+        iterations: r.total_iters(),
+        sampling,
+        iters_step,
+        warmup_secs: r.run.warmup_time.as_secs_f64(),
+        measure_secs: r.run.measure_time.as_secs_f64(),
+        baseline: baseline(&record.baseline),
+        unpaired_because: record.unpaired_because.as_deref(),
+    }
+}
+
+/// Work per second at the slope; a longer time is a lower rate, so the interval's ends swap.
+fn throughput(t: Throughput, slope: &Estimate) -> ThroughputOut {
+    let (unit, count) = match t {
+        Throughput::Bytes(n) => ("bytes", n),
+        Throughput::Elements(n) => ("elements", n),
+    };
+    let rate = |ns: f64| count as f64 * 1e9 / ns;
+    ThroughputOut {
+        unit,
+        per_iteration: count,
+        per_second: EstimateOut {
+            estimate: finite(rate(slope.point)),
+            interval: interval(rate(slope.high), rate(slope.low)),
+        },
+    }
+}
+
+fn baseline(outcome: &BaselineOutcome) -> BaselineOut {
+    match outcome {
+        BaselineOutcome::Compared(c) => compared(c),
+        BaselineOutcome::FirstRun(name) => BaselineOut::FirstRun {
+            saved_as: name.to_string(),
+        },
+        BaselineOutcome::Failed(e) => BaselineOut::Error {
+            message: e.to_string(),
+        },
+    }
+}
+
+/// The change's interval is at 1 − alpha, the level `compare_runs` builds it for.
+fn compared(c: &Compared) -> BaselineOut {
+    let ch = &c.change;
+    BaselineOut::Compared {
+        name: c.baseline.to_string(),
+        previous_run: c.previous_run,
+        baseline_slope_ns: estimate(&c.baseline_slope),
+        change: Box::new(ChangeOut {
+            estimate: finite(ch.relative.point),
+            interval: interval(ch.relative.low, ch.relative.high),
+            level: 1.0 - ch.alpha,
+            p: finite(ch.p_value),
+            noise_threshold: ch.noise_threshold,
+            alpha: ch.alpha,
+            verdict: verdict_word(ch.verdict),
+        }),
+    }
+}
+
+/// The verdict as one machine-friendly word.
+fn verdict_word(v: ChangeVerdict) -> &'static str {
+    match v {
+        ChangeVerdict::Improved => "improved",
+        ChangeVerdict::Regressed => "regressed",
+        ChangeVerdict::WithinNoise => "within_noise",
+        ChangeVerdict::NoChange => "no_change",
+    }
+}

@@ -1,0 +1,124 @@
+//! Tests of what a comparison's trial says about the basis of its estimate: the ownership
+//! split of set-aside duos, the basis, the dependence factor and the drift.
+
+use super::document::{to_json, RunInfo};
+use crate::analysis::Drift;
+use crate::decide::sequential::Basis;
+use crate::fixture::records::{drifting_hull, record, TIMER};
+use crate::model::Mode;
+use crate::report::DiffRecord;
+use crate::report::Record;
+use serde_json::Value;
+
+fn trial(rec: DiffRecord) -> Value {
+    let run = RunInfo {
+        mode: Mode::Bench,
+        timer: TIMER,
+        meta: crate::fixture::records::run_meta(),
+        doctor: Vec::new(),
+    };
+    let doc: Value = serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run))
+        .expect("the document is valid JSON");
+    doc["trials"][0].clone()
+}
+
+#[test]
+fn the_basis_of_the_estimate_is_in_the_ratio_and_the_split_in_the_outliers() {
+    let t = trial(drifting_hull());
+    assert_eq!(t["ratio"]["basis"], "hull");
+    assert_eq!(t["ratio"]["dependence"], 1.75);
+    assert_eq!(t["ratio"]["drift"]["first_half"], 0.45);
+    assert_eq!(t["ratio"]["drift"]["second_half"], 0.55);
+    assert_eq!(t["outliers"]["spike_split"]["first"], 2);
+    assert_eq!(t["outliers"]["spike_split"]["second"], 7);
+}
+
+#[test]
+fn each_basis_has_its_word() {
+    for (basis, word) in [
+        (Basis::Fenced, "fenced"),
+        (Basis::Unfenced, "unfenced"),
+        (Basis::Both, "hull"),
+    ] {
+        let mut rec = drifting_hull();
+        rec.result.basis = Some(basis);
+        assert_eq!(trial(rec)["ratio"]["basis"], word);
+    }
+}
+
+#[test]
+fn a_run_without_an_estimate_or_drift_writes_null() {
+    // No duo at all: no basis, a dependence of 1, no drift, nothing set aside.
+    let t = trial(record("empty", 1.0, None, 0));
+    assert_eq!(t["ratio"]["basis"], Value::Null);
+    assert_eq!(t["ratio"]["dependence"], 1.0);
+    assert_eq!(t["ratio"]["drift"], Value::Null);
+    assert_eq!(t["outliers"]["spike_split"]["first"], 0);
+    // A drift that is not a finite ratio is null, not NaN.
+    let mut rec = drifting_hull();
+    rec.result.drift = Some(Drift {
+        first_half: f64::NAN,
+        second_half: 0.5,
+    });
+    assert_eq!(trial(rec)["ratio"]["drift"], Value::Null);
+}
+
+#[test]
+fn the_schema_describes_these_fields_and_refuses_other_values() {
+    let schema: Value =
+        serde_json::from_str(include_str!("../../../../docs/duobench.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let run = RunInfo {
+        mode: Mode::Bench,
+        timer: TIMER,
+        meta: crate::fixture::records::run_meta(),
+        doctor: Vec::new(),
+    };
+    let good: Value =
+        serde_json::from_str(&to_json(&[Record::Diff(Box::new(drifting_hull()))], &run)).unwrap();
+    assert!(validator.is_valid(&good));
+    let bad = |path: &[&str], value: Value| {
+        let mut doc = good.clone();
+        let mut at = &mut doc["trials"][0];
+        for key in path {
+            at = &mut at[*key];
+        }
+        *at = value;
+        !validator.is_valid(&doc)
+    };
+    assert!(bad(&["ratio", "basis"], "both".into()));
+    assert!(bad(&["ratio", "dependence"], 0.5.into()));
+    assert!(bad(&["ratio", "drift", "first_half"], (-1.0).into()));
+    assert!(bad(&["outliers", "spike_split", "second"], (-1).into()));
+    let stalls = serde_json::json!({
+        "per_second": 500.0, "typical_ns": 50000.0, "expected_share": 0.04, "explained": true
+    });
+    assert!(!bad(&["outliers", "machine_stalls"], stalls.clone()));
+    let mut above_one = stalls.clone();
+    above_one["expected_share"] = 1.5.into();
+    assert!(bad(&["outliers", "machine_stalls"], above_one));
+    assert!(bad(
+        &["outliers", "machine_stalls"],
+        serde_json::json!({ "per_second": 1.0 })
+    ));
+}
+
+#[test]
+fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
+    use crate::fixture::stalls::{stalled, stalls};
+    assert_eq!(
+        trial(drifting_hull())["outliers"]["machine_stalls"],
+        Value::Null
+    );
+    // 500 stalls of 50 µs a second, and 12 of 203 duos set aside.
+    let mut rec = record("stalled", 1.0, None, 200);
+    rec.result = stalled(12, Some(stalls(10, 50_000)));
+    let stalls = &trial(rec.clone())["outliers"]["machine_stalls"];
+    assert_eq!(stalls["per_second"], 500.0);
+    assert_eq!(stalls["typical_ns"], 50_000.0);
+    let share = stalls["expected_share"].as_f64().unwrap();
+    assert!((0.03..0.05).contains(&share), "{share}");
+    assert_eq!(stalls["explained"], true);
+    rec.result.duos_set_aside = 60;
+    assert_eq!(trial(rec)["outliers"]["machine_stalls"]["explained"], false);
+}

@@ -1,0 +1,16 @@
+//! The `--json` document: the run's trials mapped to report structs, the pieces both kinds
+//! share, and the merge of several bench targets' runs into one file.
+
+mod bench;
+mod diff;
+#[cfg(test)]
+mod diff_tests;
+mod document;
+#[cfg(test)]
+mod document_tests;
+mod merge;
+mod parts;
+mod unpaired;
+
+pub(crate) use document::{to_json, RunInfo, SCHEMA_VERSION};
+pub(crate) use merge::{merge_document, Scope};

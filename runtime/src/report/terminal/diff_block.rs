@@ -1,0 +1,259 @@
+//! The terminal block for one comparison, and the one-paragraph failure message.
+
+use super::measure_line::per_iteration;
+use super::more_time::more_time_advice;
+use super::paint::Paint;
+use crate::analysis::DiffResult;
+use crate::decide::verdict::{ClaimText, Verdict};
+use crate::measure::Clock;
+use crate::model::{Claim, Measure};
+use crate::report::RoutineNames;
+use crate::stats::Summary;
+use crate::util::{format_ns, format_secs, level_percent, ratio_text, three_significant};
+use std::fmt::Write;
+
+/// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
+/// when `paint` is on), and the budget's shortfall if there was one.
+pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: Paint) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
+    let verdict = match claim {
+        Some(c) => format!(
+            "{}: {}",
+            ClaimText(c),
+            paint.verdict(r.verdict, r.verdict.word())
+        ),
+        None => "no claim: reported".to_owned(),
+    };
+    let _ = writeln!(out, "  claim    {verdict}");
+    if let Some(shortfall) = &r.shortfall {
+        let _ = writeln!(out, "  budget   {shortfall}");
+    }
+    out
+}
+
+/// The `first` and `second` lines of a block, each routine's summary written by `line`
+/// from its name, the width both names are padded to, and the summary.
+pub(crate) fn routine_lines(
+    names: RoutineNames<'_>,
+    r: &DiffResult,
+    line: impl Fn(&str, usize, &Summary) -> String,
+) -> String {
+    let width = names
+        .first
+        .chars()
+        .count()
+        .max(names.second.chars().count());
+    let mut out = String::new();
+    for (label, routine, summary) in [
+        ("first ", names.first, &r.first),
+        ("second", names.second, &r.second),
+    ] {
+        if let Some(s) = summary {
+            let _ = writeln!(out, "  {label}   {}", line(routine, width, s));
+        }
+    }
+    out
+}
+
+/// The readable block printed after the run for one comparison; the verdict is coloured
+/// when `paint` is on.
+#[must_use]
+pub fn diff_block(
+    name: &str,
+    names: RoutineNames<'_>,
+    claim: Option<&Claim>,
+    r: &DiffResult,
+    paint: Paint,
+) -> String {
+    let mut out = heading(name, claim, r, paint);
+    let _ = writeln!(
+        out,
+        "  ratio    {}  {}  median-based {}",
+        ratio_text(r.ratio),
+        interval_text(r),
+        ratio_text(r.median_ratio)
+    );
+    out.push_str(&routine_lines(names, r, |routine, width, s| {
+        routine_line(routine, width, s, r.measure)
+    }));
+    let _ = writeln!(
+        out,
+        "  pairs    {} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block, {} blocks",
+        r.pairs,
+        r.duos_set_aside,
+        preempted_text(r),
+        batch_iters_text(r),
+        r.duos_per_block,
+        if r.duos_per_block == 1 { "" } else { "s" },
+        r.blocks
+    );
+    let _ = writeln!(out, "  clock    {}", clock_text(r));
+    out.push_str(&super::diff_notes::notes(r, names));
+    let _ = writeln!(
+        out,
+        "  time     {} measuring + {} warmup (timer {} per read)",
+        format_secs(r.measure_time),
+        format_secs(r.warmup_time),
+        format_ns(r.timer.overhead_ns)
+    );
+    if let Some(t) = &r.student {
+        let _ = writeln!(
+            out,
+            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, block log ratios; one look only)",
+            ratio_text(t.mean.exp()),
+            ratio_text(t.ci_low.exp()),
+            ratio_text(t.ci_high.exp()),
+            level_percent(t.level),
+            t.p_two_sided
+        );
+    }
+    if let Some(w) = &r.welch {
+        let _ = writeln!(
+            out,
+            "  welch    ratio {} [{}, {}], p = {:.3e} (log latencies, unpaired)",
+            ratio_text(w.diff.exp()),
+            ratio_text(w.ci_low.exp()),
+            ratio_text(w.ci_high.exp()),
+            w.p_two_sided
+        );
+    }
+    out
+}
+
+/// The message of a failed trial: claim, estimate, interval and level, pairs, time, and
+/// whether the claim was refuted or the budget ran out.
+#[must_use]
+pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+    let mut msg = format!(
+        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs in {}",
+        ClaimText(claim),
+        r.verdict.word(),
+        ratio_text(r.ratio),
+        interval_text(r),
+        level_percent(1.0 - r.alpha),
+        r.pairs,
+        format_secs(r.total_time()),
+    );
+    if let Some(shortfall) = &r.shortfall {
+        msg.push_str(&format!("; {shortfall}"));
+    } else if r.verdict == Verdict::Inconclusive {
+        msg.push_str(&format!(
+            "; the time budget ended first. {}",
+            more_time_advice(claim, r)
+        ));
+    }
+    msg
+}
+
+/// The verdict's interval for the ratio, `[low, high]` with four decimals.
+#[must_use]
+pub fn interval_text(r: &DiffResult) -> String {
+    match r.interval {
+        Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
+        None => "[unbounded]".to_owned(),
+    }
+}
+
+/// One routine's summary, its name padded to `width` so both routines' columns line up.
+fn routine_line(routine: &str, width: usize, s: &Summary, measure: Measure) -> String {
+    let value = |x: f64| per_iteration(measure, x);
+    format!(
+        "{routine:<width$}  median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
+        value(s.median),
+        value(s.mean),
+        value(s.sd),
+        value(s.p5),
+        value(s.p95),
+        s.n
+    )
+}
+
+/// The noise floor found by `--calibrate`: the first routine ran against itself for the
+/// whole budget, so the interval's half-width is the smallest ratio difference this machine
+/// resolves in that time.
+#[must_use]
+pub fn calibration_line(r: &DiffResult) -> String {
+    match r.interval {
+        Some((low, high)) => format!(
+            "  floor    the first routine against itself for {}: ratio differences beyond \
+             ±{}% are resolved at {} confidence\n",
+            format_secs(r.total_time()),
+            three_significant(50.0 * (high.ln() - low.ln())),
+            level_percent(1.0 - r.alpha)
+        ),
+        None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
+    }
+}
+
+/// Preempted duos in the pairs line: how many the OS showed, and how many were set aside.
+fn preempted_text(r: &DiffResult) -> String {
+    match (r.duos_preempted, r.preempted_set_aside) {
+        (0, _) => String::new(),
+        (n, m) if n == m => format!(", {n} set aside: preempted"),
+        (n, 0) => format!(", {n} preempted and kept"),
+        (n, m) => format!(", {m} of {n} preempted set aside"),
+    }
+}
+
+/// Which clock judged, and why.
+fn clock_text(r: &DiffResult) -> String {
+    if r.measure != Measure::Wall {
+        return format!(
+            "judged on {} as measured: preemption does not change it, so no preempted duo is \
+             set aside",
+            r.measure.name()
+        );
+    }
+    let clock = match r.clock {
+        Clock::Wall => "wall time",
+        Clock::ThreadCpu => "thread CPU time",
+    };
+    let mut text = format!("judged on {clock}: {}", r.clock_reason.describe());
+    if r.clock == Clock::ThreadCpu && r.duos_preempted > 0 {
+        text.push_str("; preempted duos kept: their stolen time is not on this clock");
+    }
+    text
+}
+
+/// What the rounds of fresh process pairs found: how many, how far apart their ratios were
+/// against what their duos explain, and how many more an undecided claim would need.
+pub(crate) fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
+    let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
+    let mut line = format!(
+        "  process  {} pair{} of fresh processes",
+        p.pairs,
+        if p.pairs == 1 { "" } else { "s" }
+    );
+    if let Some(between) = p.between_sd {
+        let _ = write!(line, "; their ratios spread by {}", percent(between));
+        if let Some(within) = p.within_se {
+            let _ = write!(line, " (their duos explain {})", percent(within));
+        }
+    }
+    if p.placement_dominates() {
+        line.push_str(
+            "; where each process sits in memory moves this routine more than its duos do",
+        );
+    }
+    if let Some(needed) = p.pairs_needed {
+        let _ = write!(
+            line,
+            "; about {needed} pairs in all would decide it (max_time = {:.0}s)",
+            (needed as f64 * p.round_secs * 1.1).ceil()
+        );
+    }
+    line.push('\n');
+    line
+}
+
+/// Iterations per batch in words: `20 iterations`, or each routine's own count when the two
+/// ran different ones (`5,300 and 1 iterations`).
+pub(crate) fn batch_iters_text(r: &DiffResult) -> String {
+    let (first, second) = (r.batch_iters, r.second_batch_iters);
+    if first == second {
+        format!("{first} iteration{}", if first == 1 { "" } else { "s" })
+    } else {
+        format!("{first} and {second} iterations")
+    }
+}

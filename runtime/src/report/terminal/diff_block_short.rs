@@ -1,0 +1,76 @@
+//! The default block of a comparison: what a reader needs to act on, in a few lines — the
+//! claim and its verdict, the ratio with its interval, each routine's time, and one line of
+//! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
+
+use super::diff_block::{heading, interval_text, routine_lines};
+use super::measure_line::per_iteration;
+use super::paint::Paint;
+use crate::analysis::DiffResult;
+use crate::report::DiffRecord;
+use crate::util::{format_secs, ratio_text};
+use std::fmt::Write;
+
+/// The short block of `record`: heading, claim, ratio, both routines, and the warnings the
+/// full block's notes give, joined on one line.
+#[must_use]
+pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
+    let r = &record.result;
+    let mut out = heading(&record.name, record.claim.as_ref(), r, paint);
+    let _ = writeln!(
+        out,
+        "  ratio    {}  {} at {:.0}%, {} pairs in {}",
+        ratio_text(r.ratio),
+        interval_text(r),
+        100.0 * (1.0 - r.alpha),
+        r.pairs,
+        format_secs(r.total_time())
+    );
+    out.push_str(&routine_lines(record.names, r, |routine, width, s| {
+        format!(
+            "{routine:<width$}  mean {:>9}  median {:>9}",
+            per_iteration(r.measure, s.mean),
+            per_iteration(r.measure, s.median)
+        )
+    }));
+    if let Some(line) = warnings_line(r, record) {
+        let _ = writeln!(out, "  warning  {line}");
+    }
+    out
+}
+
+/// The full block's warning notes on one line, or `None` without any.
+fn warnings_line(r: &DiffResult, record: &DiffRecord) -> Option<String> {
+    let notes = super::diff_notes::notes(r, record.names);
+    let warnings: Vec<&str> = notes
+        .lines()
+        .filter_map(|l| l.strip_prefix("  warning "))
+        .map(str::trim)
+        .collect();
+    (!warnings.is_empty()).then(|| warnings.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::records::{record, BELOW};
+
+    #[test]
+    fn the_default_block_is_five_lines_with_names_times_and_the_verdict() {
+        let rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
+        let block = short_block(&rec, Paint::new(false));
+        let lines: Vec<&str> = block.lines().collect();
+        assert_eq!(lines.len(), 5, "{block}");
+        assert_eq!(lines[0], "[diff] sorting::radix");
+        assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
+        assert!(lines[2].starts_with("  ratio    0.4997  ["), "{block}");
+        assert!(lines[2].contains(" at 95%, "), "{block}");
+        assert!(
+            lines[3].starts_with("  first    radix     mean "),
+            "{block}"
+        );
+        assert!(
+            lines[4].starts_with("  second   std_sort  mean "),
+            "{block}"
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! The line a block shows when a trial measured something other than wall time: the
+//! figures keep their time formatting, so the line says how to read them.
+
+use crate::measure::OsUsage;
+use crate::model::Measure;
+use crate::util::{format_bytes, format_count, format_ns};
+
+/// How to read the figures of a trial that measured `measure`; `None` for wall time.
+fn meaning(measure: Measure) -> Option<&'static str> {
+    match measure {
+        Measure::Wall => None,
+        Measure::CpuTime => Some("thread CPU time (time spent descheduled is not counted)"),
+        Measure::Allocations => Some("allocations per iteration (counted, not timed)"),
+        Measure::Instructions => Some("instructions retired per iteration (counted, not timed)"),
+    }
+}
+
+/// One per-iteration figure of `measure` in its own unit: `57.1 ns`, `3 allocs`,
+/// `1.23 K instr`.
+#[must_use]
+pub fn per_iteration(measure: Measure, value: f64) -> String {
+    match measure {
+        Measure::Wall | Measure::CpuTime => format_ns(value),
+        Measure::Allocations => format!("{} allocs", format_count(value)),
+        Measure::Instructions => format!("{} instr", format_count(value)),
+    }
+}
+
+/// `  measure  ...` with a newline, or nothing for wall time.
+#[must_use]
+pub fn measure_line(measure: Measure) -> String {
+    meaning(measure).map_or_else(String::new, |m| {
+        format!("  measure  {} — {m}\n", measure.name())
+    })
+}
+
+/// The lines above as HTML paragraphs (the texts need no escaping); nothing for wall time
+/// without executor or OS figures.
+#[must_use]
+pub fn facts_paragraphs(
+    measure: Measure,
+    executor: Option<&str>,
+    executor_ns: Option<f64>,
+    os: Option<OsUsage>,
+) -> String {
+    [
+        measure_line(measure),
+        executor_line(executor, executor_ns),
+        os_line(os),
+    ]
+    .iter()
+    .filter(|line| !line.is_empty())
+    .map(|line| format!("<p class=\"facts\">{}</p>\n", line.trim()))
+    .collect()
+}
+
+/// `  executor ...` for async routines, or nothing.
+#[must_use]
+pub fn executor_line(executor: Option<&str>, overhead_ns: Option<f64>) -> String {
+    overhead_ns.map_or_else(String::new, |ns| {
+        format!(
+            "  executor {} block_on: {} per iteration (an empty future; included above)\n",
+            executor.unwrap_or("built-in"),
+            format_ns(ns)
+        )
+    })
+}
+
+/// `  bytes    ...` for `measure = allocations`, or nothing.
+#[must_use]
+pub fn alloc_bytes_line(bytes_per_iteration: Option<f64>) -> String {
+    bytes_per_iteration.map_or_else(String::new, |bytes| {
+        format!(
+            "  bytes    {}/iter allocated (counted over 64 iterations after the run)\n",
+            format_bytes(bytes)
+        )
+    })
+}
+
+/// `  os       ...`: peak-memory growth and context switches, or nothing.
+#[must_use]
+pub fn os_line(usage: Option<OsUsage>) -> String {
+    usage.map_or_else(String::new, |u| {
+        format!(
+            "  os       peak RSS +{} KiB, {} voluntary and {} involuntary context switches\n",
+            u.peak_rss_growth_kib, u.voluntary_switches, u.involuntary_switches
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_other_measures_than_wall_time_get_a_line() {
+        assert_eq!(measure_line(Measure::Wall), "");
+        assert!(measure_line(Measure::Allocations).starts_with("  measure  allocations — "));
+    }
+
+    #[test]
+    fn counts_are_shown_as_counts() {
+        assert_eq!(per_iteration(Measure::Allocations, 3.0), "3 allocs");
+        assert_eq!(
+            per_iteration(Measure::Instructions, 1_234.0),
+            "1.23 K instr"
+        );
+        assert_eq!(per_iteration(Measure::CpuTime, 57.1), "57.1 ns");
+        assert_eq!(
+            alloc_bytes_line(Some(1_239.0)),
+            "  bytes    1.21 KiB/iter allocated (counted over 64 iterations after the run)\n"
+        );
+        assert_eq!(alloc_bytes_line(None), "");
+    }
+}

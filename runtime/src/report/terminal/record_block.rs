@@ -1,0 +1,81 @@
+//! A comparison's terminal block as the run prints it: the short one by default
+//! (`diff_block_short`), the full statistics with `--verbose` (`diff_block`), and the lines
+//! a calibration or a cross-version pairing adds.
+
+use super::diff_block::{calibration_line, diff_block, process_pairs_line};
+use super::diff_block_short::short_block;
+use super::measure_line::{executor_line, measure_line, os_line};
+use super::paint::Paint;
+use crate::report::DiffRecord;
+
+/// The block of `record`: the short one, or with `verbose` the full statistics; with the
+/// noise floor under `--calibrate`.
+#[must_use]
+pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String {
+    let block = if verbose {
+        diff_block(
+            &record.name,
+            record.names,
+            record.claim.as_ref(),
+            &record.result,
+            paint,
+        ) + &measure_line(record.result.measure)
+            + &executor_line(record.result.executor, record.result.executor_overhead_ns)
+            + &os_line(record.result.os)
+    } else {
+        short_block(record, paint)
+    };
+    if record.calibration {
+        block + &calibration_line(&record.result)
+    } else if let Some(baseline) = record.versions {
+        // A #[bench] paired with its baseline, not a #[bench_diff]: say so in the heading.
+        block.replacen("[diff] ", "[versions] ", 1)
+            + &format!(
+                "  versions paired: this build (new) in duos with the same trial in the stored \
+                 executable of baseline `{baseline}` (old); ratio = new/old\n"
+            )
+            + &record
+                .result
+                .process_pairs
+                .as_ref()
+                .map_or_else(String::new, process_pairs_line)
+    } else {
+        block
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::paint::Paint;
+    use super::*;
+    use crate::fixture::records::{record, BELOW};
+
+    #[test]
+    fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {
+        let rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
+        let plain = record_block(&rec, Paint::new(false), true);
+        let first = plain.lines().find(|l| l.starts_with("  first")).unwrap();
+        let second = plain.lines().find(|l| l.starts_with("  second")).unwrap();
+        // `radix` is padded to the width of `std_sort`.
+        assert!(first.starts_with("  first    radix     median"), "{plain}");
+        assert!(second.starts_with("  second   std_sort  median"), "{plain}");
+        assert!(plain.contains("claim    ratio < 0.8: pass\n"), "{plain}");
+        assert!(!plain.contains('\x1b'));
+        let coloured = record_block(&rec, Paint::new(true), true);
+        assert!(
+            coloured.contains("ratio < 0.8: \x1b[1m\x1b[32mpass\x1b[0m"),
+            "{coloured:?}"
+        );
+    }
+
+    #[test]
+    fn calibration_adds_the_noise_floor() {
+        let mut rec = record("same", 1.0, None, 1_000);
+        rec.calibration = true;
+        let block = record_block(&rec, Paint::new(false), true);
+        assert!(
+            block.contains("  floor    the first routine against itself"),
+            "{block}"
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! The table printed after all blocks: one line per comparison, to see a whole run at once.
+
+use super::diff_block::interval_text;
+use super::paint::Paint;
+use crate::report::DiffRecord;
+use crate::util::ratio_text;
+
+/// Column headings, in order.
+const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];
+
+/// Name, ratio, interval, claim and verdict of every comparison, in aligned columns; the
+/// verdict is coloured when `paint` is on. Empty without records.
+#[must_use]
+pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
+    if records.is_empty() {
+        return String::new();
+    }
+    let rows: Vec<[String; 5]> = records.iter().map(row).collect();
+    let widths = column_widths(HEADINGS, &rows);
+    let line = |cells: [&str; 5], verdict: String| {
+        let mut text = String::from("  ");
+        for (i, cell) in cells[..4].iter().enumerate() {
+            // Ratios and intervals are numbers: right-aligned, so their points line up.
+            if i == 1 || i == 2 {
+                text.push_str(&format!("{cell:>w$}  ", w = widths[i]));
+            } else {
+                text.push_str(&format!("{cell:<w$}  ", w = widths[i]));
+            }
+        }
+        text.push_str(&verdict);
+        text.trim_end().to_owned() + "\n"
+    };
+    let mut out = paint.bold("summary") + "\n";
+    out.push_str(&line(HEADINGS, HEADINGS[4].to_owned()));
+    for (row, record) in rows.iter().zip(records) {
+        let cells = [&*row[0], &*row[1], &*row[2], &*row[3], &*row[4]];
+        out.push_str(&line(cells, paint.verdict(record.result.verdict, &row[4])));
+    }
+    out
+}
+
+/// The width of each column: its widest cell or heading, in characters.
+pub(super) fn column_widths<const N: usize>(
+    headings: [&str; N],
+    rows: &[[String; N]],
+) -> [usize; N] {
+    let mut widths = headings.map(|h| h.chars().count());
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    widths
+}
+
+fn row(record: &DiffRecord) -> [String; 5] {
+    let [ratio, interval, claim, verdict] = judgement_cells(record);
+    [record.name.clone(), ratio, interval, claim, verdict]
+}
+
+/// A comparison's ratio, interval, claim and verdict, as the tables show them.
+pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
+    [
+        ratio_text(record.result.ratio),
+        interval_text(&record.result),
+        record.claim_text(),
+        record.result.verdict.word().to_owned(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::records::{record, BAND, BELOW};
+
+    #[test]
+    fn one_aligned_line_per_comparison() {
+        let records = [
+            record("sorting::radix", 0.5, Some(BELOW), 2_000),
+            record("same", 1.0, Some(BAND), 2_000),
+            record("report_only/10", 2.0, None, 300),
+        ];
+        let table = summary_table(&records, Paint::new(false));
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines.len(), 5, "{table}");
+        assert_eq!(lines[0], "summary");
+        assert_eq!(
+            lines[1],
+            "  name             ratio          interval  claim                 verdict"
+        );
+        assert!(lines[2].starts_with("  sorting::radix  0.4"), "{table}");
+        assert!(
+            lines[2].contains("ratio < 0.8") && lines[2].ends_with("pass"),
+            "{table}"
+        );
+        assert!(lines[3].contains("ratio in 0.97..=1.03"), "{table}");
+        assert!(
+            lines[4].contains("none") && lines[4].ends_with("reported"),
+            "{table}"
+        );
+        // Columns line up: every claim starts at the same place.
+        let claim_at: Vec<usize> = lines[2..]
+            .iter()
+            .map(|l| l.find("ratio ").or_else(|| l.find("none")).unwrap())
+            .collect();
+        assert!(claim_at.windows(2).all(|w| w[0] == w[1]), "{table}");
+    }
+
+    #[test]
+    fn verdicts_are_coloured_after_padding() {
+        let records = [record("a", 0.5, Some(BELOW), 2_000)];
+        let table = summary_table(&records, Paint::new(true));
+        assert!(table.contains("\x1b[32mpass\x1b[0m"), "{table:?}");
+        assert!(summary_table(&[], Paint::new(true)).is_empty());
+    }
+}
