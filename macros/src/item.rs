@@ -127,7 +127,7 @@ fn check_single_attribute(kind: Kind, item: &ItemFn) -> syn::Result<()> {
 fn check_signature(kind: Kind, item: &ItemFn) -> syn::Result<Option<Ident>> {
     let sig = &item.sig;
     let attr = kind.attr();
-    if let Some(token) = &sig.unsafety {
+    if let syn::Safety::Unsafe(token) = &sig.safety {
         return Err(Error::new_spanned(
             token,
             format!(
