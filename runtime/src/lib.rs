@@ -86,7 +86,7 @@ pub mod result {
     pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};
     pub use crate::measure::{LinearRun, Sampling};
     pub use crate::model::{Measure, Throughput};
-    pub use crate::stats::{Estimate, Line, Outliers, StudentT, Summary, Welch};
+    pub use crate::stats::{Estimate, Line, Outliers, Summary, TTest};
 
     /// Tools over the `--json` document, for programs that gather results (`cargo duobench
     /// merge` joins shards of a suite with them).

@@ -10,8 +10,8 @@
 //! - [`Summary`], [`quantile`], [`median`], [`mad`]: descriptive statistics.
 //! - [`t_cdf`], [`t_sf`], [`t_two_sided_p`], [`t_quantile`], [`normal_cdf`], [`normal_quantile`]:
 //!   distributions, to about 1e-13 relative.
-//! - [`student_t`] → [`StudentT`]: one-sample t-test and interval (paired log-differences).
-//! - [`welch`] → [`Welch`]: two-sample unequal-variance t-test (log latencies).
+//! - [`student_t`] → [`TTest`]: one-sample t-test and interval (paired log-differences).
+//! - [`welch`] → [`TTest`]: two-sample unequal-variance t-test (log latencies).
 //! - [`ConfidenceSequence`], [`RunningMoments`]: the anytime-valid interval used to stop
 //!   early, and the streaming moments it is fed.
 //! - [`ratio_of_means`] → [`RatioOfMeans`]: the log ratio of two means from paired block
@@ -46,6 +46,7 @@ mod sample;
 mod sequence;
 mod student;
 mod summary;
+mod t_test;
 mod welch;
 
 #[cfg(test)]
@@ -70,6 +71,7 @@ pub use regression::{Line, Points, PointsError};
 pub use rng::SplitMix64;
 pub use sample::{Sample, SampleError};
 pub use sequence::ConfidenceSequence;
-pub use student::{student_t, StudentT};
+pub use student::student_t;
 pub use summary::{mad, median, quantile, Summary};
-pub use welch::{welch, Welch};
+pub use t_test::TTest;
+pub use welch::welch;

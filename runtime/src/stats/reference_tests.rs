@@ -127,7 +127,7 @@ mod stats {
                 let level: f64 = level.parse().expect("level");
                 let r = welch(sa, sb, level);
                 let what = format!("welch {a} − {b} at {level}");
-                close(&format!("{what}: diff"), r.diff, num(&case["diff"]));
+                close(&format!("{what}: diff"), r.estimate, num(&case["diff"]));
                 close(&format!("{what}: t"), r.t, num(&case["t"]));
                 close(&format!("{what}: p"), r.p_two_sided, num(&case["p"]));
                 close(&format!("{what}: df"), r.df, num(&case["df"]));

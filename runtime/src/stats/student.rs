@@ -6,35 +6,7 @@
 use super::dist::t_two_sided_p;
 use super::inverse::t_quantile;
 use super::sample::Sample;
-
-/// The result of `student_t`: a one-sample t-test and interval.
-#[must_use]
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct StudentT {
-    /// Number of observations.
-    pub n: usize,
-    /// Sample mean.
-    pub mean: f64,
-    /// Sample standard deviation (n − 1 denominator).
-    pub sd: f64,
-    /// Standard error of the mean, `sd / √n`.
-    pub se: f64,
-    /// Degrees of freedom, `n − 1`.
-    pub df: f64,
-    /// The mean under the null hypothesis.
-    pub mu0: f64,
-    /// The t statistic, `(mean − mu0) / se`.
-    pub t: f64,
-    /// Two-sided p-value, `P(|T| ≥ |t|)` under the null.
-    pub p_two_sided: f64,
-    /// Lower end of the two-sided confidence interval for the mean.
-    pub ci_low: f64,
-    /// Upper end of the two-sided confidence interval for the mean.
-    pub ci_high: f64,
-    /// Confidence level of the interval, e.g. 0.95.
-    pub level: f64,
-}
+use super::t_test::TTest;
 
 /// Student's one-sample t-test of `mean = mu0`, with a two-sided confidence interval for
 /// the mean at `level`.
@@ -49,7 +21,7 @@ pub struct StudentT {
 /// # Panics
 ///
 /// If `level` is not strictly between 0 and 1, or `mu0` is not finite.
-pub fn student_t(sample: Sample<'_>, mu0: f64, level: f64) -> StudentT {
+pub fn student_t(sample: Sample<'_>, mu0: f64, level: f64) -> TTest {
     assert!(
         level > 0.0 && level < 1.0,
         "student_t: level = {level} must be in (0, 1)"
@@ -58,23 +30,21 @@ pub fn student_t(sample: Sample<'_>, mu0: f64, level: f64) -> StudentT {
     let n = sample.len();
     let df = (n - 1) as f64;
     let mean = sample.mean();
-    let sd = sample.sd();
-    let se = sd / (n as f64).sqrt();
+    let se = sample.sd() / (n as f64).sqrt();
     let t = (mean - mu0) / se;
     // The upper (1 − level)/2 point, taken from the small tail so it keeps its precision.
     let half_width = -t_quantile(0.5 * (1.0 - level), df) * se;
-    StudentT {
-        n,
-        mean,
-        sd,
+    TTest {
+        estimate: mean,
         se,
         df,
-        mu0,
         t,
         p_two_sided: t_two_sided_p(t, df),
         ci_low: mean - half_width,
         ci_high: mean + half_width,
         level,
+        n,
+        n_second: None,
     }
 }
 
@@ -87,7 +57,7 @@ mod tests {
         // x = 1..=5: mean 3, sd √2.5, se √0.5; t vs 2 is √2 on 4 df.
         let data = [1.0, 2.0, 3.0, 4.0, 5.0];
         let r = student_t(Sample::new(&data).unwrap(), 2.0, 0.95);
-        assert_eq!((r.n, r.df, r.mean), (5, 4.0, 3.0));
+        assert_eq!((r.n, r.n_second, r.df, r.estimate), (5, None, 4.0, 3.0));
         assert!((r.t - 2f64.sqrt()).abs() < 1e-15);
         // On 4 df, P(|T| ≥ t) = 1 − √(1 − x)·(1 + x/2) with x = 4/(4 + t²) = 2/3 here.
         let x: f64 = 2.0 / 3.0;

@@ -6,37 +6,7 @@
 use super::dist::t_two_sided_p;
 use super::inverse::t_quantile;
 use super::sample::Sample;
-
-/// The result of `welch`, for the difference `mean(a) − mean(b)`.
-#[must_use]
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Welch {
-    /// Observations in `a`.
-    pub n_a: usize,
-    /// Observations in `b`.
-    pub n_b: usize,
-    /// Mean of `a`.
-    pub mean_a: f64,
-    /// Mean of `b`.
-    pub mean_b: f64,
-    /// The estimated difference, `mean_a − mean_b`.
-    pub diff: f64,
-    /// Its standard error, `√(s_a²/n_a + s_b²/n_b)`.
-    pub se: f64,
-    /// Welch–Satterthwaite degrees of freedom (not an integer in general).
-    pub df: f64,
-    /// The t statistic, `diff / se`, for the null hypothesis of equal means.
-    pub t: f64,
-    /// Two-sided p-value, `P(|T| ≥ |t|)` on `df` degrees of freedom.
-    pub p_two_sided: f64,
-    /// Lower end of the two-sided confidence interval for the difference.
-    pub ci_low: f64,
-    /// Upper end of the two-sided confidence interval for the difference.
-    pub ci_high: f64,
-    /// Confidence level of the interval, e.g. 0.95.
-    pub level: f64,
-}
+use super::t_test::TTest;
 
 /// Welch's unequal-variance t-test of `mean(a) = mean(b)`, with a two-sided confidence
 /// interval for `mean(a) − mean(b)` at `level` (SciPy's `ttest_ind(equal_var=False)`).
@@ -50,14 +20,13 @@ pub struct Welch {
 /// # Panics
 ///
 /// If `level` is not strictly between 0 and 1.
-pub fn welch(a: Sample<'_>, b: Sample<'_>, level: f64) -> Welch {
+pub fn welch(a: Sample<'_>, b: Sample<'_>, level: f64) -> TTest {
     assert!(
         level > 0.0 && level < 1.0,
         "welch: level = {level} must be in (0, 1)"
     );
     let (n_a, n_b) = (a.len(), b.len());
     let (dof_a, dof_b) = ((n_a - 1) as f64, (n_b - 1) as f64);
-    let (mean_a, mean_b) = (a.mean(), b.mean());
     let v_a = a.variance() / n_a as f64;
     let v_b = b.variance() / n_b as f64;
     let total = v_a + v_b;
@@ -68,15 +37,11 @@ pub fn welch(a: Sample<'_>, b: Sample<'_>, level: f64) -> Welch {
     } else {
         dof_a + dof_b
     };
-    let diff = mean_a - mean_b;
+    let diff = a.mean() - b.mean();
     let t = diff / se;
     let half_width = -t_quantile(0.5 * (1.0 - level), df) * se;
-    Welch {
-        n_a,
-        n_b,
-        mean_a,
-        mean_b,
-        diff,
+    TTest {
+        estimate: diff,
         se,
         df,
         t,
@@ -84,6 +49,8 @@ pub fn welch(a: Sample<'_>, b: Sample<'_>, level: f64) -> Welch {
         ci_low: diff - half_width,
         ci_high: diff + half_width,
         level,
+        n: n_a,
+        n_second: Some(n_b),
     }
 }
 
@@ -98,7 +65,7 @@ mod tests {
         let b = [11.0, 12.0, 13.0, 14.0];
         let r = welch(Sample::new(&a).unwrap(), Sample::new(&b).unwrap(), 0.95);
         assert!((r.df - 6.0).abs() < 1e-14);
-        assert_eq!(r.diff, -10.0);
+        assert_eq!((r.estimate, r.n, r.n_second), (-10.0, 4, Some(4)));
         assert!((r.se - (2.0 * (5.0 / 3.0) / 4.0f64).sqrt()).abs() < 1e-15);
         assert!(r.ci_low < -10.0 && r.ci_high > -10.0);
         assert!(r.p_two_sided < 1e-4);

@@ -15,7 +15,7 @@ use crate::measure::Shortfall;
 use crate::measure::TimerCost;
 use crate::measure::{Clock, ClockReason};
 use crate::model::Measure;
-use crate::stats::{median, student_t, welch, Sample, StudentT, Summary, Welch};
+use crate::stats::{median, student_t, welch, Sample, Summary, TTest};
 use std::time::Duration;
 
 /// The result of one `#[bench_diff]` comparison.
@@ -36,9 +36,9 @@ pub struct DiffResult {
     pub median_ratio: f64,
     /// Fixed-sample paired Student t on the blocks' log ratios (for reference: it is not
     /// valid under repeated looks).
-    pub student: Option<StudentT>,
+    pub student: Option<TTest>,
     /// Welch's t on the log per-iteration latencies of the two routines.
-    pub welch: Option<Welch>,
+    pub welch: Option<TTest>,
     /// Per-iteration latency of the first routine's batches, in nanoseconds.
     pub first: Option<Summary>,
     /// Per-iteration latency of the second routine's batches, in nanoseconds.

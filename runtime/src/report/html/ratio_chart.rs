@@ -29,7 +29,7 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
         },
         IntervalRow {
             label: "Student t, one look",
-            point: r.student.map(|t| t.mean.exp()),
+            point: r.student.map(|t| t.estimate.exp()),
             interval: r.student.map(|t| (t.ci_low.exp(), t.ci_high.exp())),
             colour: GREY,
             width: 2,
@@ -37,7 +37,7 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
         },
         IntervalRow {
             label: "Welch, unpaired",
-            point: r.welch.map(|w| w.diff.exp()),
+            point: r.welch.map(|w| w.estimate.exp()),
             interval: r.welch.map(|w| (w.ci_low.exp(), w.ci_high.exp())),
             colour: GREY,
             width: 2,

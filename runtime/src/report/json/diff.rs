@@ -12,7 +12,7 @@ use crate::decide::verdict::ClaimText;
 use crate::measure::OsUsage;
 use crate::report::DiffRecord;
 use crate::report::{warnings_json, WarningOut};
-use crate::stats::{StudentT, Welch};
+use crate::stats::TTest;
 use serde::Serialize;
 
 /// A comparison's trial (kind `diff` or `versions`).
@@ -221,9 +221,9 @@ fn machine_stalls(r: &DiffResult) -> Option<MachineStallsOut> {
 }
 
 /// The paired test is on log-differences: its mean and interval are reported as ratios.
-fn student(t: &StudentT) -> Student {
+fn student(t: &TTest) -> Student {
     Student {
-        ratio: finite(t.mean.exp()),
+        ratio: finite(t.estimate.exp()),
         interval: interval(t.ci_low.exp(), t.ci_high.exp()),
         level: t.level,
         t: finite(t.t),
@@ -234,16 +234,16 @@ fn student(t: &StudentT) -> Student {
 }
 
 /// Welch's test is on log latencies: the difference of means is a log ratio.
-fn welch(w: &Welch) -> WelchOut {
+fn welch(w: &TTest) -> WelchOut {
     WelchOut {
-        ratio: finite(w.diff.exp()),
+        ratio: finite(w.estimate.exp()),
         interval: interval(w.ci_low.exp(), w.ci_high.exp()),
         level: w.level,
         t: finite(w.t),
         df: finite(w.df),
         p: finite(w.p_two_sided),
-        n_first: w.n_a,
-        n_second: w.n_b,
+        n_first: w.n,
+        n_second: w.n_second.unwrap_or(0),
     }
 }
 

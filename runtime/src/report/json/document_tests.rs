@@ -61,7 +61,7 @@ mod fields {
             (Some(0.2), Some(0.7))
         );
         let student = r.student.unwrap();
-        assert_eq!(t["student"]["ratio"], student.mean.exp());
+        assert_eq!(t["student"]["ratio"], student.estimate.exp());
         assert_eq!(t["student"]["p"], student.p_two_sided);
         assert_eq!(t["student"]["n"], student.n);
         assert_eq!(t["welch"]["n_first"], r.first.unwrap().n);

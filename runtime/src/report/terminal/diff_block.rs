@@ -101,7 +101,7 @@ pub fn diff_block(
         let _ = writeln!(
             out,
             "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, block log ratios; one look only)",
-            ratio_text(t.mean.exp()),
+            ratio_text(t.estimate.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),
             level_percent(t.level),
@@ -112,7 +112,7 @@ pub fn diff_block(
         let _ = writeln!(
             out,
             "  welch    ratio {} [{}, {}], p = {:.3e} (log latencies, unpaired)",
-            ratio_text(w.diff.exp()),
+            ratio_text(w.estimate.exp()),
             ratio_text(w.ci_low.exp()),
             ratio_text(w.ci_high.exp()),
             w.p_two_sided
