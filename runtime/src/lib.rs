@@ -49,7 +49,9 @@ pub mod document {
 pub mod __private {
     pub use crate::api::outputs::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
     pub use crate::api::threads::{compare_threads, iter_threads};
-    pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
+    pub use crate::api::tokio_gate::{
+        compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
+    };
     pub use crate::harness::descriptor::{Descriptor, Routine};
     pub use crate::harness::dynamic::{DynamicBench, DynamicRoutine};
     pub use crate::harness::placement::{module_level, AtModuleLevel, InImpl};
