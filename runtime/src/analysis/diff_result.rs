@@ -27,7 +27,8 @@ pub struct DiffResult {
     pub verdict: Verdict,
     /// The claim's anytime-valid p-value (`decide::p_value`): the least error rate at which
     /// the test decided it at some look, and which way; what Holm's step-down over a group
-    /// reads. `None` without a claim or when no look decided at any error rate.
+    /// reads. `None` without a claim, when no look decided at any error rate, and across
+    /// versions (the verdict there rests on rounds of process pairs).
     pub p_value: Option<AnytimeP>,
     /// The error rate the interval was built for.
     pub alpha: f64,
