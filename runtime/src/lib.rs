@@ -24,6 +24,7 @@ pub use api::bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub use api::bencher::Bencher;
 pub use api::diff::Diff;
 pub use api::diff_fn::{compare, DiffConfig};
+pub use decide::p_value::AnytimeP;
 pub use decide::verdict::Verdict;
 pub use duobench_macros::{bench, bench_diff};
 pub use harness::runner::main;
