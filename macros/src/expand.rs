@@ -214,10 +214,11 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
         Some(ty) => quote!(#ident::<#ty>),
         None => quote!(#ident),
     };
+    let tokio_iter = on_tokio(bench, false);
     match (bench.func.shape, &bench.options.vs, arg) {
         (Shape::Plain, Some(Opt { value: vs, .. }), _) => compare_call(bench, &f, vs, ty),
-        (Shape::Plain, None, _) if on_tokio(bench) => {
-            quote!(::duobench::__private::iter_on_tokio::<(), _>(__duobench_handle, #f))
+        (Shape::Plain, None, _) if tokio_iter.is_some() => {
+            quote!(#tokio_iter(__duobench_handle, #f))
         }
         (Shape::Plain, None, _) if bench.func.is_async => {
             quote!(__duobench_handle.iter_async(#f))
@@ -237,11 +238,8 @@ fn call(bench: &Bench, ty: Option<&syn::Type>, arg: Option<&syn::Expr>) -> Token
                         #f(::core::clone::Clone::clone(::duobench::black_box(&__duobench_value)))
                     }
                 };
-                if on_tokio(bench) {
-                    quote!(::duobench::__private::iter_on_tokio::<(), _>(
-                        __duobench_handle,
-                        #routine
-                    ))
+                if let Some(iter) = &tokio_iter {
+                    quote!(#iter(__duobench_handle, #routine))
                 } else if bench.func.is_async {
                     quote!(__duobench_handle.iter_async(#routine))
                 } else {
@@ -453,14 +451,31 @@ fn some<T: ToTokens>(value: Option<T>) -> TokenStream {
     }
 }
 
-/// Whether an `async fn` asked for tokio (`executor = tokio`).
-fn on_tokio(bench: &Bench) -> bool {
-    bench.func.is_async
-        && bench
-            .options
-            .executor
-            .as_ref()
-            .is_some_and(|o| o.value == Executor::Tokio)
+/// The `__private` function that runs an `async fn` on the tokio runtime its `executor`
+/// asked for (`iter_on_tokio…`, or `compare_on_tokio…` for a comparison); `None` on the
+/// built-in executor. Its feature gate's type is spanned at the option, so that a missing
+/// feature is reported there.
+fn on_tokio(bench: &Bench, compare: bool) -> Option<TokenStream> {
+    let option = bench
+        .options
+        .executor
+        .as_ref()
+        .filter(|_| bench.func.is_async)?;
+    let name = match (option.value, compare) {
+        (Executor::BuiltIn, _) => return None,
+        (Executor::Tokio, false) => "iter_on_tokio",
+        (Executor::Tokio, true) => "compare_on_tokio",
+        (Executor::TokioMultiThread, false) => "iter_on_tokio_multi_thread",
+        (Executor::TokioMultiThread, true) => "compare_on_tokio_multi_thread",
+    };
+    let span = option.key.span();
+    let function = syn::Ident::new(name, span);
+    let gate = quote_spanned!(span=> ());
+    Some(if compare {
+        quote!(::duobench::__private::#function::<#gate, _, _>)
+    } else {
+        quote!(::duobench::__private::#function::<#gate, _>)
+    })
 }
 
 /// `iter(routine)` for a synchronous returning routine, after two calls whose results are
@@ -504,10 +519,8 @@ fn compare_call(
         None => quote!(#vs),
     };
     let helper = if bench.func.is_async {
-        let compare = if on_tokio(bench) {
-            quote!(::duobench::__private::compare_on_tokio::<(), _, _>(
-                diff, first, vs
-            ))
+        let compare = if let Some(compare) = on_tokio(bench, true) {
+            quote!(#compare(diff, first, vs))
         } else {
             quote!(diff.compare_async(first, vs))
         };

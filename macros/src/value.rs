@@ -344,12 +344,15 @@ pub enum Executor {
     BuiltIn,
     /// A current-thread tokio runtime (duobench's `tokio` feature).
     Tokio,
+    /// tokio's multi-threaded runtime with its drivers (duobench's `tokio-full` feature).
+    TokioMultiThread,
 }
 
-/// `executor = built_in | tokio`.
+/// `executor = built_in | tokio | tokio_multi_thread`.
 pub fn executor(input: ParseStream, key: &Ident) -> syn::Result<Executor> {
-    const ALLOWED: &str = "`executor` is `built_in` (the default) or `tokio` (with duobench's \
-                           `tokio` feature)";
+    const ALLOWED: &str = "`executor` is `built_in` (the default), `tokio` (with duobench's \
+                           `tokio` feature) or `tokio_multi_thread` (with its `tokio-full` \
+                           feature)";
     equals(input, key, "executor = tokio")?;
     let value = input
         .call(Ident::parse_any)
@@ -357,6 +360,7 @@ pub fn executor(input: ParseStream, key: &Ident) -> syn::Result<Executor> {
     match value.unraw().to_string().as_str() {
         "built_in" => Ok(Executor::BuiltIn),
         "tokio" => Ok(Executor::Tokio),
+        "tokio_multi_thread" => Ok(Executor::TokioMultiThread),
         _ => Err(Error::new(value.span(), ALLOWED)),
     }
 }

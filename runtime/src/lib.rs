@@ -80,6 +80,7 @@ pub mod result {
     pub use crate::analysis::{BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth};
     pub use crate::api::bench_fn::BatchOverhead;
     pub use crate::decide::ownership::SpikeSplit;
+    pub use crate::decide::p_value::AnytimeP;
     pub use crate::decide::sequential::Basis;
     pub use crate::decide::verdict::Verdict;
     pub use crate::measure::{machine_stalls, MachineStalls};
@@ -103,7 +104,9 @@ pub mod __private {
         set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs,
     };
     pub use crate::api::threads::{compare_threads, iter_threads};
-    pub use crate::api::tokio_gate::{compare_on_tokio, iter_on_tokio};
+    pub use crate::api::tokio_gate::{
+        compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
+    };
     pub use crate::harness::{module_level, AtModuleLevel, InImpl};
     pub use crate::harness::{Descriptor, Routine};
     pub use crate::harness::{DynamicBench, DynamicRoutine};

@@ -81,4 +81,26 @@ async fn async_second() -> u8 {
     2
 }
 
+// Every executor, on a plain routine, with arguments and in a comparison (the tests crate
+// builds duobench with `tokio` and `tokio-full`).
+#[bench(executor = built_in)]
+async fn on_built_in() -> u8 {
+    1
+}
+
+#[bench(executor = tokio)]
+async fn on_tokio() -> u8 {
+    1
+}
+
+#[bench(executor = tokio_multi_thread, args = [1, 2])]
+async fn on_tokio_multi_thread(n: u8) -> u8 {
+    n
+}
+
+#[bench_diff(vs = async_second, executor = tokio_multi_thread)]
+async fn diff_on_tokio_multi_thread() -> u8 {
+    1
+}
+
 fn main() {}

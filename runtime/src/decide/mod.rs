@@ -4,7 +4,9 @@
 
 pub mod duo_times;
 pub mod fence;
+pub mod holm;
 pub mod ownership;
+pub mod p_value;
 pub mod process_pairs;
 pub mod sequential;
 #[cfg(test)]

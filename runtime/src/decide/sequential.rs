@@ -40,6 +40,7 @@
 use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
+use super::p_value::{least_alpha, running_min, AnytimeP};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
 use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
@@ -103,6 +104,34 @@ fn rescaled(sum_sq_dev: f64, effective: usize, blocks: usize) -> f64 {
 /// judges most runs, so it gets most of alpha; the unfenced one judges routines that own
 /// their outliers, whose intervals are wide for their lumps anyway.
 pub const FENCED_SHARE: f64 = 0.8;
+
+/// The two estimates' confidence sequences at one error rate, split by [`FENCED_SHARE`].
+#[derive(Clone, Copy, Debug)]
+struct Sequences {
+    fenced: ConfidenceSequence,
+    unfenced: ConfidenceSequence,
+}
+
+impl Sequences {
+    /// Both sequences for a total error rate `alpha`; without the ownership safeguard the
+    /// fenced estimate is the only one and has all of it.
+    fn new(alpha: f64, settings: &SequentialSettings) -> Self {
+        let share = if settings.safeguards.ownership {
+            FENCED_SHARE
+        } else {
+            1.0
+        };
+        let unfenced_alpha = if share < 1.0 {
+            alpha * (1.0 - share)
+        } else {
+            alpha
+        };
+        Self {
+            fenced: ConfidenceSequence::new(alpha * share, settings.target_blocks),
+            unfenced: ConfidenceSequence::new(unfenced_alpha, settings.target_blocks),
+        }
+    }
+}
 
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
@@ -253,11 +282,7 @@ pub struct Estimate {
 pub struct Sequential {
     settings: SequentialSettings,
     fence: FollowingFence,
-    /// The sequence of the fenced estimate, at [`FENCED_SHARE`] of alpha (all of it when
-    /// the ownership safeguard is off and the fenced estimate is the only one).
-    fenced_sequence: ConfidenceSequence,
-    /// The sequence of the unfenced estimate, at the rest of alpha.
-    unfenced_sequence: ConfidenceSequence,
+    sequences: Sequences,
     pilot_dependence: f64,
     /// The pilot's duos in blocks of the test's size, in order: the start of the series
     /// the run's dependence is measured on.
@@ -280,6 +305,8 @@ pub struct Sequential {
     last_set_aside: usize,
     estimate: Option<Estimate>,
     decided: Option<Verdict>,
+    /// The least error rate at which a look decided the claim so far (`p_value`).
+    least_p: Option<AnytimeP>,
 }
 
 impl Sequential {
@@ -308,15 +335,6 @@ impl Sequential {
                 None => {}
             }
         }
-        // Without the ownership safeguard the fenced estimate is the only one: all of alpha.
-        let (fenced_alpha, unfenced_alpha) = if settings.safeguards.ownership {
-            (
-                settings.alpha * FENCED_SHARE,
-                settings.alpha * (1.0 - FENCED_SHARE),
-            )
-        } else {
-            (settings.alpha, settings.alpha)
-        };
         let pilot_dependence = if settings.safeguards.dependence {
             dependence_of(pilot_blocks.iter(), BlockSums::kept)
         } else {
@@ -326,8 +344,7 @@ impl Sequential {
             settings,
             fence: FollowingFence::new(&pilot_diffs, settings.safeguards.follow)
                 .with_batch_history(pilot),
-            fenced_sequence: ConfidenceSequence::new(fenced_alpha, settings.target_blocks),
-            unfenced_sequence: ConfidenceSequence::new(unfenced_alpha, settings.target_blocks),
+            sequences: Sequences::new(settings.alpha, &settings),
             pilot_dependence,
             pilot_blocks,
             open: BlockSums::default(),
@@ -343,6 +360,7 @@ impl Sequential {
             last_set_aside: 0,
             estimate: None,
             decided: None,
+            least_p: None,
         }
     }
 
@@ -380,18 +398,44 @@ impl Sequential {
                 dependence_of(series(), BlockSums::all),
             );
         }
-        self.estimate = self.estimate_now();
-        self.decided = self.look();
+        self.estimate = self.estimate_at(&self.sequences);
+        self.decided = self.look_at(self.estimate);
+        self.least_p = running_min(self.least_p, self.look_p());
         self.decided
     }
 
-    /// Both estimates from the stored blocks, combined as the module docs say.
-    fn estimate_now(&self) -> Option<Estimate> {
-        let fenced = self.interval_of(&self.kept_sums, self.run_dependence.0, Basis::Fenced)?;
+    /// The least error rate at which this look, with the same mixture, decides the claim;
+    /// `None` when it cannot beat the least one seen (nested intervals: a look that does
+    /// not decide at that rate decides at no smaller one) or there is no claim.
+    fn look_p(&self) -> Option<AnytimeP> {
+        self.settings.claim?;
+        let decides = |alpha: f64| {
+            self.look_at(self.estimate_at(&Sequences::new(alpha, &self.settings)))
+        };
+        if let Some(least) = self.least_p {
+            decides(least.p)?;
+        }
+        least_alpha(decides)
+    }
+
+    /// Both estimates from the stored blocks, combined as the module docs say, each with the
+    /// intervals of its own sequence.
+    fn estimate_at(&self, sequences: &Sequences) -> Option<Estimate> {
+        let fenced = self.interval_of(
+            &sequences.fenced,
+            &self.kept_sums,
+            self.run_dependence.0,
+            Basis::Fenced,
+        )?;
         if !self.settings.safeguards.ownership {
             return Some(fenced);
         }
-        let unfenced = self.interval_of(&self.all_sums, self.run_dependence.1, Basis::Unfenced)?;
+        let unfenced = self.interval_of(
+            &sequences.unfenced,
+            &self.all_sums,
+            self.run_dependence.1,
+            Basis::Unfenced,
+        )?;
         // The first routine's share of a duo's time, which is its share of the machine's
         // outliers when the machine causes them.
         let log_time_ratio = fenced.log_ratio + self.settings.log_batch_iters_ratio;
@@ -436,7 +480,7 @@ impl Sequential {
                 let spread = self.all_sums.log_ratio_and_spread()?.1;
                 Estimate {
                     effective_blocks,
-                    log_interval: self.unfenced_sequence.interval(
+                    log_interval: sequences.unfenced.interval(
                         effective_blocks,
                         unfenced.log_ratio,
                         rescaled(spread, effective_blocks, self.all_sums.n()),
@@ -458,7 +502,13 @@ impl Sequential {
     }
 
     /// The interval for one estimate, with correlated blocks counted as fewer.
-    fn interval_of(&self, sums: &PairedSums, run: f64, basis: Basis) -> Option<Estimate> {
+    fn interval_of(
+        &self,
+        sequence: &ConfidenceSequence,
+        sums: &PairedSums,
+        run: f64,
+        basis: Basis,
+    ) -> Option<Estimate> {
         let (log_ratio, sum_sq_dev) = sums.log_ratio_and_spread()?;
         let dependence = self.pilot_dependence.max(run);
         let effective_blocks = (sums.n() as f64 / dependence).floor() as usize;
@@ -466,7 +516,7 @@ impl Sequential {
         // mean grows by the dependence factor, as the long-run variance says.
         Some(Estimate {
             log_ratio,
-            log_interval: self.sequence_of(basis).interval(
+            log_interval: sequence.interval(
                 effective_blocks,
                 log_ratio,
                 rescaled(sum_sq_dev, effective_blocks, sums.n()),
@@ -477,15 +527,8 @@ impl Sequential {
         })
     }
 
-    fn sequence_of(&self, basis: Basis) -> &ConfidenceSequence {
-        match basis {
-            Basis::Unfenced => &self.unfenced_sequence,
-            Basis::Fenced | Basis::Both => &self.fenced_sequence,
-        }
-    }
-
-    fn look(&self) -> Option<Verdict> {
-        let estimate = self.estimate?;
+    fn look_at(&self, estimate: Option<Estimate>) -> Option<Verdict> {
+        let estimate = estimate?;
         if estimate.effective_blocks < self.settings.min_blocks
             || (self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
         {
@@ -535,6 +578,14 @@ impl Sequential {
     #[must_use]
     pub fn estimate(&self) -> Option<Estimate> {
         self.estimate
+    }
+
+    /// An anytime-valid p-value for the claim: the least error rate at which a look, with
+    /// this test's mixture, decided it so far (`p_value`), and which way; `None` without a
+    /// claim or before any look could decide at an error rate below 1.
+    #[must_use]
+    pub fn p_value(&self) -> Option<AnytimeP> {
+        self.least_p
     }
 
     /// The verdict reached so far, if any.
@@ -608,6 +659,50 @@ impl Sequential {
 #[cfg(test)]
 mod tests {
     use super::lump_equivalent;
+    use super::{DuoTimes, Sequential, SequentialSettings, Verdict};
+    use crate::model::Claim;
+    use crate::stats::SplitMix64;
+
+    /// A test of `ratio < 0.8` on duos whose true ratio is `ratio`, with 2% noise, after
+    /// at most `duos` duos.
+    fn run(ratio: f64, duos: usize) -> Sequential {
+        let mut rng = SplitMix64::new(11);
+        let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
+        let mut duo = || DuoTimes {
+            first_forward: noisy(1_000.0 * ratio),
+            second_forward: noisy(1_000.0),
+            second_backward: noisy(1_000.0),
+            first_backward: noisy(1_000.0 * ratio),
+        };
+        let claim = Claim::Below {
+            bound: 0.8,
+            inclusive: false,
+        };
+        let pilot: Vec<DuoTimes> = (0..16).map(|_| duo()).collect();
+        let mut test = Sequential::new(SequentialSettings::new(0.05, Some(claim), 4), &pilot);
+        for _ in 0..duos {
+            if test.push_duo(&duo()).is_some() {
+                break;
+            }
+        }
+        test
+    }
+
+    #[test]
+    fn the_p_value_is_the_least_alpha_at_which_a_look_decided() {
+        for (ratio, verdict) in [(0.7, Verdict::Pass), (0.9, Verdict::Refuted)] {
+            let test = run(ratio, 20_000);
+            assert_eq!(test.decided(), Some(verdict), "ratio {ratio}");
+            let p = test.p_value().expect("a decided claim has a p-value");
+            assert_eq!(p.verdict, verdict);
+            assert!(p.p <= 0.05 && p.p > 0.0, "ratio {ratio}: p = {}", p.p);
+        }
+        // On the boundary nothing decides at 0.05, so whatever level some look decided at
+        // lies above it.
+        let undecided = run(0.8, 2_000);
+        assert_eq!(undecided.decided(), None);
+        assert!(undecided.p_value().is_none_or(|p| p.p > 0.05));
+    }
 
     #[test]
     fn rare_outliers_count_as_themselves_and_frequent_ones_for_more() {

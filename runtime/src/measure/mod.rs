@@ -19,7 +19,7 @@ pub(crate) use duo::{
 pub use duo::{Clock, ClockReason};
 pub(crate) use executors::Executor;
 #[cfg(feature = "tokio")]
-pub(crate) use executors::{TokioExecutor, TOKIO_NAME};
+pub(crate) use executors::TokioExecutor;
 pub(crate) use linear::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
 pub use linear::{LinearRun, Sampling};
 pub(crate) use machine::{

@@ -68,6 +68,22 @@ impl ConfidenceSequence {
         }
     }
 
+    /// The same mixture at another error rate: intervals at a smaller `alpha` contain
+    /// those at a larger one at every count, so "the smallest error rate whose interval
+    /// excludes a value" is well defined (an anytime-valid p-value).
+    ///
+    /// # Panics
+    ///
+    /// If `alpha` is not strictly between 0 and 1.
+    #[must_use]
+    pub fn at_alpha(&self, alpha: f64) -> Self {
+        assert!(
+            alpha > 0.0 && alpha < 1.0,
+            "confidence sequence: alpha = {alpha} not in (0, 1)"
+        );
+        Self { alpha, ..*self }
+    }
+
     /// The error rate α.
     #[must_use]
     pub fn alpha(&self) -> f64 {

@@ -5,6 +5,7 @@ use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::drift::{drift, Drift};
 use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::ownership::SpikeSplit;
+use crate::decide::p_value::AnytimeP;
 use crate::decide::process_pairs::PairSpread;
 use crate::decide::sequential::Basis;
 use crate::decide::verdict::Verdict;
@@ -24,6 +25,11 @@ use std::time::Duration;
 pub struct DiffResult {
     /// How the comparison ended.
     pub verdict: Verdict,
+    /// The claim's anytime-valid p-value (`decide::p_value`): the least error rate at which
+    /// the test decided it at some look, and which way; what Holm's step-down over a group
+    /// reads. `None` without a claim, when no look decided at any error rate, and across
+    /// versions (the verdict there rests on rounds of process pairs).
+    pub p_value: Option<AnytimeP>,
     /// The error rate the interval was built for.
     pub alpha: f64,
     /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
@@ -175,6 +181,7 @@ impl DiffResult {
             os: None,
             memory_growth: memory_growth(&run.rss_iters, &run.rss_kib),
             verdict,
+            p_value: run.test.p_value(),
             alpha: settings.alpha,
             // Before two blocks the robust estimate is the only one there is.
             ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),

@@ -223,6 +223,9 @@ pub fn run_paired(
             Verdict::Reported
         });
         result.shortfall = None;
+        // The verdict is the rounds', which have no p-value: the last round's would
+        // misstate it.
+        result.p_value = None;
     }
     result.process_pairs = Some(pairs.spread(round_time.as_secs_f64()));
     result.warmup_time = warmup_time;

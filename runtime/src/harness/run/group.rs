@@ -66,9 +66,10 @@ pub fn groups(specs: &[TrialSpec], args: &Arguments, run: &Overrides) -> Vec<Gro
     groups
 }
 
-/// The run's overrides for `spec`: a group's m selected candidates are each judged at
-/// alpha / m (Bonferroni), so that the chance of any wrong verdict in the group stays at
-/// most alpha whatever the dependence between them.
+/// The run's overrides for `spec`: a group's m selected candidates' trials are each judged
+/// at alpha / m (Bonferroni), so that the chance of any wrong verdict in the group stays at
+/// most alpha whatever the dependence between them; the group's table then applies Holm's
+/// step-down to their p-values (`report::group_table`), which decides at least as much.
 #[must_use]
 pub fn member_overrides(run: &Overrides, spec: &TrialSpec, groups: &[Group]) -> Overrides {
     let name = spec.name();

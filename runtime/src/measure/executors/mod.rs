@@ -7,4 +7,4 @@ mod on_tokio;
 
 pub(crate) use block_on::Executor;
 #[cfg(feature = "tokio")]
-pub(crate) use on_tokio::{TokioExecutor, TOKIO_NAME};
+pub(crate) use on_tokio::TokioExecutor;

@@ -35,6 +35,8 @@ pub struct DiffTrial<'a> {
     claim: Option<String>,
     verdict: &'static str,
     alpha: f64,
+    /// The claim's anytime-valid p-value, for corrections across claims (Holm's in a group).
+    p_value: Option<f64>,
     ratio: Ratio,
     student: Option<Student>,
     welch: Option<WelchOut>,
@@ -167,6 +169,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         claim: record.claim.as_ref().map(|c| ClaimText(c).to_string()),
         verdict: r.verdict.word(),
         alpha: r.alpha,
+        p_value: r.p_value.map(|p| p.p),
         ratio: Ratio {
             estimate: finite(r.ratio),
             interval: r.interval.and_then(|(low, high)| interval(low, high)),

@@ -42,6 +42,11 @@ mod fields {
         assert_eq!(t["routines"]["second"], "std_sort");
         assert_eq!(t["claim"], "ratio < 0.8");
         assert_eq!(t["verdict"], "pass");
+        // A passed claim's p-value is at most the alpha it passed at.
+        let p = t["p_value"]
+            .as_f64()
+            .expect("a decided claim has a p-value");
+        assert!(p > 0.0 && p <= 0.05, "{p}");
         assert_eq!(t["calibration"], false);
         let r = &rec.result;
         assert_eq!(t["ratio"]["estimate"], r.ratio);
@@ -92,6 +97,7 @@ mod fields {
         let t = &doc["trials"][0];
         assert_eq!(t["verdict"], "reported");
         assert_eq!(t["claim"], Value::Null);
+        assert_eq!(t["p_value"], Value::Null);
         for key in ["estimate", "interval", "median_based"] {
             assert_eq!(t["ratio"][key], Value::Null, "{key}");
         }

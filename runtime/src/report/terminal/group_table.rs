@@ -1,18 +1,21 @@
 //! The table printed for a group of candidates (`vs = [b, c, d]`): the candidates ranked,
-//! fastest first, with their ratios to the annotated function, intervals and verdicts.
+//! fastest first, with their ratios to the annotated function, intervals and the verdicts
+//! of Holm's step-down over the group.
 
 use super::paint::Paint;
 use super::summary_table::{column_widths, judgement_cells};
+use crate::decide::holm::holm;
+use crate::decide::verdict::Verdict;
 use crate::report::DiffRecord;
 use std::cmp::Ordering;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 6] = ["rank", "candidate", "ratio", "interval", "claim", "verdict"];
 
-/// The ranking of `members`, the comparisons of `reference` with each candidate, judged at
-/// `alpha` each (the group's `family_alpha` shared among them). The ratio is
-/// reference / candidate, so the fastest candidate has the largest; a ratio that could not
-/// be estimated ranks last. Empty without members.
+/// The ranking of `members`, the comparisons of `reference` with each candidate, with the
+/// verdicts of Holm's step-down at the group's `family_alpha` over their p-values. The
+/// ratio is reference / candidate, so the fastest candidate has the largest; a ratio that
+/// could not be estimated ranks last. Empty without members.
 #[must_use]
 pub fn group_table(
     reference: &str,
@@ -23,8 +26,9 @@ pub fn group_table(
     if members.is_empty() {
         return String::new();
     }
-    let mut ranked: Vec<&DiffRecord> = members.to_vec();
-    ranked.sort_by(|a, b| {
+    let adjusted = holm_verdicts(members, family_alpha);
+    let mut ranked: Vec<(&DiffRecord, Verdict)> = members.iter().copied().zip(adjusted).collect();
+    ranked.sort_by(|(a, _), (b, _)| {
         let (a, b) = (a.result.ratio, b.result.ratio);
         match (a.is_finite(), b.is_finite()) {
             (true, true) => b.partial_cmp(&a).unwrap_or(Ordering::Equal),
@@ -34,7 +38,7 @@ pub fn group_table(
     let rows: Vec<[String; 6]> = ranked
         .iter()
         .enumerate()
-        .map(|(i, r)| row(i + 1, r))
+        .map(|(i, (r, verdict))| row(i + 1, r, *verdict))
         .collect();
     let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 6], verdict: String| {
@@ -55,9 +59,8 @@ pub fn group_table(
         "group {reference}: ratio = {reference} / candidate, fastest candidate first"
     ));
     out.push_str(&format!(
-        "\n  each of the {m} claims judged at alpha {} / {m} (Bonferroni): any wrong verdict \
-         in the group at most {}\n",
-        family_alpha, family_alpha
+        "\n  verdicts by Holm's step-down over the {m} claims' p-values: any wrong verdict in \
+         the group at most {family_alpha}\n"
     ));
     out.push_str(&line(
         [
@@ -70,22 +73,55 @@ pub fn group_table(
         ],
         HEADINGS[5].to_owned(),
     ));
-    for (row, record) in rows.iter().zip(&ranked) {
+    for (row, (_, verdict)) in rows.iter().zip(&ranked) {
         let cells = [&*row[0], &*row[1], &*row[2], &*row[3], &*row[4], ""];
-        out.push_str(&line(cells, paint.verdict(record.result.verdict, &row[5])));
+        out.push_str(&line(cells, paint.verdict(*verdict, &row[5])));
     }
     out
 }
 
-fn row(rank: usize, record: &DiffRecord) -> [String; 6] {
-    let [ratio, interval, claim, verdict] = judgement_cells(record);
+/// Each member's verdict after Holm's step-down at `family_alpha`: a claim Holm decides
+/// takes the way its p-value decided it; one it does not is inconclusive. Each trial was
+/// judged at family_alpha / m (Bonferroni), whose decisions Holm's include, so the step-down
+/// can only decide more.
+fn holm_verdicts(members: &[&DiffRecord], family_alpha: f64) -> Vec<Verdict> {
+    let p_values: Vec<Option<f64>> = members
+        .iter()
+        .map(|r| r.result.p_value.map(|p| p.p))
+        .collect();
+    let decided = holm(&p_values, family_alpha);
+    members
+        .iter()
+        .zip(decided)
+        .map(|(r, decided)| match (r.claim, r.result.p_value) {
+            (None, _) => r.result.verdict,
+            (Some(_), Some(p)) if decided => p.verdict,
+            (Some(_), _) => Verdict::Inconclusive,
+        })
+        .collect()
+}
+
+/// A row's cells; the verdict's word says when the step-down decided what the trial left
+/// undecided.
+fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
+    let [ratio, interval, claim, _] = judgement_cells(record);
     let candidate = record.names.second.to_owned();
-    [rank.to_string(), candidate, ratio, interval, claim, verdict]
+    let word = if verdict == record.result.verdict {
+        verdict.word().to_owned()
+    } else {
+        format!(
+            "{} (trial: {})",
+            verdict.word(),
+            record.result.verdict.word()
+        )
+    };
+    [rank.to_string(), candidate, ratio, interval, claim, word]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decide::p_value::AnytimeP;
     use crate::fixture::records::{record, BELOW};
     use crate::report::RoutineNames;
     use crate::util::ratio_text;
@@ -114,7 +150,10 @@ mod tests {
             lines[0],
             "group sum: ratio = sum / candidate, fastest candidate first"
         );
-        assert!(lines[1].contains("alpha 0.05 / 3"), "{table}");
+        assert!(
+            lines[1].contains("Holm's step-down over the 3 claims"),
+            "{table}"
+        );
         let order: Vec<&str> = lines[3..]
             .iter()
             .map(|l| l.split_whitespace().nth(1).unwrap())
@@ -123,6 +162,53 @@ mod tests {
         assert!(lines[3].trim_start().starts_with("1  fast"), "{table}");
         let fast_ratio = ratio_text(records[1].result.ratio);
         assert!(lines[3].contains(&fast_ratio), "{table}");
+    }
+
+    #[test]
+    fn the_verdicts_are_holms_over_the_group() {
+        let with_p = |name, ratio, verdict, p: Option<f64>| {
+            let mut r = candidate(name, ratio);
+            r.result.verdict = verdict;
+            r.result.p_value = p.map(|p| AnytimeP {
+                p,
+                verdict: Verdict::Pass,
+            });
+            r
+        };
+        // At 0.05 over three: 0.01 ≤ 0.05/3 (the trial passed at 0.05/3 already), 0.02 ≤
+        // 0.05/2 (its trial was undecided at 0.05/3), then 0.2 > 0.05 stays undecided.
+        let records = [
+            with_p("fast", 0.5, Verdict::Pass, Some(0.01)),
+            with_p("middle", 0.6, Verdict::Inconclusive, Some(0.02)),
+            with_p("slow", 0.7, Verdict::Inconclusive, Some(0.2)),
+        ];
+        let refs: Vec<&DiffRecord> = records.iter().collect();
+        assert_eq!(
+            holm_verdicts(&refs, 0.05),
+            [Verdict::Pass, Verdict::Pass, Verdict::Inconclusive]
+        );
+        let table = group_table("sum", 0.05, &refs, Paint::new(false));
+        let line_of = |name: &str| {
+            table
+                .lines()
+                .find(|l| l.split_whitespace().nth(1) == Some(name))
+                .unwrap_or_else(|| panic!("no {name} in {table}"))
+        };
+        assert!(line_of("fast").ends_with("  pass"), "{table}");
+        assert!(
+            line_of("middle").ends_with("pass (trial: inconclusive)"),
+            "{table}"
+        );
+        assert!(line_of("slow").ends_with("  inconclusive"), "{table}");
+        // Without the earlier rejections the second one is not decided: at 0.05 over
+        // three, 0.02 alone is above 0.05/3.
+        let records = [
+            with_p("middle", 0.6, Verdict::Inconclusive, Some(0.02)),
+            with_p("slow", 0.7, Verdict::Inconclusive, Some(0.2)),
+            with_p("none", 0.9, Verdict::Inconclusive, None),
+        ];
+        let refs: Vec<&DiffRecord> = records.iter().collect();
+        assert_eq!(holm_verdicts(&refs, 0.05), [Verdict::Inconclusive; 3]);
     }
 
     #[test]
