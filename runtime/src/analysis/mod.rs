@@ -7,18 +7,17 @@
 mod diagnostics;
 mod results;
 
+pub use diagnostics::MemoryGrowth;
 pub(crate) use diagnostics::{
     at_median_pace, bench_warnings, diff_warnings, judge_set_aside, judge_severe,
     judge_severe_with, memory_growth, needs_explaining, run_warnings, set_aside_count,
     severe_at_slow_pace, severe_count, severe_needs_explaining, spin_until_explained,
-    stall_explanation, stalls_for_comparison, SetAside, StallExplanation, Warning,
-    FEWEST_DUOS,
+    stall_explanation, stalls_for_comparison, SetAside, StallExplanation, Warning, FEWEST_DUOS,
 };
 #[cfg(test)]
 pub(crate) use diagnostics::{debug_build, long_name, many_set_aside};
 pub(crate) use results::{
-    bootstrap, bootstrap_pilot, compare_runs, iterations_as_f64, robust_range, Change, ChangeVerdict, RunSamples,
-    DEFAULT_NOISE_THRESHOLD, HISTOGRAM_BINS,
+    bootstrap, bootstrap_pilot, compare_runs, iterations_as_f64, robust_range, Change,
+    ChangeVerdict, RunSamples, DEFAULT_NOISE_THRESHOLD, HISTOGRAM_BINS,
 };
-pub use diagnostics::MemoryGrowth;
 pub use results::{BenchResult, DiffResult, Drift, LatencyBins};

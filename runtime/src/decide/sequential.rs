@@ -409,9 +409,8 @@ impl Sequential {
     /// not decide at that rate decides at no smaller one) or there is no claim.
     fn look_p(&self) -> Option<AnytimeP> {
         self.settings.claim?;
-        let decides = |alpha: f64| {
-            self.look_at(self.estimate_at(&Sequences::new(alpha, &self.settings)))
-        };
+        let decides =
+            |alpha: f64| self.look_at(self.estimate_at(&Sequences::new(alpha, &self.settings)));
         if let Some(least) = self.least_p {
             decides(least.p)?;
         }

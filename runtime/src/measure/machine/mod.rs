@@ -13,5 +13,5 @@ pub(crate) use pace::PaceProbe;
 pub(crate) use stalls::measure_stalls;
 pub use stalls::{machine_stalls, MachineStalls};
 pub(crate) use system::MachineFacts;
-pub(crate) use usage::UsageReading;
 pub use usage::OsUsage;
+pub(crate) use usage::UsageReading;
