@@ -13,7 +13,7 @@ import json
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-RUNS = ROOT / "scripts" / "replay"
+RUNS = ROOT / "docs" / "validation-runs"
 OUT = ROOT / "runtime" / "tests" / "fixtures" / "real_duo_streams.json"
 
 
@@ -35,7 +35,7 @@ def streams(path, condition):
 def main():
     out = []
     for condition in ("quiet", "load"):
-        out.extend(streams(RUNS / f"wander-{condition}.jsonl.gz", condition))
+        out.extend(streams(RUNS / f"2026-11-25-wander-{condition}.jsonl.gz", condition))
     OUT.write_text(json.dumps({"streams": out}, separators=(",", ":")) + "\n")
     print(f"{len(out)} streams -> {OUT}")
 
