@@ -12,6 +12,8 @@ mod measuring;
 mod progress;
 mod run;
 mod screen;
+#[cfg(test)]
+mod screen_simulation;
 mod settings;
 mod sizes;
 mod warmup;

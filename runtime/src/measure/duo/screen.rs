@@ -9,6 +9,11 @@
 //!   machine nearly every long duo is preempted, and setting them all aside would starve the
 //!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
 //!   go on to the test's own outlier fence as before this evidence existed.
+//! - Preemption is the machine's only while it hits both routines as chance allows. A routine
+//!   that wakes another thread causes its own preemptions, and its slow calls are then the
+//!   preempted ones: so the set-aside duos are attributed as the test's fence attributes its
+//!   outliers (which routine was slow in each), and once one routine owns them they all go
+//!   back to the test, and later preempted duos reach it too.
 //! - On CPU time, a preempted duo is kept: the stolen time is not on that clock.
 //! - If a duo judged on CPU time shows the thread waiting (a voluntary switch), the pilot was
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
@@ -17,6 +22,7 @@
 use super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
 use crate::decide::duo_times::DuoTimes;
+use crate::decide::ownership::{Attribution, SpikeSplit};
 use crate::decide::sequential::{Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
 
@@ -56,6 +62,16 @@ pub struct DuoScreen {
     /// Preempted duos are never set aside: the values are a meter's, which preemption does
     /// not change.
     keep_preempted: bool,
+    /// The duos set aside as preempted, kept to hand to the test if a routine owns them.
+    set_aside: Vec<MeasuredDuo>,
+    /// Which routine was slow in each set-aside duo, against the estimate at the time.
+    set_aside_split: SpikeSplit,
+    /// One routine owns the preemptions: nothing more is set aside.
+    owned_preemption: bool,
+    /// The typical log-difference of the pilot's duos: the centre before the test has one.
+    pilot_centre: f64,
+    /// Whether set-aside duos are attributed at all (off only in a negative control).
+    attribute: bool,
 }
 
 impl DuoScreen {
@@ -93,6 +109,22 @@ impl DuoScreen {
             duos: 0,
             history: Vec::new(),
             keep_preempted: false,
+            set_aside: Vec::new(),
+            set_aside_split: SpikeSplit::default(),
+            owned_preemption: false,
+            pilot_centre: median_log_diff(&fence_from),
+            attribute: true,
+        }
+    }
+
+    /// Sets preempted duos aside without asking who they hit: the negative control of the
+    /// attribution.
+    #[cfg(test)]
+    #[must_use]
+    pub fn without_attribution(self) -> Self {
+        Self {
+            attribute: false,
+            ..self
         }
     }
 
@@ -122,12 +154,44 @@ impl DuoScreen {
             let material = duo
                 .preemption_cost()
                 .is_none_or(|cost| cost > MATERIAL_PREEMPTION);
-            if !cpu && room && material && !self.keep_preempted {
+            if !cpu && room && material && !self.keep_preempted && !self.owned_preemption {
                 self.evidence.preempted_set_aside += 1;
-                return self.test.decided();
+                return self.set_aside(duo);
             }
         }
         self.test.push_duo(&duo.duo_times(cpu))
+    }
+
+    /// Sets a preempted duo aside, and hands every set-aside duo to the test once one
+    /// routine owns them.
+    fn set_aside(&mut self, duo: MeasuredDuo) -> Option<Verdict> {
+        let estimate = self.test.log_estimate();
+        let centre = if estimate.is_finite() {
+            estimate
+        } else {
+            self.pilot_centre
+        };
+        if duo.duo_times(false).mean_log_diff() > centre {
+            self.set_aside_split.first += 1;
+        } else {
+            self.set_aside_split.second += 1;
+        }
+        self.set_aside.push(duo);
+        let time_share = 1.0 / (1.0 + (-(centre + self.settings.log_batch_iters_ratio)).exp());
+        let owned = matches!(
+            self.set_aside_split.attribute(time_share),
+            Attribution::Owned { .. }
+        );
+        if !(self.attribute && owned) {
+            return self.test.decided();
+        }
+        self.owned_preemption = true;
+        self.evidence.preempted_set_aside -= self.set_aside.len();
+        let mut verdict = self.test.decided();
+        for duo in std::mem::take(&mut self.set_aside) {
+            verdict = self.test.push_duo(&duo.duo_times(false));
+        }
+        verdict
     }
 
     fn restart_on_wall(&mut self) {
@@ -171,6 +235,7 @@ impl DuoScreen {
         size_of_val(self.test.duo_means())
             + self.test.blocks().len() * block
             + size_of_val(self.history.as_slice())
+            + size_of_val(self.set_aside.as_slice())
     }
 
     /// The finished test and what the evidence did.
@@ -178,6 +243,13 @@ impl DuoScreen {
     pub fn finish(self) -> (Sequential, Evidence) {
         (self.test, self.evidence)
     }
+}
+
+/// The median of the duos' mean log-differences (0 without any).
+fn median_log_diff(duos: &[DuoTimes]) -> f64 {
+    let mut diffs: Vec<f64> = duos.iter().map(DuoTimes::mean_log_diff).collect();
+    diffs.sort_by(f64::total_cmp);
+    diffs.get(diffs.len() / 2).copied().unwrap_or(0.0)
 }
 
 #[cfg(test)]
@@ -221,14 +293,17 @@ mod tests {
                 .collect(),
         );
         assert_eq!(screen.evidence().clock, Clock::Wall);
-        // Every third duo is preempted, and its first routine's batches carry stolen time
-        // that the fence alone (±4% here) would let through.
+        // Every third duo is preempted, and one routine's batches carry stolen time that the
+        // fence alone (±4% here) would let through: the first routine's and the second's in
+        // turn, as the machine's theft falls.
         for i in 0..30 {
             let mut duo = short(i, ContextSwitches::default());
             if i % 3 == 0 {
                 duo = short(i, PREEMPTED);
-                duo.wall_ns[0] *= 1.03;
-                duo.wall_ns[3] *= 1.03;
+                let slots = if i % 2 == 0 { [0, 3] } else { [1, 2] };
+                for slot in slots {
+                    duo.wall_ns[slot] *= 1.03;
+                }
             }
             screen.push(duo);
         }
