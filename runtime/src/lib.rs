@@ -92,6 +92,7 @@ pub mod result {
     /// Tools over the `--json` document, for programs that gather results (`cargo duobench
     /// merge` joins shards of a suite with them).
     pub mod document {
+        #[cfg(feature = "html")]
         pub use crate::report::html::document_page;
         pub use crate::report::markdown_table;
     }

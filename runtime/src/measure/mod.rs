@@ -17,9 +17,9 @@ pub(crate) use duo::{
     run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
 };
 pub use duo::{Clock, ClockReason};
-pub(crate) use executors::Executor;
 #[cfg(feature = "tokio")]
 pub(crate) use executors::TokioExecutor;
+pub(crate) use executors::{BlockOn, Executor};
 pub(crate) use linear::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
 pub use linear::{LinearRun, Sampling};
 pub(crate) use machine::{

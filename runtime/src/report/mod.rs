@@ -4,6 +4,7 @@
 //! prints them. Its files are private: other layers import the names re-exported here.
 
 mod files;
+#[cfg(feature = "html")]
 pub mod html;
 mod json;
 mod records;
@@ -12,15 +13,20 @@ mod terminal;
 pub use files::markdown_table;
 pub(crate) use files::{
     annotations, append_step_summary, check_export_owned, check_json_owned, check_report_owned,
-    rank, trial_cells, write_export, write_html, write_json, write_markdown, TrialCells,
+    write_export, write_json, write_markdown,
 };
+#[cfg(feature = "html")]
+pub(crate) use files::{rank, trial_cells, write_html, TrialCells, INDEX_TITLE};
 pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};
 pub(crate) use records::{
     doctor_lines, examine, warnings_json, AfterPush, BaselineOutcome, BenchRecord, DiffRecord,
     Record, RecordSink, RoutineNames, RunMeta, UnpairedRecord, WarningOut,
 };
+#[cfg(feature = "html")]
 pub(crate) use terminal::{
-    alloc_bytes_line, batch_iters_text, bench_block, count_text, facts_paragraphs, failure_message,
-    group_table, interval_text, notes, p_text, per_iteration, percent, record_block, summary_table,
-    BaselineStatus, Paint,
+    alloc_bytes_line, batch_iters_text, count_text, facts_paragraphs, interval_text, notes, p_text,
+    per_iteration, percent,
+};
+pub(crate) use terminal::{
+    bench_block, failure_message, group_table, record_block, summary_table, BaselineStatus, Paint,
 };

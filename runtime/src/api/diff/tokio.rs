@@ -3,7 +3,7 @@
 
 use super::{Diff, DiffOutcome};
 use crate::measure::timer_cost;
-use crate::measure::TokioExecutor;
+use crate::measure::{BlockOn, TokioExecutor};
 use crate::model::Mode;
 use std::future::Future;
 

@@ -10,9 +10,9 @@
 //! bad (clap's `env` errors name the flag only).
 
 use super::values::{
-    parse_alpha, parse_export, parse_json_path, parse_max_regression, parse_measure,
-    parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
-    parse_switch,
+    parse_alpha, parse_export, parse_html_report_dir, parse_json_path, parse_max_regression,
+    parse_measure, parse_noise_threshold, parse_on_inconclusive, parse_positive_duration,
+    parse_report_dir, parse_switch,
 };
 use crate::model::Mode;
 use crate::session::BaselineName;
@@ -109,9 +109,9 @@ const OWN_OPTIONS: &[OwnOption] = &[
         flag: "--report",
         env: "DUOBENCH_REPORT",
         takes_value: true,
-        set: |o, v| parse_report_dir(v).map(|p| o.report_dir = Some(p)),
+        set: |o, v| parse_html_report_dir(v).map(|p| o.report_dir = Some(p)),
         value_name: "DIR",
-        help: "Directory of the HTML report that cargo bench writes",
+        help: "Directory of the HTML report that cargo bench writes (feature `html`)",
         default: "target/duobench/report",
     },
     OwnOption {

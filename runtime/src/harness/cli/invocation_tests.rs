@@ -193,6 +193,7 @@ fn json_takes_a_file_in_an_existing_directory() {
 }
 
 #[test]
+#[cfg(feature = "html")]
 fn report_takes_a_directory_that_may_not_exist_yet() {
     let dir = scratch_dir("report");
     let fresh = dir.join("fresh");
@@ -217,6 +218,26 @@ fn report_takes_a_directory_that_may_not_exist_yet() {
     );
     let e = parse(&["--report", " "], &[]).unwrap_err();
     assert_eq!(e.0, "--report  : expected a directory");
+}
+
+#[test]
+#[cfg(not(feature = "html"))]
+fn report_without_the_html_feature_names_the_feature() {
+    let dir = scratch_dir("report-off");
+    let wanted = dir.join("report");
+    let wanted = wanted.to_str().unwrap();
+    let e = parse(&["--report", wanted], &[]).unwrap_err();
+    assert_eq!(
+        e.0,
+        format!(
+            "--report {wanted}: the HTML report needs duobench's `html` feature, which this \
+             build leaves out (it is on by default)"
+        )
+    );
+    let e = parse(&[], &[("DUOBENCH_REPORT", wanted)]).unwrap_err();
+    assert!(e.0.contains("`html` feature"), "{e}");
+    // Nothing to turn off: no report is written anyway.
+    parse(&["--no-report"], &[]).unwrap();
 }
 
 #[test]

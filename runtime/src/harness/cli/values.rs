@@ -72,6 +72,18 @@ pub fn parse_json_path(text: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// `--report`'s directory, on a build that has the HTML report (feature `html`).
+pub fn parse_html_report_dir(text: &str) -> Result<PathBuf, String> {
+    if !cfg!(feature = "html") {
+        return Err(
+            "the HTML report needs duobench's `html` feature, which this build leaves out \
+             (it is on by default)"
+                .to_owned(),
+        );
+    }
+    parse_report_dir(text)
+}
+
 /// A directory for the HTML report: created when missing, but not in place of a file.
 pub fn parse_report_dir(text: &str) -> Result<PathBuf, String> {
     let path = PathBuf::from(text);

@@ -2,17 +2,15 @@
 
 use super::ci_report::write_ci_report;
 use super::journal;
-use super::preflight::report_dir;
 use super::profile::profiling;
 use crate::analysis::Warning;
 use crate::harness::Invocation;
 use crate::measure::timer_cost;
 use crate::model::ExportFormat;
-use crate::model::Mode;
 use crate::report::RunInfo;
 use crate::report::RunMeta;
 use crate::report::Scope;
-use crate::report::{write_export, write_html, write_json};
+use crate::report::{write_export, write_json};
 use crate::report::{AfterPush, Record};
 use crate::util::resolve_links;
 use crate::util::{interrupted, INTERRUPTED_EXIT};
@@ -70,7 +68,8 @@ pub fn write_outputs(
 fn write_files(
     invocation: &Invocation,
     records: &[Record],
-    pretty: bool,
+    // Only the HTML report's line is printed differently when the output is pretty.
+    #[cfg_attr(not(feature = "html"), allow(unused_variables))] pretty: bool,
     run_meta: &RunMeta,
     run_warnings: &[Warning],
 ) -> bool {
@@ -102,17 +101,38 @@ fn write_files(
         eprintln!("error: {e}");
         unwritten = true;
     }
-    if let Some(dir) = report_dir(options).filter(|_| invocation.mode == Mode::Bench) {
-        match write_html(&dir, records, run_warnings) {
-            Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("error: {e}");
-                unwritten = true;
-            }
-        }
+    #[cfg(feature = "html")]
+    if !write_report(invocation, records, pretty, run_warnings) {
+        unwritten = true;
     }
     !unwritten
+}
+
+/// Writes the HTML report when this run has one, a failure in one line on stderr; whether
+/// it was written.
+#[cfg(feature = "html")]
+fn write_report(
+    invocation: &Invocation,
+    records: &[Record],
+    pretty: bool,
+    run_warnings: &[Warning],
+) -> bool {
+    use super::preflight::report_dir;
+    use crate::model::Mode;
+    use crate::report::write_html;
+    let Some(dir) = report_dir(&invocation.overrides).filter(|_| invocation.mode == Mode::Bench)
+    else {
+        return true;
+    };
+    match write_html(&dir, records, run_warnings) {
+        Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
+        Ok(_) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return false;
+        }
+    }
+    true
 }
 
 /// Writes the `--json` document and the exports again after each trial, with the results
@@ -187,6 +207,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "html")]
     fn an_html_report_that_cannot_be_written_counts_as_a_failed_output() {
         use super::write_files;
         use crate::harness::Invocation;

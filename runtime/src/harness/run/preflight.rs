@@ -40,10 +40,11 @@ pub fn check_outputs(invocation: &Invocation) -> Result<(), String> {
     check_owned_outputs(invocation, report.as_deref())
 }
 
-/// Where `cargo bench` writes the HTML report, or `None` with `--no-report`.
+/// Where `cargo bench` writes the HTML report, or `None` with `--no-report` or on a build
+/// without the `html` feature.
 #[must_use]
 pub fn report_dir(options: &Overrides) -> Option<PathBuf> {
-    (options.no_report != Some(true)).then(|| {
+    (cfg!(feature = "html") && options.no_report != Some(true)).then(|| {
         options
             .report_dir
             .clone()

@@ -26,6 +26,32 @@ impl Wake for ThreadWaker {
     }
 }
 
+/// What runs an async routine's futures: the built-in [`Executor`], or a tokio runtime
+/// (`on_tokio`). Both are made outside the timed region and charged alike.
+pub trait BlockOn {
+    /// Runs `future` to completion.
+    fn block_on<F: Future>(&self, future: F) -> F::Output;
+
+    /// What one `block_on` of a future that is ready at once costs, in nanoseconds: the
+    /// executor's share of every iteration of an async routine. The median of 21 batches of
+    /// 10,000 calls, less the clock's read cost `clock_read_ns`.
+    fn overhead_ns(&self, clock_read_ns: f64) -> f64 {
+        const CALLS: u32 = 10_000;
+        let mut batches: Vec<f64> = (0..21)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                for _ in 0..CALLS {
+                    self.block_on(std::hint::black_box(async {}));
+                }
+                let ns = start.elapsed().as_nanos() as f64 - clock_read_ns;
+                ns.max(0.0) / f64::from(CALLS)
+            })
+            .collect();
+        batches.sort_by(f64::total_cmp);
+        batches[batches.len() / 2]
+    }
+}
+
 /// Runs futures to completion on the current thread, reusing one waker.
 #[derive(Clone, Debug)]
 pub struct Executor {
@@ -40,9 +66,11 @@ impl Executor {
             waker: Waker::from(Arc::new(ThreadWaker(thread::current()))),
         }
     }
+}
 
+impl BlockOn for Executor {
     /// Polls `future` until it is ready, parking the thread while it waits for a wake-up.
-    pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+    fn block_on<F: Future>(&self, future: F) -> F::Output {
         let mut future = pin!(future);
         let mut cx = Context::from_waker(&self.waker);
         loop {
@@ -53,36 +81,6 @@ impl Executor {
             }
         }
     }
-}
-
-impl Executor {
-    /// What one `block_on` of a future that is ready at once costs, in nanoseconds: the
-    /// executor's share of every iteration of an async routine.
-    #[must_use]
-    pub fn overhead_ns(&self, clock_read_ns: f64) -> f64 {
-        block_on_overhead_ns(clock_read_ns, || {
-            self.block_on(std::hint::black_box(async {}));
-        })
-    }
-}
-
-/// What one call of `block_on_empty` (a `block_on` of an empty future) costs, in nanoseconds:
-/// the median of 21 batches of 10,000 calls, less the clock's read cost. Shared by every
-/// executor, so their overheads are measured alike.
-pub fn block_on_overhead_ns(clock_read_ns: f64, mut block_on_empty: impl FnMut()) -> f64 {
-    const CALLS: u32 = 10_000;
-    let mut batches: Vec<f64> = (0..21)
-        .map(|_| {
-            let start = std::time::Instant::now();
-            for _ in 0..CALLS {
-                block_on_empty();
-            }
-            let ns = start.elapsed().as_nanos() as f64 - clock_read_ns;
-            ns.max(0.0) / f64::from(CALLS)
-        })
-        .collect();
-    batches.sort_by(f64::total_cmp);
-    batches[batches.len() / 2]
 }
 
 impl Default for Executor {

@@ -5,6 +5,6 @@ mod block_on;
 #[cfg(feature = "tokio")]
 mod on_tokio;
 
-pub(crate) use block_on::Executor;
+pub(crate) use block_on::{BlockOn, Executor};
 #[cfg(feature = "tokio")]
 pub(crate) use on_tokio::TokioExecutor;

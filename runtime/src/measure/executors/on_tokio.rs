@@ -1,13 +1,13 @@
 //! Async routines on tokio (feature `tokio`): a runtime made once per trial, outside the
 //! timed region, whose `block_on` runs each iteration's future. Its cost per iteration is
-//! measured as the built-in executor's is (`block_on_overhead_ns`). The runtime is a
+//! measured as the built-in executor's is (`BlockOn::overhead_ns`). The runtime is a
 //! current-thread one with no drivers, or (feature `tokio-full`, asked for by
 //! `executor = tokio_multi_thread`) tokio's multi-threaded one with its time and I/O
 //! drivers, for routines that spawn onto workers, sleep or use sockets. The feature only
 //! makes the second available: a feature another crate of the build turns on must not change
 //! which runtime a bench asked for.
 
-use super::block_on::block_on_overhead_ns;
+use super::block_on::BlockOn;
 use std::future::Future;
 use tokio::runtime::{Builder, Runtime};
 
@@ -58,18 +58,12 @@ impl TokioExecutor {
     pub fn name(&self) -> &'static str {
         self.name
     }
+}
 
+impl BlockOn for TokioExecutor {
     /// Runs `future` to completion on the runtime.
-    pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+    fn block_on<F: Future>(&self, future: F) -> F::Output {
         self.runtime.block_on(future)
-    }
-
-    /// What one `block_on` of a future that is ready at once costs, in nanoseconds.
-    #[must_use]
-    pub fn overhead_ns(&self, clock_read_ns: f64) -> f64 {
-        block_on_overhead_ns(clock_read_ns, || {
-            self.block_on(std::hint::black_box(async {}));
-        })
     }
 }
 

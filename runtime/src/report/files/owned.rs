@@ -7,7 +7,6 @@
 use super::export::{merge_export, Export, ExportFormat};
 use super::markdown::merge_markdown;
 use crate::model::Mode;
-use crate::report::html::INDEX_TITLE;
 use crate::report::SCHEMA_VERSION;
 use crate::report::{merge_document, Scope};
 use serde_json::{json, Value};
@@ -83,6 +82,9 @@ pub fn check_report_owned(dir: &Path) -> Result<(), String> {
     }
 }
 
+/// Title of the report's index page: what marks an `index.html` as duobench's.
+pub const INDEX_TITLE: &str = "duobench report";
+
 fn is_our_index(text: &str) -> bool {
     text.contains(&format!("<title>{INDEX_TITLE}</title>"))
 }
@@ -129,7 +131,7 @@ mod tests {
             e.ends_with("was not written by duobench (name another directory with --report-dir)"),
             "{e}"
         );
-        let ours = crate::report::html::index_page(&[]);
+        let ours = format!("<html><head><title>{INDEX_TITLE}</title></head></html>");
         fs::write(dir.join("index.html"), ours).unwrap();
         check_report_owned(&dir).unwrap();
         fs::remove_dir_all(&dir).unwrap();

@@ -2,7 +2,7 @@
 //! scripts, nothing fetched), and an `index.html` that gathers every target's comparisons
 //! and `#[bench]` results.
 //!
-//! Rendering is pure; `report::files::write_outputs` writes the files. A target's page marks
+//! Rendering is pure; `report::files::write_html` writes the files. A target's page marks
 //! its content with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages
 //! on disk without keeping any other state.
 
@@ -22,6 +22,7 @@ use crate::analysis::Warning;
 use crate::report::interval_text;
 use crate::report::DiffRecord;
 use crate::report::Record;
+use crate::report::INDEX_TITLE;
 use crate::util::ratio_text;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
@@ -142,9 +143,6 @@ pub fn page_content(page: &str) -> Option<&str> {
     let end = start + page[start..].find(END)?;
     Some(&page[start..end])
 }
-
-/// Title of the report's index page: what marks an `index.html` as duobench's.
-pub const INDEX_TITLE: &str = "duobench report";
 
 /// The index: every target's content, each with a link to its own page. `targets` holds
 /// (page file name, content) pairs, in the order shown.
@@ -268,6 +266,8 @@ mod tests {
         assert!(index.contains("<a href=\"alpha.html\">alpha</a>"));
         assert!(index.contains("<h2 id=\"beta\">beta</h2>"));
         assert!(index.starts_with("<!DOCTYPE html>") && index.ends_with("</html>\n"));
+        // What the report's ownership check looks for before rebuilding an index.
+        assert!(index.contains(&format!("<title>{INDEX_TITLE}</title>")));
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub fn measure_line(measure: Measure) -> String {
 
 /// The lines above as HTML paragraphs (the texts need no escaping); nothing for wall time
 /// without executor or OS figures.
+#[cfg(feature = "html")]
 #[must_use]
 pub fn facts_paragraphs(
     measure: Measure,

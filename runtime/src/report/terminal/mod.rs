@@ -14,10 +14,16 @@ mod paint;
 mod record_block;
 mod summary_table;
 
-pub(crate) use bench_block::{bench_block, count_text, p_text, percent, BaselineStatus};
-pub(crate) use diff_block::{batch_iters_text, failure_message, interval_text};
+pub(crate) use bench_block::{bench_block, BaselineStatus};
+#[cfg(feature = "html")]
+pub(crate) use bench_block::{count_text, p_text, percent};
+pub(crate) use diff_block::failure_message;
+#[cfg(feature = "html")]
+pub(crate) use diff_block::{batch_iters_text, interval_text};
+#[cfg(feature = "html")]
 pub(crate) use diff_notes::notes;
 pub(crate) use group_table::group_table;
+#[cfg(feature = "html")]
 pub(crate) use measure_line::{alloc_bytes_line, facts_paragraphs, per_iteration};
 pub(crate) use paint::Paint;
 pub(crate) use record_block::record_block;
