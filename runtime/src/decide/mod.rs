@@ -11,16 +11,4 @@ pub mod process_pairs;
 pub mod sequential;
 #[cfg(test)]
 mod simulation;
-#[cfg(test)]
-mod simulation_long;
-#[cfg(test)]
-mod simulation_mixed;
-#[cfg(test)]
-mod simulation_pairs;
-#[cfg(test)]
-mod simulation_replay;
-#[cfg(test)]
-mod simulation_robust;
-#[cfg(test)]
-mod simulation_wander;
 pub mod verdict;

@@ -34,7 +34,7 @@
 //! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
 //! block and stopping at the first decisive look keeps both error rates at most alpha; the
-//! simulations (`simulation*.rs`) check that this survives the approximations above, and
+//! simulations (`simulation/`) check that this survives the approximations above, and
 //! docs/STATISTICS.md states the procedure, its assumptions and its limits on one page.
 
 use super::duo_times::DuoTimes;
@@ -58,7 +58,7 @@ pub const DECISION_PRECISION: f64 = 0.5;
 /// after 150 batches without one, a cost that recurs in one batch of 50 or more often had a
 /// chance of at most 5% to stay unseen (the rule of three), which keeps the error rate at
 /// alpha over the range the simulations cover
-/// (`simulation_robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
+/// (`simulation::robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
 /// reach it within their first blocks; for long ones it sets the shortest time to a verdict
 /// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;

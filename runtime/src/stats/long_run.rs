@@ -15,7 +15,7 @@ pub const MIN_LONG_RUN_SERIES: usize = 16;
 /// factor decides whether it counts. The exponent 2/3 rather than the usual 1/2 trades
 /// variance for bias: a wander whose memory is near the batch length is underestimated,
 /// and a run of a few hundred blocks holds memories of tens of blocks (the simulated
-/// wanders of `decide::simulation_long` keep alpha with 2/3 and not with 1/2). Factors
+/// wanders of `decide::simulation::long` keep alpha with 2/3 and not with 1/2). Factors
 /// below 1 (negatively correlated data) count as 1, which only widens an interval.
 /// Cost: O(n).
 #[must_use]

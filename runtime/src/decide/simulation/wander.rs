@@ -11,11 +11,11 @@
 //! side of any change to the dependence safeguard; their figures are in docs/VALIDATION.md,
 //! section "Simulated error rates and their negative controls".
 
-use super::sequential::Safeguards;
-use super::simulation::{
+use super::{
     above, assert_fooled_both_ways, at_most_alpha, band, below, simulate, Noise, Scenario, CLEAN,
     INTERRUPTED, RUNS,
 };
+use crate::decide::sequential::Safeguards;
 use crate::model::Claim;
 
 /// Short batches (20 µs at 55 ns a call), 1 ms blocks, a 100 ms pilot and a 100 ms budget;
@@ -110,7 +110,7 @@ fn wander_false_verdicts() {
     }
 }
 
-/// Median duos to a decision in the known-ratio scenarios of `simulation.rs` and in short
+/// Median duos to a decision in the known-ratio scenarios of `simulation/mod.rs` and in short
 /// (500-duo pilot, blocks of 12) and long (8-duo pilot, one duo a block) routines.
 #[test]
 #[ignore = "measurement: prints a table"]

@@ -19,10 +19,10 @@
 //!   that wanders over a whole run" of docs/STATISTICS.md, asserted so that a change that
 //!   lifts it shows.
 
-use super::duo_times::DuoTimes;
-use super::sequential::{Sequential, SequentialSettings};
-use super::simulation::{above, below, ALPHA};
-use super::verdict::Verdict;
+use super::{above, below, ALPHA};
+use crate::decide::duo_times::DuoTimes;
+use crate::decide::sequential::{Sequential, SequentialSettings};
+use crate::decide::verdict::Verdict;
 use crate::model::Claim;
 use crate::stats::{student_t, Sample};
 
@@ -38,9 +38,10 @@ struct Stream {
 }
 
 fn streams() -> Vec<Stream> {
-    let doc: serde_json::Value =
-        serde_json::from_str(include_str!("../../tests/fixtures/real_duo_streams.json"))
-            .expect("the fixture is JSON");
+    let doc: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../tests/fixtures/real_duo_streams.json"
+    ))
+    .expect("the fixture is JSON");
     doc["streams"]
         .as_array()
         .expect("streams")
@@ -104,7 +105,8 @@ fn naive_passes(stream: &[f64], shift: usize, claim: Claim) -> bool {
             return false;
         };
         let t = student_t(sample, 0.0, 1.0 - ALPHA);
-        super::verdict::judge(&claim, t.ci_low.exp(), t.ci_high.exp()) == Some(Verdict::Pass)
+        crate::decide::verdict::judge(&claim, t.ci_low.exp(), t.ci_high.exp())
+            == Some(Verdict::Pass)
     })
 }
 

@@ -1,14 +1,14 @@
 //! Robustness scenarios: amortized costs one routine owns, interrupts that hit both routines
 //! alike, and a ratio that changes after the pilot (a wandering relative speed is in
-//! `simulation_wander.rs`). Each asserts that false verdicts stay at alpha with every
+//! `simulation/wander.rs`). Each asserts that false verdicts stay at alpha with every
 //! safeguard on, and — the negative control — that switching off the safeguard the scenario
 //! needs breaks that, so the check can fail.
 
-use super::sequential::Safeguards;
-use super::simulation::{
+use super::{
     above, at_most_alpha, below, simulate, well_above_alpha, Noise, Scenario, CLEAN, INTERRUPTED,
     RUNS,
 };
+use crate::decide::sequential::Safeguards;
 
 const OLD_FENCE: Safeguards = Safeguards {
     follow: false,

@@ -7,10 +7,10 @@
 //! assumed independent under the same wander). The figures are in docs/VALIDATION.md
 //! ("Simulated error rates"); [`long_routine_false_verdicts`] prints them.
 
-use super::sequential::Safeguards;
-use super::simulation::{
+use super::{
     above, assert_fooled_both_ways, at_most_alpha, below, simulate, Noise, Scenario, CLEAN, RUNS,
 };
+use crate::decide::sequential::Safeguards;
 
 /// A 2 ms routine: one call a batch, one duo a block, an 8-duo pilot, and the 5 s budget
 /// (600 duos of four 2 ms batches), with 1.3% noise per batch, about what the known-ratio

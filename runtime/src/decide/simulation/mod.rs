@@ -7,12 +7,19 @@
 //! in time (shared by both routines of a pair), plus an ordering effect that makes whichever
 //! routine runs first in a pair slower. Optionally 1% of batches are inflated tenfold (an
 //! interrupt, on either routine), and the noise level itself drifts. For the robustness
-//! scenarios (`simulation_robust.rs`, `simulation_wander.rs`) the first routine may also own extra
+//! scenarios (`simulation/robust.rs`, `simulation/wander.rs`) the first routine may also own extra
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 
-use super::duo_times::DuoTimes;
-use super::sequential::{Safeguards, Sequential, SequentialSettings};
+mod long;
+mod mixed;
+mod pairs;
+mod replay;
+mod robust;
+mod wander;
+
+use crate::decide::duo_times::DuoTimes;
+use crate::decide::sequential::{Safeguards, Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
 use crate::model::Claim;
 use crate::stats::SplitMix64 as Rng;
@@ -356,7 +363,7 @@ pub fn naive_looks_pass(seed: u64, scenario: &Scenario, claim: Claim) -> usize {
                 continue;
             };
             let t = crate::stats::student_t(sample, 0.0, 1.0 - ALPHA);
-            match super::verdict::judge(&claim, t.ci_low.exp(), t.ci_high.exp()) {
+            match crate::decide::verdict::judge(&claim, t.ci_low.exp(), t.ci_high.exp()) {
                 Some(Verdict::Pass) => {
                     passed += 1;
                     break;
@@ -448,6 +455,6 @@ fn interrupted_duos_are_set_aside_and_counted() {
     assert!(split.first > 0 && split.second > 0, "{split:?}");
     assert_eq!(
         test.estimate().map(|e| e.basis),
-        Some(super::sequential::Basis::Fenced)
+        Some(crate::decide::sequential::Basis::Fenced)
     );
 }

@@ -5,11 +5,11 @@
 //! each has a negative control, the safeguard the scenario leans on switched off, that
 //! breaks it.
 
-use super::sequential::Safeguards;
-use super::simulation::{
+use super::{
     above, at_most_alpha, below, naive_looks_pass, simulate, well_above_alpha, Noise, Scenario,
     CLEAN, RUNS,
 };
+use crate::decide::sequential::Safeguards;
 use crate::model::Claim;
 
 const INDEPENDENT: Safeguards = Safeguards {
@@ -23,7 +23,7 @@ const OLD_FENCE: Safeguards = Safeguards {
     ..Safeguards::ALL
 };
 
-/// Short batches, 1 ms blocks, a 100 ms pilot and a 100 ms budget, as `simulation_wander`.
+/// Short batches, 1 ms blocks, a 100 ms pilot and a 100 ms budget, as `simulation::wander`.
 fn short(noise: Noise) -> Scenario {
     Scenario {
         pilot_duos: 1_250,

@@ -4,8 +4,8 @@
 //! offsets' size and shape, at every look; the negative control keeps one pair for every
 //! round (no respawn), as a single long-lived pair of servers does, and must break them.
 
-use super::process_pairs::{ProcessPairs, MIN_PAIRS};
-use super::simulation::{at_most_alpha, below, well_above_alpha, RUNS};
+use super::{at_most_alpha, below, well_above_alpha, RUNS};
+use crate::decide::process_pairs::{ProcessPairs, MIN_PAIRS};
 use crate::model::Claim;
 use crate::stats::SplitMix64;
 
@@ -110,7 +110,7 @@ fn simulate(seed: u64, scenario: Scenario, claim_at_truth: fn(f64) -> Option<Cla
                     .log_interval()
                     .is_some_and(|(lo, hi)| truth < lo || truth > hi);
         }
-        passed += usize::from(pairs.decided() == Some(super::verdict::Verdict::Pass));
+        passed += usize::from(pairs.decided() == Some(crate::decide::verdict::Verdict::Pass));
         excluded += usize::from(missed);
     }
     Outcome { passed, excluded }
