@@ -7,7 +7,7 @@ Regenerate with:
     python3 scripts/reference_bench.py
 
 (needs numpy and scipy: `pip install numpy scipy`). It writes
-runtime/tests/fixtures/bench_reference.json, which runtime/src/stats/bench_reference_tests.rs reads.
+runtime/tests/fixtures/bench_reference.json, which runtime/src/stats/tests/bench_reference.rs reads.
 
 The data sets are drawn from numpy's default_rng and embedded in the JSON. Regression
 slopes come from numpy's least squares and SciPy's linregress, quartiles from

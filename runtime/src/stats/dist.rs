@@ -2,7 +2,7 @@
 //! `inverse.rs`).
 //!
 //! Accurate to about 1e-13 relative for df from 0.3 to 1e7 and probabilities down to 1e-300
-//! (measured against SciPy on a dense grid; the fixture in `stats/reference_tests.rs` pins
+//! (measured against SciPy on a dense grid; the fixture in `stats/tests/reference.rs` pins
 //! 1e-9). The error that remains grows only with |ln P|, as any log-space method's must.
 //!
 //! statrs' `StudentsT` is not used: its CDF is off by 1e-8 relative near t = 0 (it forms

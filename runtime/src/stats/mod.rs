@@ -2,8 +2,8 @@
 //!
 //! Nothing here does I/O or reads a clock. Every statistic takes a [`Sample`] (at least two
 //! finite observations) or plain numbers, returns `#[must_use]` data, and documents its
-//! method and cost. Accuracy is checked against SciPy in `reference_tests.rs` and
-//! `bench_reference_tests.rs` (reference values from `scripts/reference_stats.py` and
+//! method and cost. Accuracy is checked against SciPy in `tests/reference.rs` and
+//! `tests/bench_reference.rs` (reference values from `scripts/reference_stats.py` and
 //! `scripts/reference_bench.py`, kept in `runtime/tests/fixtures/`).
 //!
 //! - [`Sample`], [`SampleError`]: the checked input.
@@ -24,7 +24,7 @@
 //! - [`tukey`] → [`Outliers`]: Tukey-fence outlier counts.
 //! - [`LatencyHistogram`]: per-iteration times in bounded memory (HDR histogram).
 
-// The statistics are a toolkit checked as a whole against SciPy (`reference_tests.rs`):
+// The statistics are a toolkit checked as a whole against SciPy (`tests/reference.rs`):
 // distribution tails, the generator's normal draws and the confidence sequence's parameters
 // are pinned there and used by the simulations, though the measuring code calls only part of
 // them, and the re-exports below are the layer's whole interface; unused-item lints are off.
@@ -50,11 +50,7 @@ mod t_test;
 mod welch;
 
 #[cfg(test)]
-mod bench_reference_tests;
-#[cfg(test)]
-mod coverage_tests;
-#[cfg(test)]
-mod reference_tests;
+mod tests;
 
 pub use bootstrap::{
     index_below, linear_estimates, percentile_interval, slope_change, Bootstrap, Estimate,

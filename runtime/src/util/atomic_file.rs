@@ -148,5 +148,4 @@ fn temp_pid(name: &str, prefix: &str) -> Option<u32> {
 }
 
 #[cfg(all(test, unix))]
-#[path = "atomic_file_tests.rs"]
 mod tests;

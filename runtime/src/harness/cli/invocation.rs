@@ -441,5 +441,4 @@ impl Invocation {
 }
 
 #[cfg(test)]
-#[path = "invocation_tests.rs"]
 mod tests;

@@ -1,7 +1,5 @@
 //! Linear sampling for `#[bench]`: the plan of sample sizes and the sampling loop.
 
-#[cfg(test)]
-mod plan_tests;
 mod sampling;
 
 pub(crate) use sampling::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};

@@ -211,3 +211,6 @@ fn github_entries(record: &Record) -> Vec<Value> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -134,3 +134,6 @@ fn row(trial: &Value) -> Row {
 fn escape(text: &str) -> String {
     text.replace('|', "\\|")
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,12 +2,8 @@
 //! the markdown table and GitHub annotations, and whether a file is ours to replace.
 
 mod export;
-#[cfg(test)]
-mod export_tests;
 mod github_actions;
 mod markdown;
-#[cfg(test)]
-mod markdown_tests;
 mod owned;
 mod trial_cells;
 mod write_ci;

@@ -274,3 +274,6 @@ fn spike_split(split: SpikeSplit) -> SpikeSplitOut {
         second: split.second,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -103,3 +103,6 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
     // Serialising plain structs of numbers and strings cannot fail.
     serde_json::to_string_pretty(&document).unwrap_or_default() + "\n"
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,11 +3,7 @@
 
 mod bench;
 mod diff;
-#[cfg(test)]
-mod diff_tests;
 mod document;
-#[cfg(test)]
-mod document_tests;
 mod merge;
 mod parts;
 mod unpaired;

@@ -5,14 +5,14 @@ mod bench_block;
 mod diff_block;
 mod diff_block_short;
 mod diff_notes;
-#[cfg(test)]
-mod golden_tests;
 mod group_table;
 mod measure_line;
 mod more_time;
 mod paint;
 mod record_block;
 mod summary_table;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use bench_block::{bench_block, BaselineStatus};
 #[cfg(feature = "html")]

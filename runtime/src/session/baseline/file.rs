@@ -217,3 +217,6 @@ pub fn write(path: &Path, run: &SavedRun) -> Result<(), BaselineError> {
     text.push('\n');
     write_atomically(path, text.as_bytes()).map_err(|e| error(&e))
 }
+
+#[cfg(test)]
+mod tests;

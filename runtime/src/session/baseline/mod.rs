@@ -9,8 +9,6 @@
 //! comparison itself is pure (`analysis::change`).
 
 mod file;
-#[cfg(test)]
-mod file_tests;
 mod location;
 mod name;
 

@@ -1,7 +1,7 @@
 //! The markdown table and the GitHub annotations against their golden files, and merged.
 
-use super::github_actions::annotations;
-use super::markdown::{markdown_table, merge_markdown};
+use super::super::github_actions::annotations;
+use super::{markdown_table, merge_markdown};
 use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW, TIMER};
 use crate::model::Mode;
 use crate::report::Record;

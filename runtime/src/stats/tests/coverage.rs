@@ -1,7 +1,7 @@
 //! Monte Carlo check of the confidence sequence's promise: over i.i.d. normal streams, the
 //! fraction that *ever* exclude the true mean is at most α.
 
-use super::{ConfidenceSequence, RunningMoments, SplitMix64};
+use crate::stats::{ConfidenceSequence, RunningMoments, SplitMix64};
 
 /// Fraction of `streams` normal streams of length `len` whose interval excludes the true
 /// mean at some n in 2..=len.

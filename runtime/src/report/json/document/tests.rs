@@ -2,7 +2,7 @@
 //! validity against the published schema (`docs/duobench.schema.json`).
 
 mod fields {
-    use super::super::document::{to_json, RunInfo};
+    use super::super::{to_json, RunInfo};
     use crate::fixture::records::{record, BELOW, TIMER};
     use crate::model::Mode;
     use crate::report::Record;
@@ -110,14 +110,14 @@ mod fields {
 /// The documents written are valid against the published schema, including the `null`s of
 /// a comparison that measured nothing.
 mod schema {
-    use super::super::document::{to_json, RunInfo};
+    use super::super::{to_json, RunInfo};
     use crate::fixture::records::{
         bench_record, diff, record, unpaired_record, Baseline, BAND, BELOW, TIMER,
     };
     use crate::model::Mode;
     use crate::report::Record;
 
-    const SCHEMA: &str = include_str!("../../../../docs/duobench.schema.json");
+    const SCHEMA: &str = include_str!("../../../../../docs/duobench.schema.json");
 
     /// The published schema lets readers meet fields it does not describe (fields are added
     /// without a new version); this copy forbids them, so that the documents written here
@@ -196,7 +196,7 @@ mod schema {
 
     #[test]
     fn the_documented_example_is_valid() {
-        let prose = include_str!("../../../../docs/json-schema.md");
+        let prose = include_str!("../../../../../docs/json-schema.md");
         let start = prose.find("```json\n").expect("an example") + "```json\n".len();
         let end = start + prose[start..].find("```").unwrap();
         let example: serde_json::Value = serde_json::from_str(&prose[start..end]).unwrap();

@@ -2,7 +2,7 @@
 //! for: no panic, and a plan that fits its budget. The cases are drawn from a fixed seed
 //! (log-uniform budgets and costs), so a failure names a case that reproduces.
 
-use super::sampling::{
+use super::super::{
     plan, run_linear, shrunk_iters, time_in_parts, LinearSettings, Sampling, MAX_SAMPLES,
 };
 use crate::measure::TimerCost;

@@ -4,7 +4,7 @@
 //! this test needs neither Python nor numpy's generator. Every value must agree to 1e-9
 //! relative, or 1e-12 absolute where the reference is near zero.
 
-use super::{
+use crate::stats::{
     mad, normal_cdf, normal_quantile, student_t, t_cdf, t_quantile, t_sf, welch,
     ConfidenceSequence, Sample, Summary,
 };
@@ -15,7 +15,7 @@ const REL: f64 = 1e-9;
 const ABS: f64 = 1e-12;
 
 fn fixture() -> Value {
-    let text = include_str!("../../tests/fixtures/stats_reference.json");
+    let text = include_str!("../../../tests/fixtures/stats_reference.json");
     serde_json::from_str(text).expect("fixture is valid JSON")
 }
 

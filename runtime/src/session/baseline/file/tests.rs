@@ -1,7 +1,7 @@
 //! Baseline files on disk: round trip, atomic replacement, and one clear error per problem.
 
-use super::file::{read, write, BaselineError, Problem, SavedRun, FORMAT_VERSION};
-use super::tests::Scratch;
+use super::super::tests::Scratch;
+use super::{read, write, BaselineError, Problem, SavedRun, FORMAT_VERSION};
 use std::fs;
 
 /// A fresh, empty scratch directory.

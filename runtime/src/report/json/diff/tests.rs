@@ -1,7 +1,7 @@
 //! Tests of what a comparison's trial says about the basis of its estimate: the ownership
 //! split of set-aside duos, the basis, the dependence factor and the drift.
 
-use super::document::{to_json, RunInfo};
+use super::super::document::{to_json, RunInfo};
 use crate::analysis::Drift;
 use crate::decide::sequential::Basis;
 use crate::fixture::records::{drifting_hull, record, TIMER};
@@ -66,7 +66,7 @@ fn a_run_without_an_estimate_or_drift_writes_null() {
 #[test]
 fn the_schema_describes_these_fields_and_refuses_other_values() {
     let schema: Value =
-        serde_json::from_str(include_str!("../../../../docs/duobench.schema.json")).unwrap();
+        serde_json::from_str(include_str!("../../../../../docs/duobench.schema.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let run = RunInfo {
         mode: Mode::Bench,

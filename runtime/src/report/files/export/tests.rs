@@ -1,6 +1,6 @@
 //! The `--export` files against their published shapes, and merged across bench targets.
 
-use super::export::{export_value, merge_export, ExportFormat};
+use super::{export_value, merge_export, ExportFormat};
 use crate::fixture::records::{bench_record, diff, Baseline, BELOW};
 use crate::report::Record;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! regression and Tukey results from numpy/SciPy, and bootstrap intervals from a Python
 //! replay of the same SplitMix64 index stream, so the intervals must agree to rounding.
 
-use super::{
+use crate::stats::{
     index_below, linear_estimates, slope_change, tukey, welch, Bootstrap, Estimate, Points, Sample,
     SplitMix64,
 };
@@ -17,7 +17,7 @@ const REL: f64 = 1e-10;
 const REL_BOOTSTRAP: f64 = 1e-9;
 
 fn fixture() -> Value {
-    serde_json::from_str(include_str!("../../tests/fixtures/bench_reference.json"))
+    serde_json::from_str(include_str!("../../../tests/fixtures/bench_reference.json"))
         .expect("valid JSON")
 }
 
