@@ -11,9 +11,9 @@
 //!   go on to the test's own outlier fence as before this evidence existed.
 //! - Preemption is the machine's only while it hits both routines as chance allows. A routine
 //!   that wakes another thread causes its own preemptions, and its slow calls are then the
-//!   preempted ones: so the set-aside duos are attributed as the test's fence attributes its
-//!   outliers (which routine was slow in each), and once one routine owns them they all go
-//!   back to the test, and later preempted duos reach it too.
+//!   preempted ones: so the set-aside duos that lie outside the test's fence are attributed
+//!   as the fence attributes its outliers (which routine was slow in each), and once one
+//!   routine owns them they all go back to the test, and later preempted duos reach it too.
 //! - On CPU time, a preempted duo is kept: the stolen time is not on that clock.
 //! - If a duo judged on CPU time shows the thread waiting (a voluntary switch), the pilot was
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
@@ -171,10 +171,15 @@ impl DuoScreen {
         } else {
             self.pilot_centre
         };
-        if duo.duo_times(false).mean_log_diff() > centre {
-            self.set_aside_split.first += 1;
-        } else {
-            self.set_aside_split.second += 1;
+        // Only a duo the preemption made outlying says who was slow; one the theft cost
+        // nothing material is no evidence either way.
+        let diff = duo.duo_times(false).mean_log_diff() - centre;
+        if diff.abs() > self.test.fence_half_width() {
+            if diff > 0.0 {
+                self.set_aside_split.first += 1;
+            } else {
+                self.set_aside_split.second += 1;
+            }
         }
         self.set_aside.push(duo);
         let time_share = 1.0 / (1.0 + (-(centre + self.settings.log_batch_iters_ratio)).exp());
