@@ -5,39 +5,13 @@
 //! each has a negative control, the safeguard the scenario leans on switched off, that
 //! breaks it.
 
+use super::short;
 use super::{
     above, at_most_alpha, below, naive_looks_pass, simulate, well_above_alpha, Noise, Scenario,
-    CLEAN, RUNS,
+    CLEAN, INDEPENDENT, OLD_FENCE, RUNS,
 };
 use crate::decide::sequential::Safeguards;
 use crate::model::Claim;
-
-const INDEPENDENT: Safeguards = Safeguards {
-    dependence: false,
-    ..Safeguards::ALL
-};
-
-const OLD_FENCE: Safeguards = Safeguards {
-    follow: false,
-    ownership: false,
-    ..Safeguards::ALL
-};
-
-/// Short batches, 1 ms blocks, a 100 ms pilot and a 100 ms budget, as `simulation::wander`.
-fn short(noise: Noise) -> Scenario {
-    Scenario {
-        pilot_duos: 1_250,
-        duos_per_block: 12,
-        max_duos: 1_250,
-        ..Scenario::new(
-            1.0,
-            Noise {
-                sigma: 0.002,
-                ..noise
-            },
-        )
-    }
-}
 
 /// Both one-sided claims whose boundary is the truth: each is false.
 fn boundary_claims(scenario: &Scenario) -> [Claim; 2] {

@@ -66,6 +66,20 @@ pub const CLEAN: Noise = Noise {
     switch_dwell: 1.0,
     wide_noise_rate: 0.0,
 };
+/// The negative control of the dependence safeguard: blocks assumed independent.
+pub const INDEPENDENT: Safeguards = Safeguards {
+    dependence: false,
+    ..Safeguards::ALL
+};
+
+/// The negative control of the fence's safeguards: a fixed centre, and every outlier set
+/// aside whoever owns it.
+pub const OLD_FENCE: Safeguards = Safeguards {
+    follow: false,
+    ownership: false,
+    ..Safeguards::ALL
+};
+
 pub const INTERRUPTED: Noise = Noise {
     outlier_rate: 0.01,
     ..CLEAN
@@ -120,6 +134,23 @@ impl Scenario {
     pub fn mean_ratio(&self) -> f64 {
         let base = self.shifted_ratio.unwrap_or(self.ratio) * (self.noise.switch_size / 2.0).cosh();
         base + self.noise.spike_rate * self.noise.spike_size / 1.005
+    }
+}
+
+/// Short batches (20 µs at 55 ns a call, 0.2% noise), 1 ms blocks, a 100 ms pilot and a
+/// 100 ms budget, at ratio 1 under `noise`.
+pub fn short(noise: Noise) -> Scenario {
+    Scenario {
+        pilot_duos: 1_250,
+        duos_per_block: 12,
+        max_duos: 1_250,
+        ..Scenario::new(
+            1.0,
+            Noise {
+                sigma: 0.002,
+                ..noise
+            },
+        )
     }
 }
 

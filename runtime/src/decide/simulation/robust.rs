@@ -6,15 +6,9 @@
 
 use super::{
     above, at_most_alpha, below, simulate, well_above_alpha, Noise, Scenario, CLEAN, INTERRUPTED,
-    RUNS,
+    OLD_FENCE, RUNS,
 };
 use crate::decide::sequential::Safeguards;
-
-const OLD_FENCE: Safeguards = Safeguards {
-    follow: false,
-    ownership: false,
-    ..Safeguards::ALL
-};
 
 /// The first routine's every batch has a `rate` chance of extra work worth four of the
 /// second's batches: typical batches are equal, mean latencies are not.

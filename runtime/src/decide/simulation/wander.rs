@@ -11,9 +11,10 @@
 //! side of any change to the dependence safeguard; their figures are in docs/VALIDATION.md,
 //! section "Simulated error rates and their negative controls".
 
+use super::short;
 use super::{
     above, assert_fooled_both_ways, at_most_alpha, band, below, simulate, Noise, Scenario, CLEAN,
-    INTERRUPTED, RUNS,
+    INDEPENDENT, INTERRUPTED, RUNS,
 };
 use crate::decide::sequential::Safeguards;
 use crate::model::Claim;
@@ -23,20 +24,11 @@ use crate::model::Claim;
 /// (log units) and memory `memory_ms`.
 fn wander(sd: f64, memory_ms: f64) -> Scenario {
     let batches_per_ms = 50.0;
-    Scenario {
-        pilot_duos: 1_250,
-        duos_per_block: 12,
-        max_duos: 1_250,
-        ..Scenario::new(
-            1.0,
-            Noise {
-                sigma: 0.002,
-                wander_sd: sd,
-                wander_memory: memory_ms * batches_per_ms,
-                ..CLEAN
-            },
-        )
-    }
+    short(Noise {
+        wander_sd: sd,
+        wander_memory: memory_ms * batches_per_ms,
+        ..CLEAN
+    })
 }
 
 /// The wander has mean 0 in the log, so the mean ratio is exp(sd²/2), a hair above 1: both
@@ -44,11 +36,6 @@ fn wander(sd: f64, memory_ms: f64) -> Scenario {
 fn false_claims(sd: f64) -> [Claim; 2] {
     [below(1.0), above(1.0 + sd * sd)]
 }
-
-const INDEPENDENT: Safeguards = Safeguards {
-    dependence: false,
-    ..Safeguards::ALL
-};
 
 /// Asserts that both false claims pass at most alpha of the time, and that with blocks
 /// assumed independent `below(1.0)` is passed, and refuted (which is passing `above(1.0)`:
