@@ -13,14 +13,15 @@
 //! as chance allows. Each look computes both the fenced estimate (kept duos) and the
 //! unfenced one (every duo) from the stored block sums, and judges with
 //! - the fenced interval when nothing was set aside, or the split says machine noise and
-//!   the two intervals overlap;
-//! - the unfenced interval when one routine owns its outliers (they are its own costs);
-//! - the hull of both otherwise (too few set-aside duos to tell, or a material
-//!   disagreement): a verdict then needs both estimates to agree on it.
+//!   the unfenced interval does not exclude the fenced estimate;
+//! - the unfenced interval otherwise: when one routine owns its outliers (they are its own
+//!   costs), and while it is unsettled whose they are (too few set-aside duos to tell, or a
+//!   disagreement beyond noise). Every duo is the estimand itself, so it is never wrong.
 //!
 //! The pick depends on the data, so it spends alpha: the fenced estimate's sequence runs at
 //! [`FENCED_SHARE`] of alpha and the unfenced one's at the rest, and both hold at once with
-//! probability 1 − alpha (a union bound), whichever a look judges with.
+//! probability 1 − alpha (a union bound), whichever a look judges with. No look needs both
+//! to agree.
 //!
 //! Dependence: block means are averages over about 1 ms, but the relative speed of two
 //! routines can wander over tens of milliseconds. The long-run variance factor f of the
@@ -258,8 +259,9 @@ pub enum Basis {
     Fenced,
     /// Every duo: one routine owns its outliers, so they are part of its mean latency.
     Unfenced,
-    /// Both estimates had to agree: the interval is the hull of the two.
-    Both,
+    /// Every duo: whose the outliers are is unsettled (too few to tell, or the fenced
+    /// estimate lies outside the unfenced interval), so none is left out.
+    Unsettled,
 }
 
 /// The estimate at the latest look.
@@ -453,14 +455,8 @@ impl Sequential {
             first: self.split.first + pilot.first,
             second: self.split.second + pilot.second,
         };
-        let hull = || Estimate {
-            log_interval: fenced
-                .log_interval
-                .zip(unfenced.log_interval)
-                .map(|((a, b), (c, d))| (a.min(c), b.max(d))),
-            basis: Basis::Both,
-            dependence: fenced.dependence.max(unfenced.dependence),
-            effective_blocks: fenced.effective_blocks.min(unfenced.effective_blocks),
+        let unsettled = Estimate {
+            basis: Basis::Unsettled,
             ..unfenced
         };
         Some(match evidence.attribute(p_first) {
@@ -487,14 +483,14 @@ impl Sequential {
                     ..unfenced
                 }
             }
-            Attribution::Undetermined => hull(),
+            Attribution::Undetermined => unsettled,
             // A split that chance allows is not proof: a routine that owns most of its
             // outliers while the machine adds a few to the other looks the same for a while
             // (docs/VALIDATION.md, section "Amortized costs"). So when the unfenced
             // interval, wide as it is, already excludes the fenced estimate, the two disagree
-            // beyond noise and the interval covers both.
+            // beyond noise and every duo counts.
             Attribution::Machine => match unfenced.log_interval {
-                Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => hull(),
+                Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => unsettled,
                 _ => fenced,
             },
         })

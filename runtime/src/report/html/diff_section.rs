@@ -129,14 +129,14 @@ fn notes_list(record: &DiffRecord) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::records::{drifting_hull, record, BELOW};
+    use crate::fixture::records::{drifting_unsettled, record, BELOW};
 
     #[test]
     fn the_basis_of_the_estimate_is_listed_under_the_facts() {
-        let page = section(&drifting_hull(), "d");
+        let page = section(&drifting_unsettled(), "d");
         let list = &page[page.find("<ul class=\"notes\">").expect("a notes list")..];
         let list = &list[..list.find("</ul>").unwrap()];
-        // Too few outliers to tell whose: the hull, with the split by routine.
+        // Too few outliers to tell whose: every duo counts, with the split by routine.
         assert!(
             list.contains("<li><b>outliers</b> 9 outlying duos (2 slow in radix, 7 in std_sort)"),
             "{list}"

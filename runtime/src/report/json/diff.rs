@@ -250,13 +250,13 @@ fn welch(w: &TTest) -> WelchOut {
     }
 }
 
-/// The schema's word for which duos the estimate rests on; `hull` is `Basis::Both`: the
-/// interval spans the fenced and the unfenced one.
+/// The schema's word for which duos the estimate rests on (older files may say `hull`: the
+/// interval then spanned the fenced and the unfenced one).
 fn basis_name(basis: Basis) -> &'static str {
     match basis {
         Basis::Fenced => "fenced",
         Basis::Unfenced => "unfenced",
-        Basis::Both => "hull",
+        Basis::Unsettled => "unsettled",
     }
 }
 

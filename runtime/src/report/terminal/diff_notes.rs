@@ -27,9 +27,9 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
                 r.duos_set_aside
             ));
         }
-        Some(Basis::Both) => out.push_str(&format!(
+        Some(Basis::Unsettled) => out.push_str(&format!(
             "  outliers {} outlying duos ({} slow in {}, {} in {}): too few to show the machine \
-             caused them, so the interval covers the ratio with and without them\n",
+             caused them, so they count in the ratio\n",
             r.duos_set_aside, split.first, names.first, split.second, names.second
         )),
         Some(Basis::Fenced) if r.duos_set_aside > 0 => {

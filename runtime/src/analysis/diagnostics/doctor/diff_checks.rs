@@ -64,7 +64,7 @@ pub fn many_set_aside(r: &DiffResult) -> Option<Warning> {
             three_significant(100.0 * set_aside as f64 / duos as f64),
         ),
         advice: "the verdict already allows for them (they hit neither routine more than \
-                 chance allows, or the interval covers the ratio with and without them); for a \
+                 chance allows, or they count in the ratio); for a \
                  tighter estimate, quiet the machine and run again, or check that the routines \
                  do not sometimes take a slow path",
     })

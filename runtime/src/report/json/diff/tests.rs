@@ -4,7 +4,7 @@
 use super::super::document::{to_json, RunInfo};
 use crate::analysis::Drift;
 use crate::decide::sequential::Basis;
-use crate::fixture::records::{drifting_hull, record, TIMER};
+use crate::fixture::records::{drifting_unsettled, record, TIMER};
 use crate::model::Mode;
 use crate::report::DiffRecord;
 use crate::report::Record;
@@ -24,8 +24,8 @@ fn trial(rec: DiffRecord) -> Value {
 
 #[test]
 fn the_basis_of_the_estimate_is_in_the_ratio_and_the_split_in_the_outliers() {
-    let t = trial(drifting_hull());
-    assert_eq!(t["ratio"]["basis"], "hull");
+    let t = trial(drifting_unsettled());
+    assert_eq!(t["ratio"]["basis"], "unsettled");
     assert_eq!(t["ratio"]["dependence"], 1.75);
     assert_eq!(t["ratio"]["drift"]["first_half"], 0.45);
     assert_eq!(t["ratio"]["drift"]["second_half"], 0.55);
@@ -38,9 +38,9 @@ fn each_basis_has_its_word() {
     for (basis, word) in [
         (Basis::Fenced, "fenced"),
         (Basis::Unfenced, "unfenced"),
-        (Basis::Both, "hull"),
+        (Basis::Unsettled, "unsettled"),
     ] {
-        let mut rec = drifting_hull();
+        let mut rec = drifting_unsettled();
         rec.result.basis = Some(basis);
         assert_eq!(trial(rec)["ratio"]["basis"], word);
     }
@@ -55,7 +55,7 @@ fn a_run_without_an_estimate_or_drift_writes_null() {
     assert_eq!(t["ratio"]["drift"], Value::Null);
     assert_eq!(t["outliers"]["spike_split"]["first"], 0);
     // A drift that is not a finite ratio is null, not NaN.
-    let mut rec = drifting_hull();
+    let mut rec = drifting_unsettled();
     rec.result.drift = Some(Drift {
         first_half: f64::NAN,
         second_half: 0.5,
@@ -74,8 +74,11 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
         meta: crate::fixture::records::run_meta(),
         doctor: Vec::new(),
     };
-    let good: Value =
-        serde_json::from_str(&to_json(&[Record::Diff(Box::new(drifting_hull()))], &run)).unwrap();
+    let good: Value = serde_json::from_str(&to_json(
+        &[Record::Diff(Box::new(drifting_unsettled()))],
+        &run,
+    ))
+    .unwrap();
     assert!(validator.is_valid(&good));
     let bad = |path: &[&str], value: Value| {
         let mut doc = good.clone();
@@ -107,7 +110,7 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
 fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
     use crate::fixture::stalls::{stalled, stalls};
     assert_eq!(
-        trial(drifting_hull())["outliers"]["machine_stalls"],
+        trial(drifting_unsettled())["outliers"]["machine_stalls"],
         Value::Null
     );
     // 500 stalls of 50 µs a second, and 12 of 203 duos set aside.

@@ -169,7 +169,7 @@ mod schema {
         calibration.calibration = true;
         let records = [
             diff("sorting::radix", 0.5, Some(BELOW), 2_000),
-            Record::Diff(Box::new(crate::fixture::records::drifting_hull())),
+            Record::Diff(Box::new(crate::fixture::records::drifting_unsettled())),
             diff("same", 1.0, Some(BAND), 3_000),
             diff("nothing", 1.0, Some(BELOW), 0),
             Record::Diff(Box::new(calibration)),
