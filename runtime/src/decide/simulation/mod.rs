@@ -11,6 +11,7 @@
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 
+mod grid;
 mod long;
 mod mixed;
 mod pairs;
