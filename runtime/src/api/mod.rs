@@ -1,6 +1,7 @@
-//! The user-facing handles: [`Bencher`] for `#[bench]`,
-//! [`Diff`] for `#[bench_diff]`, and the same measurements called as plain
-//! functions (`compare`, `measure`).
+//! The user-facing handles: [`Bencher`] for `#[bench]`, [`Diff`] for `#[bench_diff]`, and
+//! the same measurements called as plain functions (`compare`, `measure`); `versions`
+//! pairs a `#[bench]` with a baseline's executable. Its files are private: other layers
+//! import the names re-exported here.
 
 mod bench_fn;
 mod bencher;
