@@ -24,10 +24,7 @@ mod session;
 mod stats;
 mod util;
 
-pub use api::bench_fn::{batch_overhead, measure, BenchConfig};
-pub use api::bencher::Bencher;
-pub use api::diff::Diff;
-pub use api::diff_fn::{compare, DiffConfig};
+pub use api::{batch_overhead, compare, measure, BenchConfig, Bencher, Diff, DiffConfig};
 #[doc = include_str!("../doc/attributes/bench.md")]
 pub use duobench_macros::bench;
 #[doc = include_str!("../doc/attributes/bench_diff.md")]
@@ -71,18 +68,15 @@ pub mod guide {
     pub mod from_criterion {}
 }
 
-/// What a measurement returns: the results of [`compare`] and [`measure`] (and of every
+/// What a measurement returns: the results of [`compare`] and [`measure()`] (and of every
 /// trial, in the `--json` document), the statistics inside them, and the tools over that
 /// document.
 ///
 /// Result structs are `#[non_exhaustive]`: read their fields, do not build them.
 pub mod result {
     pub use crate::analysis::{BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth};
-    pub use crate::api::bench_fn::BatchOverhead;
-    pub use crate::decide::ownership::SpikeSplit;
-    pub use crate::decide::p_value::AnytimeP;
-    pub use crate::decide::sequential::Basis;
-    pub use crate::decide::verdict::Verdict;
+    pub use crate::api::BatchOverhead;
+    pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Verdict};
     pub use crate::measure::{machine_stalls, MachineStalls};
     pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};
     pub use crate::measure::{LinearRun, Sampling};
@@ -93,7 +87,7 @@ pub mod result {
     /// merge` joins shards of a suite with them).
     pub mod document {
         #[cfg(feature = "html")]
-        pub use crate::report::html::document_page;
+        pub use crate::report::document_page;
         pub use crate::report::markdown_table;
     }
 }
@@ -101,13 +95,11 @@ pub mod result {
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::api::result_varies::{
-        set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs,
-    };
-    pub use crate::api::threads::{compare_threads, iter_threads};
-    pub use crate::api::tokio_gate::{
+    pub use crate::api::{
         compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
     };
+    pub use crate::api::{compare_threads, iter_threads};
+    pub use crate::api::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
     pub use crate::harness::{module_level, AtModuleLevel, InImpl};
     pub use crate::harness::{Descriptor, Routine};
     pub use crate::harness::{DynamicBench, DynamicRoutine};

@@ -3,7 +3,7 @@
 use crate::analysis::spin_until_explained;
 use crate::analysis::{bootstrap_pilot, BenchResult};
 use crate::analysis::{judge_severe_with, severe_needs_explaining};
-use crate::api::versions::gate::UnpairedGate;
+use crate::api::versions::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::empty_iteration_ns;
 use crate::measure::run_for;

@@ -4,7 +4,7 @@
 
 use crate::analysis::DiffResult;
 use crate::analysis::{needs_explaining, stalls_for_comparison};
-use crate::decide::sequential::{SequentialSettings, DEFAULT_PRECISION};
+use crate::decide::{SequentialSettings, DEFAULT_PRECISION};
 use crate::measure::empty_iteration_ns;
 use crate::measure::measure_stalls;
 use crate::measure::LocalRoutine;

@@ -2,13 +2,29 @@
 //! sequential test that says when to stop. Pure functions over numbers; below measurement so
 //! the duo loop can ask "stop now?" without importing the analysis of results.
 
-pub mod duo_times;
-pub mod fence;
-pub mod holm;
-pub mod ownership;
-pub mod p_value;
-pub mod process_pairs;
-pub mod sequential;
+mod duo_times;
+mod fence;
+mod holm;
+mod ownership;
+mod p_value;
+mod process_pairs;
+mod sequential;
 #[cfg(test)]
 mod simulation;
-pub mod verdict;
+mod verdict;
+
+pub(crate) use duo_times::DuoTimes;
+pub(crate) use holm::holm;
+pub(crate) use ownership::Attribution;
+pub use ownership::SpikeSplit;
+pub use p_value::AnytimeP;
+#[cfg(doc)]
+pub(crate) use process_pairs::MIN_PAIRS;
+pub(crate) use process_pairs::{PairSpread, ProcessPairs};
+pub use sequential::Basis;
+pub(crate) use sequential::{
+    BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
+    MIN_DECISION_DUOS,
+};
+pub use verdict::Verdict;
+pub(crate) use verdict::{log_margin, ClaimText};

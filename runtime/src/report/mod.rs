@@ -5,7 +5,7 @@
 
 mod files;
 #[cfg(feature = "html")]
-pub mod html;
+mod html;
 mod json;
 mod records;
 mod terminal;
@@ -17,6 +17,8 @@ pub(crate) use files::{
 };
 #[cfg(feature = "html")]
 pub(crate) use files::{rank, trial_cells, write_html, TrialCells, INDEX_TITLE};
+#[cfg(feature = "html")]
+pub use html::document_page;
 pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};
 pub(crate) use records::{
     doctor_lines, examine, warnings_json, AfterPush, BaselineOutcome, BenchRecord, DiffRecord,

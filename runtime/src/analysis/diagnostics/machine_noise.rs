@@ -13,7 +13,7 @@
 //! own.
 
 use crate::analysis::DiffResult;
-use crate::decide::sequential::Basis;
+use crate::decide::Basis;
 use crate::measure::MachineStalls;
 use crate::model::Measure;
 

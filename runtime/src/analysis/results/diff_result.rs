@@ -4,11 +4,11 @@
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::drift::{drift, Drift};
 use crate::analysis::{memory_growth, MemoryGrowth};
-use crate::decide::ownership::SpikeSplit;
-use crate::decide::p_value::AnytimeP;
-use crate::decide::process_pairs::PairSpread;
-use crate::decide::sequential::Basis;
-use crate::decide::verdict::Verdict;
+use crate::decide::AnytimeP;
+use crate::decide::Basis;
+use crate::decide::PairSpread;
+use crate::decide::SpikeSplit;
+use crate::decide::Verdict;
 use crate::measure::DuoRun;
 use crate::measure::MachineStalls;
 use crate::measure::OsUsage;

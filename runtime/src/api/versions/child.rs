@@ -69,7 +69,7 @@ impl BaselineProcess {
         Self::start_with(exe, &[], &WAITS)
     }
 
-    /// [`start`](Self::start) with `env` added to the inherited environment.
+    /// `start` with `env` added to the inherited environment.
     ///
     /// # Errors
     ///

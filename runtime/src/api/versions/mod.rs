@@ -8,16 +8,19 @@
 
 mod child;
 mod co_locate;
-pub mod gate;
+mod gate;
 mod places;
-pub mod protocol;
+mod protocol;
 mod remote_side;
-pub mod serve_loop;
-pub mod store;
-pub mod versus;
+mod serve_loop;
+mod store;
+mod versus;
 
-pub use serve_loop::serve_batches;
-pub use versus::{run_paired, PairedResult, Versus};
+pub(crate) use gate::{percent, UnpairedGate};
+pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
+pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
+pub(crate) use store::store_executable;
+pub(crate) use versus::{run_paired, PairedResult, Versus};
 
 use std::sync::{Arc, Mutex};
 

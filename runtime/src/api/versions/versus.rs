@@ -9,9 +9,9 @@ use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
 use crate::analysis::DiffResult;
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
-use crate::decide::process_pairs::ProcessPairs;
-use crate::decide::sequential::DEFAULT_PRECISION;
-use crate::decide::verdict::Verdict;
+use crate::decide::ProcessPairs;
+use crate::decide::Verdict;
+use crate::decide::DEFAULT_PRECISION;
 use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::Claim;
@@ -239,7 +239,7 @@ pub fn run_paired(
 }
 
 /// The length of one round: a twenty-fourth of the budget, so that the rounds a decision
-/// needs ([`MIN_PAIRS`](crate::decide::process_pairs::MIN_PAIRS)) take a quarter of it, and at least [`SHORTEST_ROUND`].
+/// needs ([`MIN_PAIRS`](crate::decide::MIN_PAIRS)) take a quarter of it, and at least [`SHORTEST_ROUND`].
 fn round_time(max_time: Duration) -> Duration {
     (max_time / 24).max(SHORTEST_ROUND)
 }

@@ -32,7 +32,7 @@ pub fn oversubscribed_note(specs: &[TrialSpec], args: &Arguments, cores: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::bencher::Bencher;
+    use crate::api::Bencher;
     use crate::harness::{Descriptor, Routine};
     use crate::model::AttrOptions;
     use clap::Parser;

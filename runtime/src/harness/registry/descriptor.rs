@@ -5,8 +5,8 @@
 //! [`AttrOptions`]; the routine points at the user-facing handles, which is why this lives
 //! in the harness, above them.
 
-use crate::api::bencher::Bencher;
-use crate::api::diff::Diff;
+use crate::api::Bencher;
+use crate::api::Diff;
 use crate::model::AttrOptions;
 
 /// One registered benchmark function.

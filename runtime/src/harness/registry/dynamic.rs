@@ -10,7 +10,7 @@
 
 use super::descriptor::{Descriptor, Routine};
 use super::specs::{trial_specs, TrialSpec};
-use crate::api::bencher::Bencher;
+use crate::api::Bencher;
 use crate::model::AttrOptions;
 use crate::model::Mode;
 use crate::session::{Overrides, Settings};

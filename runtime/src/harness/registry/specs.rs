@@ -115,7 +115,7 @@ pub fn check_unique_names(specs: &[TrialSpec]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::bencher::Bencher;
+    use crate::api::Bencher;
     use crate::model::AttrOptions;
 
     fn noop(_: &mut Bencher, _: usize) {}

@@ -50,8 +50,8 @@ fn is_gated(invocation: &Invocation, spec: &TrialSpec) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::bencher::Bencher;
-    use crate::api::diff::Diff;
+    use crate::api::Bencher;
+    use crate::api::Diff;
     use crate::harness::Descriptor;
     use crate::model::{AttrOptions, Claim};
 

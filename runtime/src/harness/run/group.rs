@@ -85,7 +85,7 @@ pub fn member_overrides(run: &Overrides, spec: &TrialSpec, groups: &[Group]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::diff::Diff;
+    use crate::api::Diff;
     use crate::harness::Routine;
     use crate::model::AttrOptions;
     use clap::Parser;

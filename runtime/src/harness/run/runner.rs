@@ -10,7 +10,7 @@ use super::profile::{check_one_selected, profiling};
 use super::trial::{trial, TrialContext};
 use super::version_setup as versions;
 use crate::analysis::{run_warnings, Warning};
-use crate::api::versions::protocol::SERVE_FLAG;
+use crate::api::SERVE_FLAG;
 use crate::harness::all_trial_specs;
 use crate::harness::check_trial_budgets;
 use crate::harness::check_unique_names;

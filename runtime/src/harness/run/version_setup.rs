@@ -4,15 +4,15 @@
 //! the `#[bench]` trials the parent names, each up to its `iter` call, and exits when its
 //! stdin closes).
 
-use crate::api::bencher::Bencher;
-use crate::api::versions::gate::percent;
+use crate::api::percent;
+use crate::api::store_executable;
+use crate::api::Bencher;
+pub(crate) use crate::api::Role;
+use crate::api::Versus;
 #[cfg(doc)]
-use crate::api::versions::protocol::SERVE_FLAG;
-use crate::api::versions::protocol::{Reply, Request, PROTOCOL_VERSION};
-use crate::api::versions::serve_loop::{leave_interrupts_to_the_parent, next_request, send};
-use crate::api::versions::store::store_executable;
-use crate::api::versions::versus::Versus;
-pub use crate::api::versions::Role;
+use crate::api::SERVE_FLAG;
+use crate::api::{leave_interrupts_to_the_parent, next_request, send};
+use crate::api::{Reply, Request, PROTOCOL_VERSION};
 use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;

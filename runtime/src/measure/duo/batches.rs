@@ -10,7 +10,7 @@
 //!   there is the CPU clock's cost and granularity negligible against a batch. Shorter
 //!   batches are judged on wall time, where preempted duos are set aside instead.
 
-use crate::decide::duo_times::DuoTimes;
+use crate::decide::DuoTimes;
 use crate::measure::TimeBatch;
 use crate::measure::{context_switches, thread_cpu_time_ns, ContextSwitches};
 

@@ -6,7 +6,7 @@ use super::cost::{duos_per_block, DuoCost, FEWEST, MIN_PILOT_DUOS};
 use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
-use crate::decide::sequential::SequentialSettings;
+use crate::decide::SequentialSettings;
 use crate::measure::{Deadline, Shortfall};
 
 /// How the measuring goes on from the warmup.

@@ -10,7 +10,7 @@ use super::progress::{DuoProgress, Progress};
 use super::screen::Evidence;
 use super::settings::DuoSettings;
 use super::warmup::warm_up;
-use crate::decide::sequential::{Sequential, MIN_DECISION_DUOS};
+use crate::decide::{Sequential, MIN_DECISION_DUOS};
 use crate::measure::{BatchRunner, Deadline, Shortfall, TimeBatch};
 use std::time::Duration;
 
@@ -157,7 +157,7 @@ fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Dura
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::sequential::SequentialSettings;
+    use crate::decide::SequentialSettings;
     use crate::measure::timer_cost;
     use crate::measure::ContextSwitches;
     use std::cell::Cell;
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn a_decided_claim_keeps_its_verdict_while_the_measurement_goes_on() {
-        use crate::decide::verdict::Verdict;
+        use crate::decide::Verdict;
         use crate::model::Claim;
         let claim = Claim::Above {
             bound: 1.5,

@@ -21,10 +21,10 @@
 
 use super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
-use crate::decide::duo_times::DuoTimes;
-use crate::decide::ownership::{Attribution, SpikeSplit};
-use crate::decide::sequential::{Sequential, SequentialSettings};
-use crate::decide::verdict::Verdict;
+use crate::decide::DuoTimes;
+use crate::decide::Verdict;
+use crate::decide::{Attribution, SpikeSplit};
+use crate::decide::{Sequential, SequentialSettings};
 
 /// Largest share of duos set aside as preempted.
 pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
@@ -236,7 +236,7 @@ impl DuoScreen {
     pub fn held_bytes(&self) -> usize {
         use std::mem::{size_of, size_of_val};
         // Each block is held as its sums and as two entries of the paired sums.
-        let block = size_of::<crate::decide::sequential::BlockSums>() + 4 * size_of::<f64>();
+        let block = size_of::<crate::decide::BlockSums>() + 4 * size_of::<f64>();
         size_of_val(self.test.duo_means())
             + self.test.blocks().len() * block
             + size_of_val(self.history.as_slice())

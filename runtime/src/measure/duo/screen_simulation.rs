@@ -8,8 +8,8 @@
 
 use super::batches::MeasuredDuo;
 use super::screen::DuoScreen;
-use crate::decide::sequential::SequentialSettings;
-use crate::decide::verdict::Verdict;
+use crate::decide::SequentialSettings;
+use crate::decide::Verdict;
 use crate::measure::ContextSwitches;
 use crate::model::Claim;
 use crate::stats::SplitMix64;

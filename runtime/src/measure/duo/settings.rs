@@ -1,6 +1,6 @@
 //! Settings of one duo run.
 
-use crate::decide::sequential::SequentialSettings;
+use crate::decide::SequentialSettings;
 use crate::measure::TimerCost;
 use std::time::Duration;
 

@@ -100,8 +100,8 @@ fn typed(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::sequential::SequentialSettings;
-    use crate::decide::verdict::Verdict;
+    use crate::decide::SequentialSettings;
+    use crate::decide::Verdict;
     use crate::measure::TimerCost;
     use crate::measure::{run_duos, DuoSettings};
 

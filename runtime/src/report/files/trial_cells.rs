@@ -2,7 +2,7 @@
 //! the merged HTML page): its estimate, interval, claim and verdict as text, and the order
 //! that puts what failed first. Pure.
 
-use crate::api::versions::gate::percent;
+use crate::api::percent;
 use crate::util::{format_ns, ratio_text, three_significant};
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! table and a section with the reason and what to do.
 
 use super::escape;
-use crate::api::versions::gate::percent;
+use crate::api::percent;
 use crate::report::UnpairedRecord;
 use std::fmt::Write;
 

@@ -3,8 +3,8 @@
 
 use crate::analysis::DiffResult;
 use crate::analysis::Warning;
-use crate::api::versions::PairedResult;
-use crate::decide::verdict::ClaimText;
+use crate::api::PairedResult;
+use crate::decide::ClaimText;
 use crate::model::bench_target;
 use crate::model::Claim;
 use crate::session::BaselineName;

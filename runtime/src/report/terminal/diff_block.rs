@@ -4,7 +4,7 @@ use super::measure_line::per_iteration;
 use super::more_time::more_time_advice;
 use super::paint::Paint;
 use crate::analysis::DiffResult;
-use crate::decide::verdict::{ClaimText, Verdict};
+use crate::decide::{ClaimText, Verdict};
 use crate::measure::Clock;
 use crate::model::{Claim, Measure};
 use crate::report::RoutineNames;
@@ -218,7 +218,7 @@ fn clock_text(r: &DiffResult) -> String {
 
 /// What the rounds of fresh process pairs found: how many, how far apart their ratios were
 /// against what their duos explain, and how many more an undecided claim would need.
-pub(crate) fn process_pairs_line(p: &crate::decide::process_pairs::PairSpread) -> String {
+pub(crate) fn process_pairs_line(p: &crate::decide::PairSpread) -> String {
     let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
     let mut line = format!(
         "  process  {} pair{} of fresh processes",

@@ -3,7 +3,7 @@
 
 use crate::analysis::DiffResult;
 use crate::analysis::{judge_set_aside, SetAside, StallExplanation};
-use crate::decide::sequential::Basis;
+use crate::decide::Basis;
 use crate::report::RoutineNames;
 use crate::util::{format_ns, ratio_text};
 

@@ -4,8 +4,8 @@
 
 use super::paint::Paint;
 use super::summary_table::{column_widths, judgement_cells};
-use crate::decide::holm::holm;
-use crate::decide::verdict::Verdict;
+use crate::decide::holm;
+use crate::decide::Verdict;
 use crate::report::DiffRecord;
 use std::cmp::Ordering;
 
@@ -121,7 +121,7 @@ fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::p_value::AnytimeP;
+    use crate::decide::AnytimeP;
     use crate::fixture::records::{record, BELOW};
     use crate::report::RoutineNames;
     use crate::util::ratio_text;

@@ -2,8 +2,8 @@
 //! would do it, and how much.
 
 use crate::analysis::DiffResult;
-use crate::decide::sequential::{DECISION_PRECISION, MIN_DECISION_DUOS};
-use crate::decide::verdict::log_margin;
+use crate::decide::log_margin;
+use crate::decide::{DECISION_PRECISION, MIN_DECISION_DUOS};
 use crate::model::Claim;
 
 /// Advice for a comparison whose budget ended before a verdict. A decision waits for two
@@ -64,7 +64,7 @@ fn decision_half_width(margin: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::verdict::Verdict;
+    use crate::decide::Verdict;
     use crate::fixture::records::result;
     use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Colour in terminal reports, decided once per run the way libtest-mimic decides it for
 //! its own lines, so the two never disagree.
 
-use crate::decide::verdict::Verdict;
+use crate::decide::Verdict;
 use anstyle::{AnsiColor, Style};
 use libtest_mimic::ColorSetting;
 

@@ -3,7 +3,7 @@
 
 use super::super::document::{to_json, RunInfo};
 use crate::analysis::Drift;
-use crate::decide::sequential::Basis;
+use crate::decide::Basis;
 use crate::fixture::records::{drifting_unsettled, record, TIMER};
 use crate::model::Mode;
 use crate::report::DiffRecord;
