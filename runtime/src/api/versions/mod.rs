@@ -12,6 +12,7 @@ pub mod gate;
 mod places;
 pub mod protocol;
 mod remote_side;
+mod rounds;
 pub mod serve_loop;
 pub mod store;
 pub mod versus;
