@@ -110,8 +110,8 @@ pub(super) fn over_rounds(
         preempted_set_aside: sum(|r| r.preempted_set_aside),
         clock,
         clock_reason: results()
-            .filter(|r| r.clock == clock)
-            .last()
+            .rev()
+            .find(|r| r.clock == clock)
             .map_or(last.clock_reason, |r| r.clock_reason),
         spike_split: crate::decide::ownership::SpikeSplit {
             first: sum(|r| r.spike_split.first),

@@ -14,6 +14,13 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
     let split = r.spike_split;
     let duos = (r.pairs / 2).max(1);
     let share = r.duos_set_aside as f64 / duos as f64;
+    if r.over_rounds.is_some_and(|o| o.mixed_basis) {
+        out.push_str(&format!(
+            "  outliers the rounds judged their {} outlying duos differently (machine noise in \
+             some, a routine's own in others), each on its own duos\n",
+            r.duos_set_aside
+        ));
+    }
     match r.basis {
         Some(Basis::Unfenced) => {
             let (owner, count) = if split.first >= split.second {
@@ -47,7 +54,13 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         _ => {}
     }
     out.push_str(&set_aside_lines(judge_set_aside(r), share));
-    if r.dependence > 1.0 {
+    if r.dependence > 1.0 && r.over_rounds.is_some() {
+        out.push_str(&format!(
+            "  blocks   correlated within a round: in the median round {:.1} blocks count as \
+             one; the interval rests on the rounds, not on blocks\n",
+            r.dependence
+        ));
+    } else if r.dependence > 1.0 {
         out.push_str(&format!(
             "  blocks   correlated: {:.1} blocks count as one independent block, and the \
              interval is wider for it\n",
@@ -55,9 +68,14 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         ));
     }
     if let Some(d) = r.drift {
+        let run = if r.over_rounds.is_some() {
+            "rounds"
+        } else {
+            "run"
+        };
         out.push_str(&format!(
-            "  drift    the ratio drifts: {} in the first half of the run, {} in the second; \
-             the verdict is about the average over the run\n",
+            "  drift    the ratio drifts: {} in the first half of the {run}, {} in the second; \
+             the verdict is about the average over the {run}\n",
             ratio_text(d.first_half),
             ratio_text(d.second_half)
         ));
