@@ -2,7 +2,7 @@
 //! would do it, and how much.
 
 use crate::analysis::DiffResult;
-use crate::decide::process_pairs::PairSpread;
+use crate::decide::process_pairs::{PairSpread, MIN_PAIRS};
 use crate::decide::sequential::{DECISION_PRECISION, MIN_DECISION_DUOS};
 use crate::decide::verdict::log_margin;
 use crate::model::Claim;
@@ -18,10 +18,15 @@ use crate::model::Claim;
 #[must_use]
 pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     if let Some(p) = &r.process_pairs {
-        return pairs_needed_text(p).map_or_else(
-            || "More rounds at this spread are unlikely to decide it.".to_owned(),
-            |needed| format!("About {needed}."),
-        );
+        return match pairs_needed_text(p) {
+            Some(needed) => format!("About {needed}."),
+            None if p.pairs < MIN_PAIRS => format!(
+                "A verdict waits for {MIN_PAIRS} rounds of process pairs and {} ran: raise \
+                 max_time.",
+                p.pairs
+            ),
+            None => "More rounds at this spread are unlikely to decide it.".to_owned(),
+        };
     }
     let Some((low, high)) = r.interval else {
         return format!(
@@ -181,8 +186,16 @@ mod tests {
             "{message}"
         );
         spread.pairs_needed = None;
-        r.process_pairs = Some(spread);
+        r.process_pairs = Some(spread.clone());
         assert!(failure_message(&BELOW, &r).ends_with("unlikely to decide it."));
+        spread.pairs = 1;
+        r.process_pairs = Some(spread);
+        assert!(
+            failure_message(&BELOW, &r)
+                .ends_with("waits for 6 rounds of process pairs and 1 ran: raise max_time."),
+            "{}",
+            failure_message(&BELOW, &r)
+        );
         // Negative control: within one process the advice is about duos and time.
         r.process_pairs = None;
         r.over_rounds = None;
