@@ -29,14 +29,14 @@ pub(super) struct Round {
 
 impl Round {
     /// The round measured in `run`, analysed as `result`.
-    pub(super) fn of(run: &DuoRun, result: DiffResult) -> Round {
+    pub(super) fn of(run: DuoRun, result: DiffResult) -> Round {
         // The same test the round's result describes (`DiffResult::from_run`).
         let test = run.measured_on.as_ref().unwrap_or(&run.test);
         Round {
             result,
-            first_ns: run.first_ns.clone(),
-            second_ns: run.second_ns.clone(),
             duo_means: test.duo_means().to_vec(),
+            first_ns: run.first_ns,
+            second_ns: run.second_ns,
         }
     }
 }

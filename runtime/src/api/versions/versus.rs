@@ -145,7 +145,8 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 /// judged on the serving threads' own evidence of preemption and CPU time, both children on
 /// one CPU: see `co_locate`). Each round's estimate is one observation of
 /// `decide::process_pairs`, whose interval holds the spread between pairs of processes as
-/// well as between duos, and which decides the claim.
+/// well as between duos, and which decides the claim. The trial's result describes all the
+/// rounds that decision took (`rounds`), not the last one.
 ///
 /// # Errors
 ///
@@ -315,5 +316,6 @@ fn one_round(
     drop(co_located);
     new.finish();
     old.finish();
-    Ok(Round::of(&run, analysed(&run, duo_settings.timer)))
+    let result = analysed(&run, duo_settings.timer);
+    Ok(Round::of(run, result))
 }

@@ -54,7 +54,8 @@ fn round(seed: u64, ratio: f64, duos: usize, clock: Clock, batch_iters: u64) -> 
         rss_iters: Vec::new(),
         shortfall: None,
     };
-    Round::of(&run, DiffResult::from_run(&run, TIMER))
+    let result = DiffResult::from_run(&run, TIMER);
+    Round::of(run, result)
 }
 
 /// The result over `rounds`, each taken by the decision over rounds as `run_paired` does.
