@@ -167,6 +167,44 @@ mod tests {
     }
 
     #[test]
+    fn across_versions_the_notes_speak_of_rounds() {
+        let mut r = stalled(10, None);
+        r.dependence = 2.5;
+        r.drift = Some(crate::analysis::Drift {
+            first_half: 0.9,
+            second_half: 1.1,
+        });
+        let within = notes(&r, RoutineNames::of("a", Some("b"), false));
+        assert!(
+            within.contains("2.5 blocks count as one independent block, and the interval is wider")
+        );
+        assert!(within.contains("in the first half of the run"), "{within}");
+        assert!(!within.contains("round"), "{within}");
+        r.basis = None;
+        r.over_rounds = Some(crate::analysis::OverRounds {
+            rounds: 8,
+            clock_rounds: 8,
+            mixed_basis: true,
+        });
+        let across = notes(&r, RoutineNames::of("a", Some("b"), false));
+        assert!(
+            across.contains("outliers the rounds judged their 10 outlying duos differently"),
+            "{across}"
+        );
+        assert!(
+            across.contains(
+                "in the median round 2.5 blocks count as one; the interval rests on the rounds"
+            ),
+            "{across}"
+        );
+        assert!(
+            across.contains("in the first half of the rounds"),
+            "{across}"
+        );
+        assert!(!across.contains("the interval is wider"), "{across}");
+    }
+
+    #[test]
     fn more_set_aside_than_stalls_explain_is_a_warning_in_the_block_and_the_doctor() {
         let r = stalled(100, Some(stalls(16, 60_000)));
         let text = notes_of(&r);
