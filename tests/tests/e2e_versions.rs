@@ -186,8 +186,13 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
                 .map_or(0, Vec::len);
             assert!(rounds >= 6, "{trial:#}");
             assert_eq!(trial["process_pairs"]["pairs"], rounds, "{trial:#}");
+            // Its figures describe every round, not the last: the reference t is over the
+            // rounds, and pooled batches of different processes get no Welch test.
+            assert_eq!(trial["student"]["n"], rounds, "{trial:#}");
         }
+        assert!(trial["welch"].is_null(), "{trial:#}");
     }
+    assert_eq!(out.matches(" rounds in ").count(), 3, "{out}");
 
     // The branch: `slowed` does 3× the work, `unchanged` does not.
     let branch = bench(

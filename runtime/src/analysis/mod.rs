@@ -16,10 +16,11 @@ pub(crate) use diagnostics::{
 };
 #[cfg(test)]
 pub(crate) use diagnostics::{debug_build, long_name, many_set_aside};
+#[cfg(feature = "html")]
+pub(crate) use results::robust_range;
 pub(crate) use results::{
     bootstrap, bootstrap_pilot, compare_runs, iterations_as_f64, Change, ChangeVerdict, RunSamples,
     DEFAULT_NOISE_THRESHOLD,
 };
-#[cfg(feature = "html")]
-pub(crate) use results::{robust_range, HISTOGRAM_BINS};
-pub use results::{BenchResult, DiffResult, Drift, LatencyBins};
+pub(crate) use results::{drift, thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+pub use results::{BenchResult, DiffResult, Drift, LatencyBins, OverRounds};

@@ -18,9 +18,7 @@ pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
-#[cfg(doc)]
-pub(crate) use process_pairs::MIN_PAIRS;
-pub(crate) use process_pairs::{PairSpread, ProcessPairs};
+pub(crate) use process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
 pub use sequential::Basis;
 pub(crate) use sequential::{
     BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,

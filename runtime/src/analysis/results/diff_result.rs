@@ -3,6 +3,7 @@
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::drift::{drift, Drift};
+use super::over_rounds::OverRounds;
 use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::AnytimeP;
 use crate::decide::Basis;
@@ -34,22 +35,34 @@ pub struct DiffResult {
     pub alpha: f64,
     /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
     /// the verdict rests on (`basis`); the median-based estimate when fewer than two blocks
-    /// were completed.
+    /// were completed. Across versions, exp of the mean of the rounds' log ratios.
     pub ratio: f64,
     /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
+    /// Across versions, the confidence sequence over rounds (`decide::process_pairs`).
     pub interval: Option<(f64, f64)>,
-    /// Robust estimate: exp of the median of all duos' mean log-differences.
+    /// Robust estimate: exp of the median of all duos' mean log-differences (across
+    /// versions, of every round's duos together).
     pub median_ratio: f64,
     /// Fixed-sample paired Student t on the blocks' log ratios (for reference: it is not
-    /// valid under repeated looks).
+    /// valid under repeated looks). Across versions, on the rounds' log ratios instead: the
+    /// round (a fresh pair of processes) is the independent unit there, and blocks within a
+    /// round share its processes' placement.
     pub student: Option<TTest>,
-    /// Welch's t on the log per-iteration latencies of the two routines.
+    /// Welch's t on the log per-iteration latencies of the two routines. `None` across
+    /// versions: the batches of different rounds come from different processes, each pair
+    /// with its own placement offset, so pooling them as one sample per routine would
+    /// count thousands of batches as independent where only the rounds are; the rounds'
+    /// `student` is the reference there.
     pub welch: Option<TTest>,
-    /// Per-iteration latency of the first routine's batches, in nanoseconds.
+    /// Per-iteration latency of the first routine's batches, in nanoseconds (across
+    /// versions, every round's batches pooled: each batch one value, so a round weighs by
+    /// its batches).
     pub first: Option<Summary>,
-    /// Per-iteration latency of the second routine's batches, in nanoseconds.
+    /// Per-iteration latency of the second routine's batches, as `first`.
     pub second: Option<Summary>,
-    /// Pairs measured after warmup (two per duo), set aside or not.
+    /// Pairs measured after warmup (two per duo), set aside or not. This and the other
+    /// counts below (set-aside and preempted duos, `spike_split`, `blocks`) are sums over the
+    /// rounds across versions.
     pub pairs: usize,
     /// Duos set aside as outliers by the fence.
     pub duos_set_aside: usize,
@@ -58,36 +71,49 @@ pub struct DiffResult {
     pub duos_preempted: usize,
     /// Of those, duos set aside before the test as machine noise (wall time only).
     pub preempted_set_aside: usize,
-    /// The clock whose batch times the test judged.
+    /// The clock whose batch times the test judged (across versions, the clock most rounds
+    /// were judged on, wall time on a tie: `over_rounds` counts them).
     pub clock: Clock,
-    /// Why that clock.
+    /// Why that clock (across versions, the last such round's reason).
     pub clock_reason: ClockReason,
     /// Which routine's batch was the slow one in the set-aside duos.
     pub spike_split: SpikeSplit,
     /// Half the width of the fence that set duos aside, in log units: a pair whose log
     /// ratio strays further from the recent ones is an outlier (infinite without a pilot).
+    /// Across versions each round set its own fence from its own pilot: the median over the
+    /// rounds, the fence a typical round applied.
     pub fence_half_width: f64,
     /// How often this machine stalls a running thread, measured right after the run when a
     /// comparison set aside more than a few percent of its duos (`None` otherwise): the
     /// share of duos such stalls explain is `analysis::machine_noise::expected_share`.
+    /// Across versions, of the rounds' measurements the busiest against the rounds' duos
+    /// together (the rule of `spin_until_explained`), or one taken after the rounds.
     pub machine_stalls: Option<MachineStalls>,
-    /// Which duos the estimate and interval rest on (`None` before two blocks).
+    /// Which duos the estimate and interval rest on (`None` before two blocks). Across
+    /// versions, the basis of every round's estimate when they agree, else `None` with
+    /// `over_rounds` saying they differed.
     pub basis: Option<Basis>,
     /// Blocks per effectively independent block behind the interval (1: uncorrelated).
+    /// Across versions the interval rests on rounds, not blocks: the median over the rounds
+    /// of each round's own factor, which the interval does not use.
     pub dependence: f64,
-    /// Set when the ratio in the first half of the run differs from the second's.
+    /// Set when the ratio in the first half of the run differs from the second's. Across
+    /// versions, the first half of the rounds against the second, each round one value.
     pub drift: Option<Drift>,
     /// Completed blocks fed to the confidence sequence.
     pub blocks: usize,
-    /// Kept duos per block.
+    /// Kept duos per block (across versions, the median over the rounds: each round set its
+    /// own from its pilot).
     pub duos_per_block: usize,
     /// An empty routine's time per iteration in the same batch loop, measured right after
     /// the run (`None` where it was not): the doctor's floor for work optimized away.
+    /// Across versions, the median over the rounds.
     pub empty_iteration_ns: Option<f64>,
-    /// Iterations per timed batch (of the first routine when the two differ).
+    /// Iterations per timed batch (of the first routine when the two differ). Across
+    /// versions each round sized its own batches: the median over the rounds.
     pub batch_iters: u64,
     /// Iterations per timed batch of the second routine: the first's unless the routines
-    /// are far apart in speed and each ran its own.
+    /// are far apart in speed and each ran its own (across versions, as `batch_iters`).
     pub second_batch_iters: u64,
     /// Warmup and batch sizing.
     pub warmup_time: Duration,
@@ -95,12 +121,14 @@ pub struct DiffResult {
     pub measure_time: Duration,
     /// Clock cost at start-up.
     pub timer: TimerCost,
-    /// Each duo's mean log-difference, kept or set aside, in the order measured; only every
-    /// `duo_stride`-th is kept (at most 1,000), for the report's chart of noise and drift.
+    /// Each duo's mean log-difference, kept or set aside, in the order measured (across
+    /// versions, round after round); only every `duo_stride`-th is kept (at most 1,000), for
+    /// the report's chart of noise and drift.
     pub duo_log_diffs: Vec<f64>,
     /// Duos between two consecutive values of `duo_log_diffs`.
     pub duo_stride: usize,
-    /// Both routines' per-iteration latencies on one histogram scale, for the report.
+    /// Both routines' per-iteration latencies on one histogram scale, for the report (across
+    /// versions, every round's batches).
     pub latency_bins: Option<LatencyBins>,
     /// What the per-iteration values are (wall time unless `measure = ...` said otherwise):
     /// nanoseconds of wall or CPU time, allocations, or instructions.
@@ -115,14 +143,19 @@ pub struct DiffResult {
     /// platform does not count them).
     pub os: Option<OsUsage>,
     /// The process's memory kept growing with the iterations while measuring (a routine
-    /// keeps memory from every call); `None` when it did not, or was not read.
+    /// keeps memory from every call); `None` when it did not, or was not read. Always
+    /// `None` across versions: the routines ran in the serving processes, and this
+    /// process's resident set says nothing of theirs.
     pub memory_growth: Option<MemoryGrowth>,
     /// Set when the time budget was too short for a meaningful comparison: what it would
     /// need. The verdict is then `Inconclusive`.
     pub shortfall: Option<Shortfall>,
-    /// Across versions: the rounds of fresh process pairs behind the ratio and interval (the
-    /// other statistics then describe the last round's duos); `None` within one process.
+    /// Across versions: the rounds of fresh process pairs behind the ratio and interval;
+    /// `None` within one process.
     pub process_pairs: Option<PairSpread>,
+    /// Across versions: how the other details combine the rounds (each field's doc says its
+    /// rule); `None` within one process.
+    pub over_rounds: Option<OverRounds>,
 }
 
 impl DiffResult {
@@ -216,6 +249,7 @@ impl DiffResult {
             latency_bins: LatencyBins::of(&run.first_ns, &run.second_ns, HISTOGRAM_BINS),
             shortfall: run.shortfall,
             process_pairs: None,
+            over_rounds: None,
         }
     }
 

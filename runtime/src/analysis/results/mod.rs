@@ -6,12 +6,16 @@ mod change;
 mod chart_data;
 mod diff_result;
 mod drift;
+mod over_rounds;
 
 pub use bench_result::BenchResult;
 pub(crate) use bench_result::{bootstrap, bootstrap_pilot, iterations_as_f64};
 pub(crate) use change::{compare_runs, Change, ChangeVerdict, RunSamples, DEFAULT_NOISE_THRESHOLD};
-pub use chart_data::LatencyBins;
 #[cfg(feature = "html")]
-pub(crate) use chart_data::{robust_range, HISTOGRAM_BINS};
+pub(crate) use chart_data::robust_range;
+pub use chart_data::LatencyBins;
+pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 pub use diff_result::DiffResult;
+pub(crate) use drift::drift;
 pub use drift::Drift;
+pub use over_rounds::OverRounds;

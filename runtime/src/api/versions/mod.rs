@@ -12,6 +12,7 @@ mod gate;
 mod places;
 mod protocol;
 mod remote_side;
+mod rounds;
 mod serve_loop;
 mod store;
 mod versus;

@@ -7,11 +7,13 @@ use super::co_locate::CoLocated;
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
+use super::rounds::{over_rounds, take_round, Round};
 use crate::analysis::DiffResult;
+use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::ProcessPairs;
-use crate::decide::Verdict;
 use crate::decide::DEFAULT_PRECISION;
+use crate::measure::measure_stalls;
 use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::Claim;
@@ -143,7 +145,8 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 /// judged on the serving threads' own evidence of preemption and CPU time, both children on
 /// one CPU: see `co_locate`). Each round's estimate is one observation of
 /// `decide::process_pairs`, whose interval holds the spread between pairs of processes as
-/// well as between duos, and which decides the claim.
+/// well as between duos, and which decides the claim. The trial's result describes all the
+/// rounds that decision took (`rounds`), not the last one.
 ///
 /// # Errors
 ///
@@ -167,11 +170,16 @@ pub fn run_paired(
     let claim = regression_claim(settings.max_regression);
     let mut pairs = ProcessPairs::new(settings.alpha, claim, DEFAULT_PRECISION);
     let mut round_time = round_time(settings.max_time);
-    let mut last: Option<DiffResult> = None;
-    let (mut warmup_time, mut measure_time, mut duo_pairs) = (Duration::ZERO, Duration::ZERO, 0);
+    // The rounds whose estimates the decision took, and the first of the others (too short
+    // for the routine's duos, or with no estimate), reported only when no round was taken;
+    // the others' time was spent all the same.
+    let mut rounds: Vec<Round> = Vec::new();
+    let mut untaken: Option<DiffResult> = None;
+    let (mut untaken_warmup, mut untaken_measure) = (Duration::ZERO, Duration::ZERO);
+    let mut measured = false;
     loop {
         let left = settings.max_time.saturating_sub(started.elapsed());
-        let stop = pairs.decided().is_some() || (last.is_some() && left < round_time);
+        let stop = pairs.decided().is_some() || (measured && left < round_time);
         if stop || interrupted() {
             break;
         }
@@ -186,51 +194,51 @@ pub fn run_paired(
             round_time.min(left),
             &mut rng,
         );
-        let result = match round {
-            Ok(result) => result,
+        let round = match round {
+            Ok(round) => round,
             // Failing to start is a reason to fall back before anything was measured; once
             // rounds have run, the processes were usable and a failure is the trial's.
-            Err(why) if last.is_none() => return Err(why),
+            Err(why) if !measured => return Err(why),
             Err(why) => panic!("{why}"),
         };
-        warmup_time += result.warmup_time;
-        measure_time += result.measure_time;
-        duo_pairs += result.pairs;
-        if result.shortfall.is_some() {
+        measured = true;
+        if round.result.shortfall.is_some() {
             // Too short for this routine's duos: longer rounds, while the budget has room
-            // (the loop's check). A shortfall is reported only when no round measured.
+            // (the loop's check).
             round_time *= 2;
-            last.get_or_insert(result);
+        } else if take_round(&mut pairs, &round.result) {
+            rounds.push(round);
             continue;
         }
-        let within_se = result.student.as_ref().map(|t| t.se);
-        // Duos set aside as preempted never reached the estimate, so they do not count
-        // towards the floor a decision waits for.
-        let kept_duos = (result.pairs / 2).saturating_sub(result.preempted_set_aside);
-        pairs.push(result.ratio.ln(), kept_duos, within_se);
-        last = Some(result);
+        untaken_warmup += round.result.warmup_time;
+        untaken_measure += round.result.measure_time;
+        untaken.get_or_insert(round.result);
     }
-    let Some(mut result) = last else {
-        // Interrupted before the first round: the trial is abandoned as any interrupted one.
-        return Err("interrupted before the comparison started".to_owned());
+    let claimed = claim.is_some();
+    let mut result = match over_rounds(&rounds, &pairs, claimed, round_time.as_secs_f64()) {
+        Some(mut result) => {
+            result.warmup_time += untaken_warmup;
+            result.measure_time += untaken_measure;
+            // Measured once over all rounds when none of theirs applies.
+            if result.machine_stalls.is_none() && needs_explaining(&result) {
+                result.machine_stalls = Some(stalls_for_comparison(&result, measure_stalls));
+            }
+            result
+        }
+        None => {
+            let Some(mut result) = untaken else {
+                // Interrupted before the first round: the trial is abandoned as any
+                // interrupted one.
+                return Err("interrupted before the comparison started".to_owned());
+            };
+            result.warmup_time = untaken_warmup;
+            result.measure_time = untaken_measure;
+            result.process_pairs = Some(pairs.spread(round_time.as_secs_f64()));
+            result
+        }
     };
-    if !pairs.is_empty() {
-        result.ratio = pairs.log_ratio().exp();
-        result.interval = pairs.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
-        result.verdict = pairs.decided().unwrap_or(if claim.is_some() {
-            Verdict::Inconclusive
-        } else {
-            Verdict::Reported
-        });
-        result.shortfall = None;
-        // The verdict is the rounds', which have no p-value: the last round's would
-        // misstate it.
-        result.p_value = None;
-    }
-    result.process_pairs = Some(pairs.spread(round_time.as_secs_f64()));
-    result.warmup_time = warmup_time;
-    result.measure_time = measure_time;
-    result.pairs = duo_pairs;
+    // Nothing in this process ran the routines.
+    result.memory_growth = None;
     Ok(PairedResult {
         baseline,
         claim,
@@ -256,7 +264,7 @@ fn one_round(
     settings: &Settings,
     round_time: Duration,
     rng: &mut SplitMix64,
-) -> Result<DiffResult, String> {
+) -> Result<Round, String> {
     let Servers { mut new, mut old } = start_servers(places, baseline, rng)?;
     match old.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
@@ -308,5 +316,6 @@ fn one_round(
     drop(co_located);
     new.finish();
     old.finish();
-    Ok(analysed(&run, duo_settings.timer))
+    let result = analysed(&run, duo_settings.timer);
+    Ok(Round::of(run, result))
 }

@@ -31,8 +31,16 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
             out,
             "<p class=\"versions\">Paired across versions: this build (new) in duos with the \
              same trial in the stored executable of baseline <code>{}</code> (old); ratio = \
-             new/old.</p>",
-            escape(baseline.as_str())
+             new/old.{}</p>",
+            escape(baseline.as_str()),
+            r.over_rounds.map_or_else(String::new, |o| format!(
+                " Its figures cover all {} rounds of fresh process pairs: counts are sums; the \
+                 latencies, the median-based ratio and the charts pool every round's batches \
+                 and duos; Student t is over the rounds' ratios, and there is no Welch \
+                 (batches of different processes are not one sample); batch size and duos per \
+                 block are the median round's.",
+                o.rounds
+            ))
         );
     }
     let _ = writeln!(
@@ -155,6 +163,24 @@ mod tests {
             "{list}"
         );
         assert_eq!(list.matches("<li>").count(), 4);
+    }
+
+    #[test]
+    fn a_cross_version_section_says_its_figures_cover_every_round() {
+        let mut rec = record("paired", 0.5, Some(BELOW), 2_000);
+        rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
+        let plain = section(&rec, "p");
+        assert!(plain.contains("ratio = new/old.</p>"), "{plain}");
+        rec.result.over_rounds = Some(crate::analysis::OverRounds {
+            rounds: 7,
+            clock_rounds: 7,
+            mixed_basis: false,
+        });
+        let page = section(&rec, "p");
+        assert!(
+            page.contains("new/old. Its figures cover all 7 rounds of fresh process pairs"),
+            "{page}"
+        );
     }
 
     #[test]

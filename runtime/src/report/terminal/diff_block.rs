@@ -1,7 +1,7 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
 use super::measure_line::per_iteration;
-use super::more_time::more_time_advice;
+use super::more_time::{more_time_advice, pairs_needed_text};
 use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::decide::{ClaimText, Verdict};
@@ -67,19 +67,32 @@ pub fn diff_block(
     paint: Paint,
 ) -> String {
     let mut out = heading(name, claim, r, paint);
+    // Across versions the figures cover every round: said where a figure is pooled or per
+    // round (`OverRounds`).
+    let rounds = over_rounds_text(r);
+    let median_round = if r.over_rounds.is_some() {
+        " in the median round"
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "  ratio    {}  {}  median-based {}",
+        "  ratio    {}  {}  median-based {}{}",
         ratio_text(r.ratio),
         interval_text(r),
-        ratio_text(r.median_ratio)
+        ratio_text(r.median_ratio),
+        if rounds.is_empty() {
+            ""
+        } else {
+            " (every round's duos)"
+        }
     );
     out.push_str(&routine_lines(names, r, |routine, width, s| {
-        routine_line(routine, width, s, r.measure)
+        routine_line(routine, width, s, r.measure) + &rounds
     }));
     let _ = writeln!(
         out,
-        "  pairs    {} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block, {} blocks",
+        "  pairs    {}{rounds} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block{median_round}, {} blocks",
         r.pairs,
         r.duos_set_aside,
         preempted_text(r),
@@ -92,7 +105,7 @@ pub fn diff_block(
     out.push_str(&super::diff_notes::notes(r, names));
     let _ = writeln!(
         out,
-        "  time     {} measuring + {} warmup (timer {} per read)",
+        "  time     {} measuring + {} warmup{rounds} (timer {} per read)",
         format_secs(r.measure_time),
         format_secs(r.warmup_time),
         format_ns(r.timer.overhead_ns)
@@ -100,12 +113,23 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, block log ratios; one look only)",
+            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, {}; one look only)",
             ratio_text(t.estimate.exp()),
             ratio_text(t.ci_low.exp()),
             ratio_text(t.ci_high.exp()),
             level_percent(t.level),
-            t.p_two_sided
+            t.p_two_sided,
+            if r.over_rounds.is_some() {
+                "the rounds' log ratios"
+            } else {
+                "block log ratios"
+            }
+        );
+    }
+    if r.welch.is_none() && r.over_rounds.is_some() {
+        out.push_str(
+            "  welch    none across versions: batches of different processes are not one \
+             sample, so the rounds' student above is the reference\n",
         );
     }
     if let Some(w) = &r.welch {
@@ -126,13 +150,14 @@ pub fn diff_block(
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     let mut msg = format!(
-        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs in {}",
+        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs{} in {}",
         ClaimText(claim),
         r.verdict.word(),
         ratio_text(r.ratio),
         interval_text(r),
         level_percent(1.0 - r.alpha),
         r.pairs,
+        over_rounds_text(r),
         format_secs(r.total_time()),
     );
     if let Some(shortfall) = &r.shortfall {
@@ -144,6 +169,18 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
         ));
     }
     msg
+}
+
+/// ` over N rounds` for a cross-version result, whose figures cover all its rounds; empty
+/// within one process.
+pub(crate) fn over_rounds_text(r: &DiffResult) -> String {
+    r.over_rounds.map_or_else(String::new, |o| {
+        format!(
+            " over {} round{}",
+            o.rounds,
+            if o.rounds == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// The verdict's interval for the ratio, `[low, high]` with four decimals.
@@ -209,7 +246,19 @@ fn clock_text(r: &DiffResult) -> String {
         Clock::Wall => "wall time",
         Clock::ThreadCpu => "thread CPU time",
     };
-    let mut text = format!("judged on {clock}: {}", r.clock_reason.describe());
+    let rounds = match r.over_rounds {
+        Some(o) if o.clock_rounds < o.rounds => format!(
+            " in {} of {} rounds (the others on {})",
+            o.clock_rounds,
+            o.rounds,
+            match r.clock {
+                Clock::Wall => "thread CPU time",
+                Clock::ThreadCpu => "wall time",
+            }
+        ),
+        _ => String::new(),
+    };
+    let mut text = format!("judged on {clock}{rounds}: {}", r.clock_reason.describe());
     if r.clock == Clock::ThreadCpu && r.duos_preempted > 0 {
         text.push_str("; preempted duos kept: their stolen time is not on this clock");
     }
@@ -236,12 +285,8 @@ pub(crate) fn process_pairs_line(p: &crate::decide::PairSpread) -> String {
             "; where each process sits in memory moves this routine more than its duos do",
         );
     }
-    if let Some(needed) = p.pairs_needed {
-        let _ = write!(
-            line,
-            "; about {needed} pairs in all would decide it (max_time = {:.0}s)",
-            (needed as f64 * p.round_secs * 1.1).ceil()
-        );
+    if let Some(needed) = pairs_needed_text(p) {
+        let _ = write!(line, "; about {needed}");
     }
     line.push('\n');
     line

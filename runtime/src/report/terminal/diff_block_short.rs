@@ -2,7 +2,7 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
-use super::diff_block::{heading, interval_text, routine_lines};
+use super::diff_block::{heading, interval_text, over_rounds_text, routine_lines};
 use super::measure_line::per_iteration;
 use super::paint::Paint;
 use crate::analysis::DiffResult;
@@ -18,11 +18,12 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     let mut out = heading(&record.name, record.claim.as_ref(), r, paint);
     let _ = writeln!(
         out,
-        "  ratio    {}  {} at {:.0}%, {} pairs in {}",
+        "  ratio    {}  {} at {:.0}%, {} pairs{} in {}",
         ratio_text(r.ratio),
         interval_text(r),
         100.0 * (1.0 - r.alpha),
         r.pairs,
+        over_rounds_text(r),
         format_secs(r.total_time())
     );
     out.push_str(&routine_lines(record.names, r, |routine, width, s| {

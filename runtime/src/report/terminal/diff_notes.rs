@@ -14,6 +14,13 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
     let split = r.spike_split;
     let duos = (r.pairs / 2).max(1);
     let share = r.duos_set_aside as f64 / duos as f64;
+    if r.over_rounds.is_some_and(|o| o.mixed_basis) {
+        out.push_str(&format!(
+            "  outliers the rounds judged their {} outlying duos differently (machine noise in \
+             some, a routine's own in others), each on its own duos\n",
+            r.duos_set_aside
+        ));
+    }
     match r.basis {
         Some(Basis::Unfenced) => {
             let (owner, count) = if split.first >= split.second {
@@ -47,7 +54,13 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         _ => {}
     }
     out.push_str(&set_aside_lines(judge_set_aside(r), share));
-    if r.dependence > 1.0 {
+    if r.dependence > 1.0 && r.over_rounds.is_some() {
+        out.push_str(&format!(
+            "  blocks   correlated within a round: in the median round {:.1} blocks count as \
+             one; the interval rests on the rounds, not on blocks\n",
+            r.dependence
+        ));
+    } else if r.dependence > 1.0 {
         out.push_str(&format!(
             "  blocks   correlated: {:.1} blocks count as one independent block, and the \
              interval is wider for it\n",
@@ -55,9 +68,14 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
         ));
     }
     if let Some(d) = r.drift {
+        let run = if r.over_rounds.is_some() {
+            "rounds"
+        } else {
+            "run"
+        };
         out.push_str(&format!(
-            "  drift    the ratio drifts: {} in the first half of the run, {} in the second; \
-             the verdict is about the average over the run\n",
+            "  drift    the ratio drifts: {} in the first half of the {run}, {} in the second; \
+             the verdict is about the average over the {run}\n",
             ratio_text(d.first_half),
             ratio_text(d.second_half)
         ));
@@ -146,6 +164,44 @@ mod tests {
         r.basis = Some(Basis::Fenced);
         assert!(notes(&r, RoutineNames::of("a", Some("b"), false)).contains("warning"));
         assert!(many_set_aside(&r).is_some());
+    }
+
+    #[test]
+    fn across_versions_the_notes_speak_of_rounds() {
+        let mut r = stalled(10, None);
+        r.dependence = 2.5;
+        r.drift = Some(crate::analysis::Drift {
+            first_half: 0.9,
+            second_half: 1.1,
+        });
+        let within = notes(&r, RoutineNames::of("a", Some("b"), false));
+        assert!(
+            within.contains("2.5 blocks count as one independent block, and the interval is wider")
+        );
+        assert!(within.contains("in the first half of the run"), "{within}");
+        assert!(!within.contains("round"), "{within}");
+        r.basis = None;
+        r.over_rounds = Some(crate::analysis::OverRounds {
+            rounds: 8,
+            clock_rounds: 8,
+            mixed_basis: true,
+        });
+        let across = notes(&r, RoutineNames::of("a", Some("b"), false));
+        assert!(
+            across.contains("outliers the rounds judged their 10 outlying duos differently"),
+            "{across}"
+        );
+        assert!(
+            across.contains(
+                "in the median round 2.5 blocks count as one; the interval rests on the rounds"
+            ),
+            "{across}"
+        );
+        assert!(
+            across.contains("in the first half of the rounds"),
+            "{across}"
+        );
+        assert!(!across.contains("the interval is wider"), "{across}");
     }
 
     #[test]

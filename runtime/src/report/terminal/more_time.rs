@@ -3,7 +3,7 @@
 
 use crate::analysis::DiffResult;
 use crate::decide::log_margin;
-use crate::decide::{DECISION_PRECISION, MIN_DECISION_DUOS};
+use crate::decide::{PairSpread, DECISION_PRECISION, MIN_DECISION_DUOS, MIN_PAIRS};
 use crate::model::Claim;
 
 /// Advice for a comparison whose budget ended before a verdict. A decision waits for two
@@ -12,8 +12,21 @@ use crate::model::Claim;
 /// 1/√time), and a minimum sample ([`MIN_DECISION_DUOS`] duos and enough effective blocks),
 /// which more time buys at the pace duos were kept. The estimate names whichever is
 /// further away; where neither can be told it names none.
+///
+/// Across versions more rounds, not more duos, decide: the advice is the rounds'.
 #[must_use]
 pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
+    if let Some(p) = &r.process_pairs {
+        return match pairs_needed_text(p) {
+            Some(needed) => format!("About {needed}."),
+            None if p.pairs < MIN_PAIRS => format!(
+                "A verdict waits for {MIN_PAIRS} rounds of process pairs and {} ran: raise \
+                 max_time.",
+                p.pairs
+            ),
+            None => "More rounds at this spread are unlikely to decide it.".to_owned(),
+        };
+    }
     let Some((low, high)) = r.interval else {
         return format!(
             "The interval is still unbounded after {} pairs: raise max_time.",
@@ -55,6 +68,17 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     }
 }
 
+/// How many rounds an undecided comparison would need, and the budget that gives them:
+/// `12 pairs in all would decide it (max_time = 3s)`; `None` when decided or out of reach.
+pub(crate) fn pairs_needed_text(p: &PairSpread) -> Option<String> {
+    p.pairs_needed.map(|needed| {
+        format!(
+            "{needed} pairs in all would decide it (max_time = {:.0}s)",
+            (needed as f64 * p.round_secs * 1.1).ceil()
+        )
+    })
+}
+
 /// The widest interval a decision accepts at `margin` from the boundary: the rule of
 /// `Sequential::decision_half_width`, repeated here because the report only has the result.
 fn decision_half_width(margin: f64) -> f64 {
@@ -65,7 +89,8 @@ fn decision_half_width(margin: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::decide::Verdict;
-    use crate::fixture::records::result;
+    use crate::fixture::records::{result, BELOW};
+    use crate::report::failure_message;
     use std::time::Duration;
 
     fn inconclusive(interval: (f64, f64), ratio: f64, pairs: usize) -> DiffResult {
@@ -130,5 +155,51 @@ mod tests {
             advice,
             "The interval is still unbounded after 5768 pairs: raise max_time."
         );
+    }
+
+    #[test]
+    fn an_undecided_cross_version_claim_asks_for_rounds_not_duos() {
+        let mut r = result(0.79, Some(BELOW), 300);
+        r.verdict = Verdict::Inconclusive;
+        r.over_rounds = Some(crate::analysis::OverRounds {
+            rounds: 6,
+            clock_rounds: 6,
+            mixed_basis: false,
+        });
+        let mut spread = PairSpread {
+            pairs: 6,
+            log_ratios: vec![-0.24; 6],
+            between_sd: Some(0.02),
+            within_se: Some(0.01),
+            pairs_needed: Some(12),
+            round_secs: 0.25,
+        };
+        r.process_pairs = Some(spread.clone());
+        let message = failure_message(&BELOW, &r);
+        assert!(message.contains(" pairs over 6 rounds in "), "{message}");
+        assert!(
+            message.ends_with(
+                "the time budget ended first. About 12 pairs in all would decide it \
+                 (max_time = 4s)."
+            ),
+            "{message}"
+        );
+        spread.pairs_needed = None;
+        r.process_pairs = Some(spread.clone());
+        assert!(failure_message(&BELOW, &r).ends_with("unlikely to decide it."));
+        spread.pairs = 1;
+        r.process_pairs = Some(spread);
+        assert!(
+            failure_message(&BELOW, &r)
+                .ends_with("waits for 6 rounds of process pairs and 1 ran: raise max_time."),
+            "{}",
+            failure_message(&BELOW, &r)
+        );
+        // Negative control: within one process the advice is about duos and time.
+        r.process_pairs = None;
+        r.over_rounds = None;
+        let message = failure_message(&BELOW, &r);
+        assert!(!message.contains("round"), "{message}");
+        assert!(!message.contains("pairs in all"), "{message}");
     }
 }

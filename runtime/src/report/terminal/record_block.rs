@@ -49,6 +49,7 @@ mod tests {
     use super::super::paint::Paint;
     use super::*;
     use crate::fixture::records::{record, BELOW};
+    use crate::report::DiffRecord;
 
     #[test]
     fn routine_columns_line_up_and_the_verdict_is_coloured_when_asked() {
@@ -66,6 +67,62 @@ mod tests {
             coloured.contains("ratio < 0.8: \x1b[1m\x1b[32mpass\x1b[0m"),
             "{coloured:?}"
         );
+    }
+
+    /// A `#[bench]` paired across versions over three rounds, two of them judged on thread
+    /// CPU time, with no Welch test (as `api::versions` assembles it).
+    fn versions_record() -> DiffRecord {
+        let mut rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
+        rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
+        let r = &mut rec.result;
+        r.welch = None;
+        r.clock = crate::measure::Clock::ThreadCpu;
+        r.over_rounds = Some(crate::analysis::OverRounds {
+            rounds: 3,
+            clock_rounds: 2,
+            mixed_basis: false,
+        });
+        r.process_pairs = Some(crate::decide::PairSpread {
+            pairs: 3,
+            log_ratios: vec![-0.70, -0.69, -0.68],
+            between_sd: Some(0.01),
+            within_se: Some(0.004),
+            pairs_needed: None,
+            round_secs: 0.1,
+        });
+        rec
+    }
+
+    #[test]
+    fn a_cross_version_block_says_its_figures_cover_every_round() {
+        let rec = versions_record();
+        let verbose = record_block(&rec, Paint::new(false), true);
+        for said in [
+            "[versions] sorting::radix",
+            "median-based 0.4996 (every round's duos)",
+            "n 152 over 3 rounds",
+            "  pairs    158 over 3 rounds (",
+            "4 duos per block in the median round, 19 blocks",
+            "judged on thread CPU time in 2 of 3 rounds (the others on wall time): ",
+            "warmup over 3 rounds (timer",
+            "(paired, the rounds' log ratios; one look only)",
+            "  welch    none across versions: batches of different processes",
+            "  process  3 pairs of fresh processes",
+        ] {
+            assert!(verbose.contains(said), "{said}\n{verbose}");
+        }
+        let short = record_block(&rec, Paint::new(false), false);
+        assert!(
+            short.contains(", 158 pairs over 3 rounds in 0.90 s"),
+            "{short}"
+        );
+        // Negative control: the same figures within one process say nothing of rounds.
+        let mut one = versions_record();
+        one.versions = None;
+        one.result.over_rounds = None;
+        let plain = record_block(&one, Paint::new(false), true);
+        assert!(!plain.contains("round"), "{plain}");
+        assert!(plain.contains("(paired, block log ratios; one look only)"));
     }
 
     #[test]
