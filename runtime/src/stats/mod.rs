@@ -59,7 +59,7 @@ pub use bootstrap::{
 pub use dist::{normal_cdf, t_cdf, t_sf, t_two_sided_p};
 pub use histogram::LatencyHistogram;
 pub use inverse::{normal_quantile, t_quantile};
-pub use long_run::{long_run_factor, MIN_LONG_RUN_SERIES};
+pub use long_run::{long_run_factor, long_run_resolved, MIN_LONG_RUN_SERIES};
 pub use moments::RunningMoments;
 pub use outliers::{tukey, Outliers, TukeyFences};
 pub use ratio_of_means::{ratio_of_means, PairedSums, RatioOfMeans};
