@@ -8,9 +8,14 @@
 //! folders' `mod.rs` to the file that defines the name. Written by hand rather than with
 //! `syn` because a path scan is all it takes, and the runtime has no parser dependency to
 //! lean on.
+//!
+//! A layer's subfolders group its files by job, and no folder grows past a dozen entries
+//! (`folders.rs`).
 
+mod folders;
 mod scan;
 
+use folders::{crowded_folders, MAX_ENTRIES};
 use scan::{paths_in, production_code, reexports, resolve, test_only_children};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -319,4 +324,43 @@ fn test_code_and_comments_may_reach_anywhere() {
         ("harness/runner.rs", "use crate::util::units::z;"),
     ]);
     assert_eq!(violations(&sources), Vec::<String>::new());
+}
+
+#[test]
+fn no_folder_of_the_runtime_holds_more_than_a_dozen_entries() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = crowded_folders(&src);
+    assert!(
+        found.is_empty(),
+        "crowded folders in {}:\n{}",
+        src.display(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_folder_with_one_entry_too_many_is_named_and_one_at_the_limit_is_not() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("layers-crowded-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    // The root at the limit (its files and `deep/`), `deep/` one past it (its files and
+    // `inner/`), `inner/` nearly empty: only `deep/` is crowded, and subfolders count.
+    let deep = root.join("deep");
+    std::fs::create_dir_all(deep.join("inner")).expect("a temporary folder");
+    std::fs::write(deep.join("inner").join("mod.rs"), "").expect("a temporary file");
+    for i in 0..MAX_ENTRIES - 1 {
+        std::fs::write(root.join(format!("f{i}.rs")), "").expect("a temporary file");
+    }
+    for i in 0..MAX_ENTRIES {
+        std::fs::write(deep.join(format!("f{i}.rs")), "").expect("a temporary file");
+    }
+    let found = crowded_folders(&root);
+    std::fs::remove_dir_all(&root).expect("the temporary folder removed");
+    assert_eq!(
+        found,
+        vec![format!(
+            "deep/ holds {} entries, more than {MAX_ENTRIES}: split it into subfolders by job",
+            MAX_ENTRIES + 1
+        )]
+    );
 }

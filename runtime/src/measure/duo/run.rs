@@ -7,7 +7,7 @@ use super::blocks::{plan_blocks, Blocks};
 use super::cost::DuoCost;
 use super::measuring::{measure, Measured};
 use super::progress::{DuoProgress, Progress};
-use super::screen::Evidence;
+use super::screening::Evidence;
 use super::settings::DuoSettings;
 use super::warmup::warm_up;
 use crate::decide::{Sequential, MIN_DECISION_DUOS};

@@ -1,8 +1,7 @@
 //! One `#[bench]`'s section of the HTML report — its facts in a line, the scatter, the
 //! distribution and the baseline comparison — and its row of the page's summary table.
 
-use super::baseline_chart::baseline_chart;
-use super::bench_charts::{distribution_chart, scatter_chart};
+use super::charts::{baseline_chart, distribution_chart, scatter_chart};
 use super::escape;
 use super::figure;
 use crate::analysis::ChangeVerdict;

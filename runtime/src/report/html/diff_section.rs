@@ -1,9 +1,7 @@
 //! One comparison's section of the HTML report: its facts in a line, what its estimate rests
 //! on (as the terminal's notes word it), then its three charts.
 
-use super::charts::latency_chart;
-use super::drift_chart::drift_chart;
-use super::ratio_chart::ratio_chart;
+use super::charts::{drift_chart, latency_chart, ratio_chart};
 use super::{escape, figure};
 use crate::measure::Clock;
 use crate::report::notes;

@@ -6,16 +6,11 @@
 //! its content with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages
 //! on disk without keeping any other state.
 
-mod baseline_chart;
-mod bench_charts;
 mod bench_section;
 mod charts;
 mod diff_section;
 mod doctor_list;
 mod document_page;
-mod drift_chart;
-mod interval_rows;
-mod ratio_chart;
 mod unpaired_section;
 
 use crate::analysis::Warning;

@@ -1,6 +1,6 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff_block::interval_text;
+use super::diff::interval_text;
 use super::paint::Paint;
 use crate::report::DiffRecord;
 use crate::util::ratio_text;

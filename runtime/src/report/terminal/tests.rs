@@ -3,7 +3,7 @@
 //! here and is made on purpose.
 
 use super::paint::Paint;
-use super::record_block::record_block;
+use super::record_block;
 use crate::fixture::records::{record, BELOW};
 
 #[test]

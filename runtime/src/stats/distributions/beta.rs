@@ -126,8 +126,8 @@ pub(crate) fn ln_beta_reg_large_a_half(a: f64, arg: BetaArg) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::gamma::ln_beta_half;
     use super::*;
-    use crate::stats::gamma::ln_beta_half;
 
     fn arg(x: f64, y: f64) -> BetaArg {
         BetaArg {

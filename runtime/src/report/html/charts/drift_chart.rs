@@ -1,6 +1,6 @@
 //! The over-time chart: each duo's ratio in the order measured.
 
-use super::charts::{
+use super::shared::{
     claim_band, draw_legend, failed, padded, ratio_label, render, CLAIM, ESTIMATE, FIRST, FONT,
     GREY, WIDE, X_LABEL_AREA, Y_LABEL_AREA,
 };

@@ -1,8 +1,8 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::measure_line::per_iteration;
+use super::super::measure_line::per_iteration;
+use super::super::paint::Paint;
 use super::more_time::{more_time_advice, pairs_needed_text};
-use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::decide::{ClaimText, Verdict};
 use crate::measure::Clock;

@@ -19,7 +19,7 @@
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
 //!   measured so far, so waiting is never hidden.
 
-use super::batches::MeasuredDuo;
+use super::super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
 use crate::decide::DuoTimes;
 use crate::decide::Verdict;

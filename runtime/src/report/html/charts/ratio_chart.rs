@@ -1,8 +1,8 @@
 //! The estimate chart: the ratio's point estimates and intervals, one row each, against the
 //! claim's band.
 
-use super::charts::{claim_band, padded, ratio_label, CLAIM, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
+use super::shared::{claim_band, padded, ratio_label, CLAIM, ESTIMATE, GREY};
 use crate::analysis::DiffResult;
 use crate::model::Claim;
 use plotters::prelude::*;

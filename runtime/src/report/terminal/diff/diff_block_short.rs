@@ -2,9 +2,9 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
+use super::super::measure_line::per_iteration;
+use super::super::paint::Paint;
 use super::diff_block::{heading, interval_text, over_rounds_text, routine_lines};
-use super::measure_line::per_iteration;
-use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
 use crate::util::{format_secs, ratio_text};

@@ -3,10 +3,8 @@
 //! duobench applies it to the log latencies of the two routines, as the unpaired
 //! counterpart of the paired analysis (it ignores the pairing, so it is the weaker test).
 
-use super::dist::t_two_sided_p;
-use super::inverse::t_quantile;
-use super::sample::Sample;
 use super::t_test::TTest;
+use crate::stats::{t_quantile, t_two_sided_p, Sample};
 
 /// Welch's unequal-variance t-test of `mean(a) = mean(b)`, with a two-sided confidence
 /// interval for `mean(a) − mean(b)` at `level` (SciPy's `ttest_ind(equal_var=False)`).

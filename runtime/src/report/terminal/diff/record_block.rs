@@ -2,10 +2,10 @@
 //! (`diff_block_short`), the full statistics with `--verbose` (`diff_block`), and the lines
 //! a calibration or a cross-version pairing adds.
 
+use super::super::measure_line::{executor_line, measure_line, os_line};
+use super::super::paint::Paint;
 use super::diff_block::{calibration_line, diff_block, process_pairs_line};
 use super::diff_block_short::short_block;
-use super::measure_line::{executor_line, measure_line, os_line};
-use super::paint::Paint;
 use crate::report::DiffRecord;
 
 /// The block of `record`: the short one, or with `verbose` the full statistics; with the
@@ -46,7 +46,6 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
 
 #[cfg(test)]
 mod tests {
-    use super::super::paint::Paint;
     use super::*;
     use crate::fixture::records::{record, BELOW};
     use crate::report::DiffRecord;

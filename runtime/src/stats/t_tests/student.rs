@@ -3,10 +3,8 @@
 //! duobench applies it to the block means of paired log-differences, where the null
 //! hypothesis `mu0 = 0` says the two routines are equally fast.
 
-use super::dist::t_two_sided_p;
-use super::inverse::t_quantile;
-use super::sample::Sample;
 use super::t_test::TTest;
+use crate::stats::{t_quantile, t_two_sided_p, Sample};
 
 /// Student's one-sample t-test of `mean = mu0`, with a two-sided confidence interval for
 /// the mean at `level`.
@@ -14,7 +12,7 @@ use super::t_test::TTest;
 /// Method: `t = (x̄ − mu0)/(s/√n)` on `n − 1` degrees of freedom; the interval is
 /// `x̄ ± t_{(1+level)/2, n−1} · s/√n`. This is a fixed-sample procedure: checking it again
 /// after every new observation inflates its error rates (use
-/// [`ConfidenceSequence`](super::ConfidenceSequence) for that). If every observation is
+/// [`ConfidenceSequence`](crate::stats::ConfidenceSequence) for that). If every observation is
 /// equal, `se = 0`: `t` is ±∞ (p = 0), or NaN when the mean equals `mu0`, and the interval
 /// collapses to the mean. Cost: O(n) plus one t quantile and one t tail.
 ///

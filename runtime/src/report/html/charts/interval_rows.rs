@@ -2,7 +2,7 @@
 //! estimate (a point and its interval), labels in the left margin, over an optional shaded
 //! band and an optional dashed reference line.
 
-use super::charts::{failed, render, FONT, SIZE, X_LABEL_AREA};
+use super::shared::{failed, render, FONT, SIZE, X_LABEL_AREA};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

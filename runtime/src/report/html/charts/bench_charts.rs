@@ -1,7 +1,7 @@
 //! The charts of one `#[bench]`: the linear-sampling scatter with its fitted line, and the
 //! distribution of the samples' per-iteration times.
 
-use super::charts::{
+use super::shared::{
     failed, padded, relative_tick_step, render, time_label, ESTIMATE, FIRST, FONT, GREY, SIZE,
     X_LABEL_AREA, Y_LABEL_AREA,
 };

@@ -1,8 +1,8 @@
 //! The baseline chart of one `#[bench]`: the saved run's per-iteration time and this run's,
 //! each with its interval, one above the other on one time axis.
 
-use super::charts::{padded, relative_tick_step, time_label, ESTIMATE, GREY};
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
+use super::shared::{padded, relative_tick_step, time_label, ESTIMATE, GREY};
 use crate::session::Compared;
 use crate::stats::Estimate;
 use plotters::prelude::*;

@@ -6,9 +6,8 @@
 //! same data always give the same interval, and `scripts/reference_bench.py` can replay the
 //! exact index stream to check the results.
 
-use super::regression::Points;
 use super::rng::SplitMix64;
-use super::summary::{median, quantile};
+use crate::stats::{median, quantile, Points};
 
 /// Resamples used by duobench's reports: enough that the percentile endpoints move by well
 /// under 1% of the interval's width from one seed to another.

@@ -1,0 +1,14 @@
+//! The machinery of a test that looks after every observation: the anytime-valid confidence
+//! sequence (`sequence`), the streaming moments it is fed (`moments`), the log ratio of two
+//! means from paired block sums (`ratio_of_means`), and how much dependence between
+//! observations inflates the variance of their mean (`long_run`).
+
+mod long_run;
+mod moments;
+mod ratio_of_means;
+mod sequence;
+
+pub use long_run::{long_run_factor, long_run_resolved, MIN_LONG_RUN_SERIES};
+pub use moments::RunningMoments;
+pub use ratio_of_means::{ratio_of_means, PairedSums, RatioOfMeans};
+pub use sequence::ConfidenceSequence;
