@@ -28,10 +28,9 @@
 //! block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
 //! followed by the run's; consistent, with no test on whether it counts) turns n correlated
 //! blocks into n/f effective ones, each with one block's spread: the interval widens by √f
-//! and a decision waits for `min_blocks` effective blocks, and until the factor is resolved
-//! (`stats::long_run_resolved`: a factor near the batch length may be far larger than it
-//! shows). The pilot's blocks stay in the series the dependence is measured on (not in the
-//! estimate): a wander as slow as the run is only visible against the time before it.
+//! and a decision waits for `min_blocks` effective blocks. The pilot's blocks stay in the
+//! series the dependence is measured on (not in the estimate): a wander as slow as the run
+//! is only visible against the time before it.
 //!
 //! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
@@ -45,9 +44,7 @@ use super::ownership::{Attribution, SpikeSplit};
 use super::p_value::{least_alpha, running_min, AnytimeP};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
-use crate::stats::{
-    long_run_factor, long_run_resolved, ratio_of_means, ConfidenceSequence, PairedSums,
-};
+use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
 pub const DEFAULT_PRECISION: f64 = 0.005;
@@ -150,9 +147,6 @@ pub(crate) struct Safeguards {
     pub ownership: bool,
     /// Correlated blocks count as fewer effective ones.
     pub dependence: bool,
-    /// No decision while the dependence factor is too large for the series it was
-    /// estimated on to show in full (`stats::long_run_resolved`).
-    pub resolved_dependence: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
     /// No decision before the interval's half-width is [`DECISION_PRECISION`] of the
@@ -168,7 +162,6 @@ impl Safeguards {
         follow: true,
         ownership: true,
         dependence: true,
-        resolved_dependence: true,
         sample_floor: true,
         decision_precision: true,
     };
@@ -531,13 +524,8 @@ impl Sequential {
 
     fn look_at(&self, estimate: Option<Estimate>) -> Option<Verdict> {
         let estimate = estimate?;
-        let safeguards = self.settings.safeguards;
-        let series = self.pilot_blocks.len() + self.blocks.len();
         if estimate.effective_blocks < self.settings.min_blocks
-            || (safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
-            || (safeguards.dependence
-                && safeguards.resolved_dependence
-                && !long_run_resolved(estimate.dependence, series))
+            || (self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
         {
             return None;
         }

@@ -2,18 +2,17 @@
 //! log) with a standard deviation of 0.2%, 0.6% or 2% and a memory of 5, 25, 50 or 200 duos,
 //! at short routines (blocks of 12 duos, 1,250-duo pilot and budget) and long ones (one duo a
 //! block, an 8-duo pilot, 600 duos). Both one-sided claims whose boundary is the mean ratio
-//! are false in every cell; each must pass at most alpha. What holds the long memories is
-//! that no decision trusts a dependence factor its series is too short to show in full
-//! (`stats::long_run_resolved`): the negative control switches that off and must break alpha
-//! under the largest, longest wander.
+//! are false in every cell; each must pass at most alpha. The negative control assumes
+//! blocks independent and must break alpha in the cells whose wander outlasts a block many
+//! times over.
 //!
 //! Every cell runs in [`wander_grid_false_verdicts`] (ignored: a table for
 //! docs/VALIDATION.md); the asserted tests take the cells that are hardest for each length:
 //! the longest memories at every size.
 
 use super::{
-    above, assert_fooled_both_ways, at_most_alpha, below, short, simulate, Noise, Scenario, CLEAN,
-    INDEPENDENT, RUNS,
+    above, assert_fooled_both_ways, at_most_alpha, below, short, simulate, Noise, Scenario,
+    CLEAN, INDEPENDENT, RUNS,
 };
 use crate::decide::sequential::Safeguards;
 use crate::model::Claim;
@@ -81,17 +80,11 @@ fn assert_memory_keeps_alpha(length: Length, memory: usize) -> Scenario {
     cell(length, SIZES[SIZES.len() - 1], memory_duos)
 }
 
-/// Everything on except the rule that a dependence factor must be resolved by its series.
-const UNRESOLVED: Safeguards = Safeguards {
-    resolved_dependence: false,
-    ..Safeguards::ALL
-};
-
-/// The negative control: trusting a factor its series cannot show in full, the largest,
-/// longest wander passes and refutes an A/A claim on the truth well above alpha.
+/// The negative control: blocks assumed independent under the largest, longest wander pass
+/// and refute an A/A claim on the truth well above alpha.
 fn assert_control_breaks(scenario: Scenario) {
     let control = Scenario {
-        safeguards: UNRESOLVED,
+        safeguards: INDEPENDENT,
         ..scenario
     };
     assert_fooled_both_ways(&simulate(290, &control, below(1.0)));
@@ -109,8 +102,8 @@ fn the_longest_wanders_keep_alpha_for_long_routines() {
     assert_control_breaks(largest);
 }
 
-/// Prints every cell's false passes with every safeguard, without the resolution rule, and
-/// with blocks assumed independent, and the median duos to a decision. `WANDER_GRID=short` or `long` keeps one length.
+/// Prints every cell's false passes with the dependence safeguard and without it, and the
+/// median duos to a decision. `WANDER_GRID=short` or `long` keeps one length.
 #[test]
 #[ignore = "measurement: prints a table"]
 fn wander_grid_false_verdicts() {
@@ -126,19 +119,15 @@ fn wander_grid_false_verdicts() {
             for (m, &memory_duos) in MEMORIES.iter().enumerate() {
                 for (j, claim) in false_claims(sd).into_iter().enumerate() {
                     let mut line = format!("{length:?} sd {sd} memory {memory_duos} {claim:?}:");
-                    for (name, safeguards) in [
-                        ("all", Safeguards::ALL),
-                        ("unresolved", UNRESOLVED),
-                        ("independent", INDEPENDENT),
-                    ] {
+                    for safeguards in [Safeguards::ALL, INDEPENDENT] {
                         let scenario = Scenario {
                             safeguards,
                             ..cell(length, sd, memory_duos)
                         };
                         let o = simulate(seed(length, i, m, j), &scenario, claim);
                         line.push_str(&format!(
-                            " {name}: passed {} refuted {} median {};",
-                            o.passed, o.refuted, o.median_duos
+                            " dependence {}: passed {} refuted {} median {};",
+                            safeguards.dependence, o.passed, o.refuted, o.median_duos
                         ));
                     }
                     println!("{line}");

@@ -43,24 +43,6 @@ pub fn long_run_factor(xs: &[f64]) -> f64 {
     (long_run / variance).max(1.0)
 }
 
-/// How many times longer than the factor itself the batches must be before the factor is
-/// trusted. Batch means see the correlation up to about a batch's length; a factor f means
-/// an integrated autocorrelation time of about f/2 observations, and an estimate is sound
-/// once the window is several (here six) such times long: the automatic windowing rule of
-/// Sokal ("Monte Carlo methods in statistical mechanics", 1997). A factor near the batch
-/// length means the batches are saturated: the true dependence may be far larger.
-pub const BATCHES_PER_FACTOR: f64 = 6.0;
-
-/// Whether [`long_run_factor`] of `n` observations, which came out at `factor`, has seen the
-/// dependence in full: its batches are at least [`BATCHES_PER_FACTOR`] times the factor.
-/// A wander whose memory approaches the batch length saturates the estimate, and only a
-/// longer series can tell how large it is; until then, an interval built on the factor is
-/// too narrow.
-#[must_use]
-pub fn long_run_resolved(factor: f64, n: usize) -> bool {
-    n < MIN_LONG_RUN_SERIES || BATCHES_PER_FACTOR * factor <= batch_len(n) as f64
-}
-
 /// The batch length for `n` observations: ⌊n^(2/3)⌋, at most n − 1.
 fn batch_len(n: usize) -> usize {
     ((n as f64).powf(2.0 / 3.0).floor() as usize).clamp(1, n - 1)

@@ -8,7 +8,7 @@ mod moments;
 mod ratio_of_means;
 mod sequence;
 
-pub use long_run::{long_run_factor, long_run_resolved, MIN_LONG_RUN_SERIES};
+pub use long_run::{long_run_factor, MIN_LONG_RUN_SERIES};
 pub use moments::RunningMoments;
 pub use ratio_of_means::{ratio_of_means, PairedSums, RatioOfMeans};
 pub use sequence::ConfidenceSequence;
