@@ -51,7 +51,7 @@ pub use resampling::{
     LinearEstimates, SplitMix64, DEFAULT_RESAMPLES, DEFAULT_SEED,
 };
 pub use sequential::{
-    long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums,
-    RatioOfMeans, RunningMoments, MIN_LONG_RUN_SERIES,
+    long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums, RatioOfMeans, RunningMoments,
+    MIN_LONG_RUN_SERIES,
 };
 pub use t_tests::{student_t, welch, TTest};

@@ -11,8 +11,8 @@
 //! the longest memories at every size.
 
 use super::{
-    above, assert_fooled_both_ways, at_most_alpha, below, short, simulate, Noise, Scenario,
-    CLEAN, INDEPENDENT, RUNS,
+    above, assert_fooled_both_ways, at_most_alpha, below, short, simulate, Noise, Scenario, CLEAN,
+    INDEPENDENT, RUNS,
 };
 use crate::decide::sequential::Safeguards;
 use crate::model::Claim;

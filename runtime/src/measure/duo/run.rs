@@ -184,8 +184,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn duos_the_probe_shows_preempted_do_not_reach_the_test() {
+    /// One 60 ms comparison whose first routine the probe shows "preempted" once every 5,000
+    /// calls (no time is stolen); returns the screen's evidence and how many duos the test
+    /// saw and were measured.
+    fn run_with_fake_preemptions() -> (Evidence, usize, usize) {
         let settings = DuoSettings {
             warmup: Duration::from_millis(5),
             max_time: Duration::from_millis(60),
@@ -202,7 +204,6 @@ mod tests {
             stolen: Rc::clone(&stolen),
             reads: Rc::clone(&reads),
         };
-        // The first routine is "preempted" once every 5,000 calls: every few duos.
         let calls = Cell::new(0u64);
         let first = || {
             calls.set(calls.get() + 1);
@@ -219,15 +220,28 @@ mod tests {
             None,
             probe,
         );
-        let e = run.evidence;
-        assert_eq!(e.clock, crate::measure::Clock::Wall);
-        assert!(e.duos_preempted >= 3, "{e:?}");
-        // Far fewer than half preempted: every one of them set aside.
-        assert_eq!(e.preempted_set_aside, e.duos_preempted);
-        let tested = run.test.duo_means().len();
         let measured = run.first_ns.len() / 2;
-        assert_eq!(tested + e.duos_preempted, measured);
         assert!(reads.get() >= 2 * measured as u64);
+        (run.evidence, run.test.duo_means().len(), measured)
+    }
+
+    #[test]
+    fn duos_the_probe_shows_preempted_do_not_reach_the_test() {
+        // On a busy machine real load can make a few flagged duos outlying, all on one side
+        // by chance, and the screen then rightly hands them back to the test (the owned
+        // case, tested in `screening/simulation.rs`); so a few attempts are allowed, each
+        // of which must account for every duo.
+        let all_set_aside = (0..5).any(|_| {
+            let (e, tested, measured) = run_with_fake_preemptions();
+            assert_eq!(e.clock, crate::measure::Clock::Wall);
+            assert!(e.duos_preempted >= 3, "{e:?}");
+            assert_eq!(tested + e.preempted_set_aside, measured, "{e:?}");
+            e.preempted_set_aside == e.duos_preempted
+        });
+        assert!(
+            all_set_aside,
+            "preempted duos reached the test in every attempt"
+        );
     }
 
     #[test]
