@@ -4,7 +4,7 @@
 The raw runs (`validate --wander`, two ~2 ms routines compared with duobench's own duos,
 quiet and loaded) hold every duo's mean log-difference. The fixture keeps, per stream, its
 pair, condition, repetition and those values rounded to 1e-7, for the replay test in
-`runtime/src/decide/simulation_replay.rs`.
+`runtime/src/decide/simulation/replay.rs`.
 
 Usage: python3 scripts/replay/make_fixture.py
 """

@@ -14,9 +14,9 @@ use std::future::Future;
     note = "in Cargo.toml: duobench = {{ version = \"0.1\", features = [\"tokio\"] }}"
 )]
 pub trait TokioFeature {
-    /// [`Bencher::iter_tokio`].
+    /// `Bencher::iter_tokio`, where the feature is on.
     fn iter<F: Future>(bencher: &mut Bencher, routine: impl FnMut() -> F);
-    /// [`Diff::compare_tokio`].
+    /// `Diff::compare_tokio`, where the feature is on.
     fn compare<F1: Future, F2: Future>(
         diff: &mut Diff,
         first: impl FnMut() -> F1,
@@ -63,9 +63,9 @@ pub fn compare_on_tokio<E: TokioFeature, F1: Future, F2: Future>(
     note = "in Cargo.toml: duobench = {{ version = \"0.1\", features = [\"tokio-full\"] }}"
 )]
 pub trait TokioFullFeature {
-    /// [`Bencher::iter_tokio_multi_thread`].
+    /// `Bencher::iter_tokio_multi_thread`, where the feature is on.
     fn iter<F: Future>(bencher: &mut Bencher, routine: impl FnMut() -> F);
-    /// [`Diff::compare_tokio_multi_thread`].
+    /// `Diff::compare_tokio_multi_thread`, where the feature is on.
     fn compare<F1: Future, F2: Future>(
         diff: &mut Diff,
         first: impl FnMut() -> F1,

@@ -11,7 +11,7 @@
 //! (fresh placements), each round equally long, and treats each round's estimate of the log
 //! ratio as one observation. The spread between rounds holds both the duo-to-duo noise and
 //! the pair-to-pair offsets; the confidence sequence over rounds (Lai's t-mixture,
-//! `stats::sequence`, as for blocks within a process) covers the ratio the code has on
+//! `stats::sequential::sequence`, as for blocks within a process) covers the ratio the code has on
 //! average over placements, at every look. Its assumption is that rounds are independent
 //! and alike: each starts new processes, in a random order, with a random environment
 //! size, so no placement is systematic to one side.
