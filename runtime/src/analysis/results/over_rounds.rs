@@ -14,7 +14,7 @@ pub struct OverRounds {
     /// Of them, the rounds judged on the result's `clock` (the clock most rounds were
     /// judged on; the others were judged on the other clock).
     pub clock_rounds: usize,
-    /// Whether the rounds' estimates rested on different duos (fenced in some, every duo or
-    /// the hull of both in others); the result's `basis` is then `None`.
+    /// Whether the rounds' estimates rested on different duos (fenced in some, every duo in
+    /// others); the result's `basis` is then `None`.
     pub mixed_basis: bool,
 }

@@ -29,6 +29,7 @@ impl Bencher {
     ///
     /// If an `iter` method was already called.
     #[cfg(feature = "tokio-full")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tokio-full")))]
     pub fn iter_tokio_multi_thread<F: Future>(&mut self, routine: impl FnMut() -> F) {
         self.iter_on(TokioExecutor::multi_thread(), routine);
     }

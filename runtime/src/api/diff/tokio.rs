@@ -36,6 +36,7 @@ impl Diff {
     ///
     /// If a `compare` method was already called.
     #[cfg(feature = "tokio-full")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tokio-full")))]
     pub fn compare_tokio_multi_thread<F1: Future, F2: Future>(
         &mut self,
         first: impl FnMut() -> F1,

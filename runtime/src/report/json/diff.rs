@@ -65,6 +65,10 @@ struct ProcessPairsOut {
     within_se: Option<f64>,
     placement_dominates: bool,
     pairs_needed: Option<usize>,
+    /// Rounds judged on `clock.judged_on` (the others on the other clock).
+    rounds_on_clock: Option<usize>,
+    /// The rounds' estimates rested on different duos, so `ratio.basis` is null.
+    mixed_basis: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -205,6 +209,8 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             within_se: p.within_se.and_then(finite),
             placement_dominates: p.placement_dominates(),
             pairs_needed: p.pairs_needed,
+            rounds_on_clock: r.over_rounds.map(|o| o.clock_rounds),
+            mixed_basis: r.over_rounds.map(|o| o.mixed_basis),
         }),
         second_batch_iters: r.second_batch_iters,
         warmup_secs: r.warmup_time.as_secs_f64(),

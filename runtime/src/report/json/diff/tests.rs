@@ -125,3 +125,29 @@ fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
     rec.result.duos_set_aside = 60;
     assert_eq!(trial(rec)["outliers"]["machine_stalls"]["explained"], false);
 }
+
+#[test]
+fn a_cross_version_trial_says_how_its_rounds_were_judged() {
+    let mut rec = record("versions", 0.5, None, 2_000);
+    rec.result.basis = None;
+    rec.result.over_rounds = Some(crate::analysis::OverRounds {
+        rounds: 3,
+        clock_rounds: 2,
+        mixed_basis: true,
+    });
+    rec.result.process_pairs = Some(crate::decide::PairSpread {
+        pairs: 3,
+        log_ratios: vec![-0.70, -0.69, -0.68],
+        between_sd: Some(0.01),
+        within_se: Some(0.004),
+        pairs_needed: None,
+        round_secs: 0.1,
+    });
+    let t = trial(rec);
+    assert_eq!(t["process_pairs"]["rounds_on_clock"], 2);
+    assert_eq!(t["process_pairs"]["mixed_basis"], true);
+    assert_eq!(t["ratio"]["basis"], Value::Null);
+    // Within one process there are no rounds to describe.
+    let t = trial(record("within", 0.5, None, 2_000));
+    assert_eq!(t["process_pairs"], Value::Null);
+}
