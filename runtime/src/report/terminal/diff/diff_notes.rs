@@ -35,9 +35,18 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
             ));
         }
         Some(Basis::Unsettled) => out.push_str(&format!(
-            "  outliers {} outlying duos ({} slow in {}, {} in {}): too few to show the machine \
-             caused them, so they count in the ratio\n",
-            r.duos_set_aside, split.first, names.first, split.second, names.second
+            "  outliers {} outlying duos ({} slow in {}, {} in {}): {}, so they count in the \
+             ratio\n",
+            r.duos_set_aside,
+            split.first,
+            names.first,
+            split.second,
+            names.second,
+            if split.first == 0 || split.second == 0 {
+                "too few to show the machine caused them"
+            } else {
+                "the ratio without them lies outside the interval with them"
+            }
         )),
         Some(Basis::Fenced) if r.duos_set_aside > 0 => {
             out.push_str(&format!(
@@ -164,6 +173,28 @@ mod tests {
         r.basis = Some(Basis::Fenced);
         assert!(notes(&r, RoutineNames::of("a", Some("b"), false)).contains("warning"));
         assert!(many_set_aside(&r).is_some());
+    }
+
+    #[test]
+    fn outliers_whose_owner_is_unsettled_count_and_say_why() {
+        // Most duos outlying, slow in both routines, and the ratio without them outside the
+        // interval with them: every duo counts, so nothing says they were set aside.
+        let mut r = stalled(100, Some(stalls(16, 60_000)));
+        r.basis = Some(Basis::Unsettled);
+        r.spike_split.first = 60;
+        r.spike_split.second = 30;
+        let names = RoutineNames::of("a", Some("b"), false);
+        let text = notes(&r, names);
+        assert!(
+            text.contains("the ratio without them lies outside the interval with them"),
+            "{text}"
+        );
+        assert!(!text.contains("set aside"), "{text}");
+        assert!(!text.contains("too few"), "{text}");
+        assert_eq!(many_set_aside(&r), None);
+        // Outliers on one side only are too few to tell.
+        r.spike_split.second = 0;
+        assert!(notes(&r, names).contains("too few to show the machine caused them"));
     }
 
     #[test]
