@@ -97,7 +97,7 @@ pub(super) fn over_rounds(
         interval: pairs
             .log_interval()
             .map(|(low, high)| (low.exp(), high.exp())),
-        median_ratio: median_of(duo_means.clone()).exp(),
+        median_ratio: median_of(duo_means).exp(),
         student: Sample::new(&log_ratios)
             .ok()
             .map(|s| student_t(s, 0.0, 1.0 - last.alpha)),

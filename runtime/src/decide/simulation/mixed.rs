@@ -5,6 +5,7 @@
 //! each has a negative control, the safeguard the scenario leans on switched off, that
 //! breaks it.
 
+use super::robust::amortized_over;
 use super::short;
 use super::{
     above, at_most_alpha, below, naive_looks_pass, simulate, well_above_alpha, Noise, Scenario,
@@ -65,18 +66,7 @@ fn a_relative_speed_switching_within_a_run_keeps_alpha() {
 /// Own amortized work (a fifth of the first routine's batches cost four more) with
 /// something else on top.
 fn owned(noise: Noise) -> Scenario {
-    Scenario {
-        pilot_duos: 500,
-        duos_per_block: 12,
-        ..Scenario::new(
-            1.0,
-            Noise {
-                spike_rate: 0.2,
-                spike_size: 4.0,
-                ..noise
-            },
-        )
-    }
+    amortized_over(0.2, noise)
 }
 
 #[test]

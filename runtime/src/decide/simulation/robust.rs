@@ -15,6 +15,11 @@ use crate::decide::sequential::Safeguards;
 /// Blocks of 12 duos and a 500-duo pilot, as for a 55 ns routine (whose warmup gives
 /// thousands).
 fn amortized(rate: f64) -> Scenario {
+    amortized_over(rate, CLEAN)
+}
+
+/// [`amortized`] with `noise` underneath the extra work.
+pub(super) fn amortized_over(rate: f64, noise: Noise) -> Scenario {
     Scenario {
         pilot_duos: 500,
         duos_per_block: 12,
@@ -23,7 +28,7 @@ fn amortized(rate: f64) -> Scenario {
             Noise {
                 spike_rate: rate,
                 spike_size: 4.0,
-                ..CLEAN
+                ..noise
             },
         )
     }

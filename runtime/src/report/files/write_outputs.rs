@@ -119,12 +119,7 @@ mod tests {
                 std::thread::spawn(move || {
                     let mut rec = crate::fixture::records::record("a", 0.5, Some(BELOW), 500);
                     rec.bench_target = target;
-                    let run = RunInfo {
-                        mode: Mode::Bench,
-                        timer: TIMER,
-                        meta: crate::fixture::records::run_meta(),
-                        doctor: Vec::new(),
-                    };
+                    let run = crate::fixture::records::bench_run_info();
                     for _ in 0..10 {
                         let records = [Record::Diff(Box::new(rec.clone()))];
                         write_json(&path, &records, &run, Scope::WholeTarget).unwrap();

@@ -33,19 +33,14 @@ pub(super) fn unpaired_trial(record: &UnpairedRecord) -> UnpairedTrial<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::fixture::records::{run_meta, unpaired_record, TIMER};
-    use crate::model::Mode;
-    use crate::report::json::{to_json, RunInfo};
+    use crate::fixture::records::unpaired_record;
+
+    use crate::report::json::to_json;
     use serde_json::{json, Value};
 
     #[test]
     fn a_gated_trial_that_could_not_pair_is_a_failed_trial_with_its_reason_and_remedy() {
-        let run = RunInfo {
-            mode: Mode::Bench,
-            timer: TIMER,
-            meta: run_meta(),
-            doctor: Vec::new(),
-        };
+        let run = crate::fixture::records::bench_run_info();
         let doc: Value = serde_json::from_str(&to_json(&[unpaired_record("gated")], &run)).unwrap();
         let remedy = "store the baseline's executable again with this duobench \
                       (`--save-baseline main --store-only` on the base revision), or pass \

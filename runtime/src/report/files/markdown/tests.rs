@@ -2,21 +2,15 @@
 
 use super::super::github_actions::annotations;
 use super::{markdown_table, merge_markdown};
-use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW, TIMER};
-use crate::model::Mode;
+use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW};
+use crate::report::to_json;
 use crate::report::Record;
-use crate::report::{to_json, RunInfo};
 use serde_json::Value;
 
 /// A run with one trial of each verdict: refuted, inconclusive, pass, report only, a
 /// `#[bench]` compared with its previous run, and a gated one that could not be paired.
 fn document(records: &[Record]) -> Value {
-    let run = RunInfo {
-        mode: Mode::Bench,
-        timer: TIMER,
-        meta: crate::fixture::records::run_meta(),
-        doctor: Vec::new(),
-    };
+    let run = crate::fixture::records::bench_run_info();
     serde_json::from_str(&to_json(records, &run)).unwrap()
 }
 

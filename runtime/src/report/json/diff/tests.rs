@@ -1,22 +1,16 @@
 //! Tests of what a comparison's trial says about the basis of its estimate: the ownership
 //! split of set-aside duos, the basis, the dependence factor and the drift.
 
-use super::super::document::{to_json, RunInfo};
+use super::super::document::to_json;
 use crate::analysis::Drift;
 use crate::decide::Basis;
-use crate::fixture::records::{drifting_unsettled, record, TIMER};
-use crate::model::Mode;
+use crate::fixture::records::{drifting_unsettled, record};
 use crate::report::DiffRecord;
 use crate::report::Record;
 use serde_json::Value;
 
 fn trial(rec: DiffRecord) -> Value {
-    let run = RunInfo {
-        mode: Mode::Bench,
-        timer: TIMER,
-        meta: crate::fixture::records::run_meta(),
-        doctor: Vec::new(),
-    };
+    let run = crate::fixture::records::bench_run_info();
     let doc: Value = serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run))
         .expect("the document is valid JSON");
     doc["trials"][0].clone()
@@ -68,12 +62,7 @@ fn the_schema_describes_these_fields_and_refuses_other_values() {
     let schema: Value =
         serde_json::from_str(include_str!("../../../../../docs/duobench.schema.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
-    let run = RunInfo {
-        mode: Mode::Bench,
-        timer: TIMER,
-        meta: crate::fixture::records::run_meta(),
-        doctor: Vec::new(),
-    };
+    let run = crate::fixture::records::bench_run_info();
     let good: Value = serde_json::from_str(&to_json(
         &[Record::Diff(Box::new(drifting_unsettled()))],
         &run,
@@ -130,19 +119,7 @@ fn the_machines_stalls_are_in_the_outliers_when_they_were_measured() {
 fn a_cross_version_trial_says_how_its_rounds_were_judged() {
     let mut rec = record("versions", 0.5, None, 2_000);
     rec.result.basis = None;
-    rec.result.over_rounds = Some(crate::analysis::OverRounds {
-        rounds: 3,
-        clock_rounds: 2,
-        mixed_basis: true,
-    });
-    rec.result.process_pairs = Some(crate::decide::PairSpread {
-        pairs: 3,
-        log_ratios: vec![-0.70, -0.69, -0.68],
-        between_sd: Some(0.01),
-        within_se: Some(0.004),
-        pairs_needed: None,
-        round_secs: 0.1,
-    });
+    crate::fixture::records::over_three_rounds(&mut rec.result, true);
     let t = trial(rec);
     assert_eq!(t["process_pairs"]["rounds_on_clock"], 2);
     assert_eq!(t["process_pairs"]["mixed_basis"], true);

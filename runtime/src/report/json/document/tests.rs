@@ -2,19 +2,14 @@
 //! validity against the published schema (`docs/duobench.schema.json`).
 
 mod fields {
-    use super::super::{to_json, RunInfo};
-    use crate::fixture::records::{record, BELOW, TIMER};
-    use crate::model::Mode;
+    use super::super::to_json;
+    use crate::fixture::records::{record, BELOW};
+
     use crate::report::Record;
     use serde_json::Value;
 
     pub(super) fn document(records: &[Record]) -> Value {
-        let run = RunInfo {
-            mode: Mode::Bench,
-            timer: TIMER,
-            meta: crate::fixture::records::run_meta(),
-            doctor: Vec::new(),
-        };
+        let run = crate::fixture::records::bench_run_info();
         serde_json::from_str(&to_json(records, &run)).expect("the document is valid JSON")
     }
 
@@ -145,12 +140,7 @@ mod schema {
     fn the_published_schema_allows_added_fields() {
         let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
         let validator = jsonschema::validator_for(&schema).unwrap();
-        let run = RunInfo {
-            mode: Mode::Bench,
-            timer: TIMER,
-            meta: crate::fixture::records::run_meta(),
-            doctor: Vec::new(),
-        };
+        let run = crate::fixture::records::bench_run_info();
         let mut doc: serde_json::Value =
             serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
         doc["added_later"] = 1.into();
@@ -213,12 +203,7 @@ mod schema {
     fn the_schema_rejects_what_it_does_not_describe() {
         let schema = strict_schema();
         let validator = jsonschema::validator_for(&schema).unwrap();
-        let run = RunInfo {
-            mode: Mode::Bench,
-            timer: TIMER,
-            meta: crate::fixture::records::run_meta(),
-            doctor: Vec::new(),
-        };
+        let run = crate::fixture::records::bench_run_info();
         let good: serde_json::Value =
             serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
         assert!(validator.is_valid(&good));

@@ -75,20 +75,7 @@ mod tests {
         rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
         let r = &mut rec.result;
         r.welch = None;
-        r.clock = crate::measure::Clock::ThreadCpu;
-        r.over_rounds = Some(crate::analysis::OverRounds {
-            rounds: 3,
-            clock_rounds: 2,
-            mixed_basis: false,
-        });
-        r.process_pairs = Some(crate::decide::PairSpread {
-            pairs: 3,
-            log_ratios: vec![-0.70, -0.69, -0.68],
-            between_sd: Some(0.01),
-            within_se: Some(0.004),
-            pairs_needed: None,
-            round_secs: 0.1,
-        });
+        crate::fixture::records::over_three_rounds(r, false);
         rec
     }
 
