@@ -1,15 +1,16 @@
 //! End to end: `cargo duobench compare HEAD~1` on a two-commit repository the test builds
 //! in a temporary directory, a crate with one `#[bench]` whose routine the second commit
-//! makes 1.5× slower. The gate fails there, passes once a commit changes nothing the
+//! makes 3× slower. The gate fails there, passes once a commit changes nothing the
 //! routine runs, and the base revision is built and stored but never measured outside the
 //! paired comparison (a second comparison with the same base builds nothing of it).
 //!
-//! The gate is the README recipe's 5%. The margins stay wide for a shared machine: 1.5× is
-//! ten times the gate's allowance away from 1.05, and an unchanged routine reads 1 up to the
-//! spread between process pairs, which the rounds of fresh pairs put in the interval (a
-//! single long-lived pair once read a few percent either way for the same build). The
-//! budget leaves room for the rounds' minimum when a loaded machine delays every duo's
-//! process wake-ups; a decided comparison stops long before it.
+//! The gate is 50%, not the README recipe's 5%: a timed test's margins stay wide for a
+//! shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
+//! routine reads 1 up to the spread between process pairs, which the rounds of fresh pairs
+//! put in the interval; on a busy machine that spread reaches several percent, which a 5%
+//! gate cannot tell from 1 in a few seconds (it stays inconclusive and fails, as a gate
+//! must). The budget leaves room for the rounds' minimum when a loaded machine delays every
+//! duo's process wake-ups; a decided comparison stops long before it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -67,7 +68,7 @@ fn write_bench(repo: &Path, steps: u64) {
     fs::write(repo.join("benches/work.rs"), text).unwrap();
 }
 
-/// A repository whose first commit runs 2,000 steps and second 3,000, under `name`.
+/// A repository whose first commit runs 2,000 steps and second 6,000, under `name`.
 fn fixture(name: &str) -> PathBuf {
     let repo = std::env::temp_dir().join(format!("duobench-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&repo);
@@ -97,10 +98,10 @@ fn fixture(name: &str) -> PathBuf {
     git(&repo, &["init", "--quiet"]);
     git(&repo, &["add", "."]);
     git(&repo, &["commit", "--quiet", "-m", "2,000 steps"]);
-    write_bench(&repo, 3_000);
+    write_bench(&repo, 6_000);
     git(
         &repo,
-        &["commit", "--quiet", "-am", "3,000 steps: 1.5x slower"],
+        &["commit", "--quiet", "-am", "6,000 steps: 3x slower"],
     );
     repo
 }
@@ -111,7 +112,7 @@ fn compare(repo: &Path, extra: &[&str]) -> Output {
 
 fn compare_with(repo: &Path, rev: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
-        .args(["duobench", "compare", rev, "--max-regression", "5%"])
+        .args(["duobench", "compare", rev, "--max-regression", "50%"])
         // Inside the repository (ignored by git), as the CI recipe keeps it for its cache,
         // so that it goes with the repository at the end.
         .args(["--baseline-dir", "target/base-cache"])
@@ -153,12 +154,12 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
         "{out}"
     );
     assert!(out.contains("---- routine ----"), "{out}");
-    assert!(out.contains("claim `ratio <= 1.05` refuted"), "{out}");
+    assert!(out.contains("claim `ratio <= 1.5` refuted"), "{out}");
     let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
     let trial = &doc["trials"][0];
     assert_eq!(trial["kind"], "versions", "{trial:#}");
     let ratio = trial["ratio"]["estimate"].as_f64().unwrap();
-    assert!((1.25..2.0).contains(&ratio), "ratio {ratio}\n{out}");
+    assert!((2.0..4.5).contains(&ratio), "ratio {ratio}\n{out}");
     assert_eq!(trial["verdict"], "refuted", "{trial:#}");
 
     // A commit that changes nothing the routine runs: the same base is not built again.
@@ -171,7 +172,7 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
     // the gate was judged and held: an undecided or unpaired gate fails.
     assert!(unchanged.status.success(), "{out}");
     assert!(out.contains("versions paired"), "{out}");
-    assert!(out.contains("claim    ratio <= 1.05: pass"), "{out}");
+    assert!(out.contains("claim    ratio <= 1.5: pass"), "{out}");
     let again = compare(&repo, &[]);
     let out = text(&again);
     assert!(again.status.success(), "{out}");

@@ -64,6 +64,16 @@ pub const DECISION_PRECISION: f64 = 0.5;
 /// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;
 
+/// Duos the series the dependence is measured on (the pilot's followed by the run's) holds
+/// before a decision: three memories of the slowest relative-speed wander the verdict
+/// covers, 50 duos. The dependence factor sees a wander only as far as the series spans
+/// its memory several times; a decision on a series of one or two memories rests on a
+/// factor that chance underestimates often enough to pass false claims above alpha
+/// (docs/VALIDATION.md, section "The wander grid"). Routines with a long pilot hold it
+/// before the test starts; a long routine's run waits for it. Wanders slower than this
+/// are a limit stated in docs/STATISTICS.md.
+pub const MIN_SERIES_DUOS: usize = 150;
+
 /// Outlying duos per effective block when one routine owns its outliers. Rare, large own
 /// costs make block values lumpy (most blocks have none), and a mean over lumpy values is
 /// far from normal until it holds a few of them: the estimate counts as no more effective
@@ -145,7 +155,8 @@ pub(crate) struct Safeguards {
     pub follow: bool,
     /// Set-aside duos must be shown to be machine noise.
     pub ownership: bool,
-    /// Correlated blocks count as fewer effective ones.
+    /// Correlated blocks count as fewer effective ones, and no decision before the series
+    /// holds [`MIN_SERIES_DUOS`].
     pub dependence: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
@@ -526,6 +537,8 @@ impl Sequential {
         let estimate = estimate?;
         if estimate.effective_blocks < self.settings.min_blocks
             || (self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
+            || (self.settings.safeguards.dependence
+                && self.pilot_duos + self.duo_means.len() < MIN_SERIES_DUOS)
         {
             return None;
         }
@@ -624,6 +637,20 @@ impl Sequential {
     #[must_use]
     pub fn duo_means(&self) -> &[f64] {
         &self.duo_means
+    }
+
+    /// How many duos the pilot measured before the test: they open the series the
+    /// dependence is measured on, so they count toward [`MIN_SERIES_DUOS`].
+    #[must_use]
+    pub fn pilot_duos(&self) -> usize {
+        self.pilot_duos
+    }
+
+    /// Duos of the run a decision waits for, at least: [`MIN_DECISION_DUOS`], and what the
+    /// pilot leaves of [`MIN_SERIES_DUOS`].
+    #[must_use]
+    pub fn decision_floor(pilot_duos: usize) -> usize {
+        MIN_DECISION_DUOS.max(MIN_SERIES_DUOS.saturating_sub(pilot_duos))
     }
 
     /// How many duos the fence set aside.

@@ -105,6 +105,9 @@ pub struct DiffResult {
     /// Kept duos per block (across versions, the median over the rounds: each round set its
     /// own from its pilot).
     pub duos_per_block: usize,
+    /// Duos the pilot measured before the test, which open the series a decision waits to
+    /// be long enough (across versions, the median over the rounds).
+    pub pilot_duos: usize,
     /// An empty routine's time per iteration in the same batch loop, measured right after
     /// the run (`None` where it was not): the doctor's floor for work optimized away.
     /// Across versions, the median over the rounds.
@@ -238,6 +241,7 @@ impl DiffResult {
             drift,
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
+            pilot_duos: test.pilot_duos(),
             empty_iteration_ns: None,
             batch_iters: run.batch_iters,
             second_batch_iters: run.second_batch_iters,

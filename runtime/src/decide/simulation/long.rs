@@ -94,7 +94,7 @@ fn a_half_percent_is_decided_for_long_routines() {
 
 #[test]
 fn a_slow_small_wander_keeps_alpha_only_with_the_decision_precision() {
-    let noise = wander(0.005, 50.0);
+    let noise = wander(0.005, 100.0);
     let scenario = assert_boundary_claims_keep_alpha(70, noise);
     let control = Scenario {
         safeguards: Safeguards {

@@ -164,9 +164,12 @@ fn amortized_costs_of_long_routines_are_not_missed() {
         }
     }
     // Control: deciding after ten duos misses a cost in one call of fifty most of the time.
+    // The series floor goes with the sample floor here, and with it the dependence factor,
+    // which this scenario (no wander) does not need.
     let control = Scenario {
         safeguards: Safeguards {
             sample_floor: false,
+            dependence: false,
             ..Safeguards::ALL
         },
         ..long_amortized(0.02, 50.0)

@@ -2,6 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
 use super::batches::{MeasuredDuo, Sizes};
+use crate::decide::MIN_SERIES_DUOS;
 use crate::measure::Deadline;
 use crate::measure::TimeBatch;
 use std::time::Duration;
@@ -24,7 +25,7 @@ pub(super) fn duos_per_block(duo_ns: f64) -> usize {
 
 /// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
 /// `min_blocks`).
-pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos (75 duos at least)";
+pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos (150 duos in all at least)";
 
 /// Duos whose pace is remembered.
 const RECENT: usize = 5;
@@ -107,7 +108,8 @@ impl DuoCost {
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
     /// already measured: the rest of the pilot, then `blocks` blocks, and at least
-    /// `floor` duos after the pilot.
+    /// `floor` duos after the pilot; with a floor, also what the pilot leaves of the
+    /// series a decision waits for (`decide::MIN_SERIES_DUOS`).
     pub fn fewest_duos_ns(
         &self,
         iters: Sizes,
@@ -135,7 +137,13 @@ impl DuoCost {
 
     fn fewest_at(duo_ns: f64, pilot_duos: usize, blocks: usize, floor: usize) -> f64 {
         let block = duos_per_block(duo_ns);
-        let duos = MIN_PILOT_DUOS.saturating_sub(pilot_duos) + (blocks * block).max(floor);
+        let pilot = MIN_PILOT_DUOS.max(pilot_duos);
+        let series = if floor > 0 {
+            MIN_SERIES_DUOS.saturating_sub(pilot)
+        } else {
+            0
+        };
+        let duos = (pilot - pilot_duos) + (blocks * block).max(floor).max(series);
         duos as f64 * duo_ns
     }
 }

@@ -71,7 +71,7 @@ fn three_rounds() -> Vec<Round> {
     vec![
         round(1, 0.95, 300, Clock::Wall, 10),
         round(2, 1.00, 500, Clock::ThreadCpu, 40),
-        round(3, 1.08, 200, Clock::ThreadCpu, 20),
+        round(3, 1.08, 100, Clock::ThreadCpu, 20),
     ]
 }
 

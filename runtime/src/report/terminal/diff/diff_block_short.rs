@@ -63,7 +63,7 @@ mod tests {
         assert_eq!(lines.len(), 5, "{block}");
         assert_eq!(lines[0], "[diff] sorting::radix");
         assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
-        assert!(lines[2].starts_with("  ratio    0.4997  ["), "{block}");
+        assert!(lines[2].starts_with("  ratio    0.4985  ["), "{block}");
         assert!(lines[2].contains(" at 95%, "), "{block}");
         assert!(
             lines[3].starts_with("  first    radix     mean "),

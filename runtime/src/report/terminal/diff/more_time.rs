@@ -3,14 +3,14 @@
 
 use crate::analysis::DiffResult;
 use crate::decide::log_margin;
-use crate::decide::{PairSpread, DECISION_PRECISION, MIN_DECISION_DUOS, MIN_PAIRS};
+use crate::decide::{PairSpread, Sequential, DECISION_PRECISION, MIN_PAIRS};
 use crate::model::Claim;
 
 /// Advice for a comparison whose budget ended before a verdict. A decision waits for two
 /// things (`decide::sequential`): an interval narrow against the estimate's distance from
 /// the claim, which more time buys at the noise seen (the half-width shrinks like
-/// 1/√time), and a minimum sample ([`MIN_DECISION_DUOS`] duos and enough effective blocks),
-/// which more time buys at the pace duos were kept. The estimate names whichever is
+/// 1/√time), and a minimum sample (`Sequential::decision_floor` duos and enough effective
+/// blocks), which more time buys at the pace duos were kept. The estimate names whichever is
 /// further away; where neither can be told it names none.
 ///
 /// Across versions more rounds, not more duos, decide: the advice is the rounds'.
@@ -42,7 +42,8 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let wanted = decision_half_width(margin);
     let for_precision = (half_width / wanted).powi(2);
     let kept = (r.pairs / 2).saturating_sub(r.preempted_set_aside);
-    let for_floor = MIN_DECISION_DUOS as f64 / kept.max(1) as f64;
+    let floor = Sequential::decision_floor(r.pilot_duos);
+    let for_floor = floor as f64 / kept.max(1) as f64;
     let factor = for_precision.max(for_floor);
     if factor <= 1.0 {
         // Precise enough and enough duos: what held it was the count of effective blocks,
@@ -56,7 +57,7 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let needed = r.measure_time.as_secs_f64() * factor;
     if for_floor > for_precision {
         format!(
-            "The interval is decisive, but a verdict waits for {MIN_DECISION_DUOS} duos and \
+            "The interval is decisive, but a verdict waits for {floor} duos and \
              {kept} were kept: about {needed:.1} s of measuring in all would reach them \
              (raise max_time)."
         )
@@ -107,15 +108,16 @@ mod tests {
 
     #[test]
     fn far_inside_the_claim_the_floor_is_named_not_a_fraction_of_a_second() {
-        // 500 times inside `ratio < 0.1`, 60 duos kept of the 75 a decision waits for.
+        // 500 times inside `ratio < 0.1`, 60 duos kept of the 134 a decision waits for
+        // after a 16-duo pilot.
         let claim = Claim::Below {
             bound: 0.1,
             inclusive: false,
         };
         let r = inconclusive((0.000_19, 0.000_21), 0.0002, 120);
         let advice = more_time_advice(&claim, &r);
-        assert!(advice.contains("75 duos and 60 were kept"), "{advice}");
-        assert!(advice.contains("about 5.0 s"), "{advice}");
+        assert!(advice.contains("134 duos and 60 were kept"), "{advice}");
+        assert!(advice.contains("about 8.9 s"), "{advice}");
     }
 
     #[test]
