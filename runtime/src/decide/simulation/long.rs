@@ -159,3 +159,38 @@ fn long_routine_false_verdicts() {
         o.passed, o.median_duos
     );
 }
+
+/// False passes of both claims on the truth with the decision precision and without it,
+/// over slow small wanders (sd, memory in batches): the table of docs/VALIDATION.md,
+/// section "Long routines".
+#[test]
+#[ignore = "measurement: prints a table"]
+fn decision_precision_false_verdicts() {
+    let wanders = [
+        (0.005, 50.0),
+        (0.005, 100.0),
+        (0.005, 200.0),
+        (0.005, 400.0),
+        (0.003, 200.0),
+        (0.002, 400.0),
+        (0.01, 100.0),
+    ];
+    for (sd, memory) in wanders {
+        let noise = wander(sd, memory);
+        for decision_precision in [true, false] {
+            let scenario = Scenario {
+                safeguards: Safeguards {
+                    decision_precision,
+                    ..Safeguards::ALL
+                },
+                ..long(1.0, noise)
+            };
+            let [a, b] = boundary_claims(noise).map(|claim| simulate(70, &scenario, claim));
+            println!(
+                "sd {sd}, memory {memory} batches, decision precision {decision_precision}: \
+                 passed {} / {}, median {} duos",
+                a.passed, b.passed, a.median_duos
+            );
+        }
+    }
+}
