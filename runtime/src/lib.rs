@@ -76,7 +76,7 @@ pub mod guide {
 pub mod result {
     pub use crate::analysis::{BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth};
     pub use crate::api::BatchOverhead;
-    pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Verdict};
+    pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Unsettled, Verdict};
     pub use crate::measure::{machine_stalls, MachineStalls};
     pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};
     pub use crate::measure::{LinearRun, Sampling};

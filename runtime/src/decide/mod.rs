@@ -19,7 +19,7 @@ pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
 pub(crate) use process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
-pub use sequential::Basis;
+pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
     BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
     MIN_DECISION_DUOS, MIN_SERIES_DUOS,

@@ -28,7 +28,7 @@ pub enum Attribution {
     Nothing,
     /// Both routines were hit, in proportions chance allows: machine noise; the fence applies.
     Machine,
-    /// Every set-aside duo fell on one routine, too few to tell: both estimates must agree.
+    /// Every set-aside duo fell on one routine, too few to tell: every duo counts.
     Undetermined,
     /// One routine owns its outliers (`first` is `true` for the first routine): they count.
     Owned {

@@ -270,9 +270,20 @@ pub enum Basis {
     Fenced,
     /// Every duo: one routine owns its outliers, so they are part of its mean latency.
     Unfenced,
-    /// Every duo: whose the outliers are is unsettled (too few to tell, or the fenced
-    /// estimate lies outside the unfenced interval), so none is left out.
-    Unsettled,
+    /// Every duo: whose the outliers are is unsettled, for the reason given, so none is
+    /// left out.
+    Unsettled(Unsettled),
+}
+
+/// Why it is unsettled whose the outliers are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsettled {
+    /// Every outlying duo (the pilot's included) was slow in one routine, too few to show
+    /// whether that routine owns them.
+    TooFew,
+    /// The split looks like machine noise, but the estimate without the outliers lies
+    /// outside the interval with them: the two disagree beyond noise.
+    Disagreeing,
 }
 
 /// The estimate at the latest look.
@@ -466,8 +477,8 @@ impl Sequential {
             first: self.split.first + pilot.first,
             second: self.split.second + pilot.second,
         };
-        let unsettled = Estimate {
-            basis: Basis::Unsettled,
+        let unsettled = |reason| Estimate {
+            basis: Basis::Unsettled(reason),
             ..unfenced
         };
         Some(match evidence.attribute(p_first) {
@@ -494,14 +505,16 @@ impl Sequential {
                     ..unfenced
                 }
             }
-            Attribution::Undetermined => unsettled,
+            Attribution::Undetermined => unsettled(Unsettled::TooFew),
             // A split that chance allows is not proof: a routine that owns most of its
             // outliers while the machine adds a few to the other looks the same for a while
             // (docs/VALIDATION.md, section "Amortized costs"). So when the unfenced
             // interval, wide as it is, already excludes the fenced estimate, the two disagree
             // beyond noise and every duo counts.
             Attribution::Machine => match unfenced.log_interval {
-                Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => unsettled,
+                Some((c, d)) if !(c..=d).contains(&fenced.log_ratio) => {
+                    unsettled(Unsettled::Disagreeing)
+                }
                 _ => fenced,
             },
         })

@@ -63,7 +63,7 @@ pub enum SetAside {
 /// them so — not the block's lines, not the doctor.
 #[must_use]
 pub fn set_aside_count(r: &DiffResult) -> (usize, usize) {
-    let set_aside = if matches!(r.basis, Some(Basis::Unfenced | Basis::Unsettled)) {
+    let set_aside = if matches!(r.basis, Some(Basis::Unfenced | Basis::Unsettled(_))) {
         0
     } else {
         r.duos_set_aside

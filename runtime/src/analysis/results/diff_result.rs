@@ -205,7 +205,7 @@ impl DiffResult {
                 .iter()
                 .map(|b| match e.basis {
                     Basis::Fenced => (b.kept_first, b.kept_second),
-                    Basis::Unfenced | Basis::Unsettled => (b.all_first, b.all_second),
+                    Basis::Unfenced | Basis::Unsettled(_) => (b.all_first, b.all_second),
                 })
                 .collect();
             drift(&sums, dependence)

@@ -8,8 +8,8 @@
 
 use crate::analysis::{drift, needs_explaining, stall_explanation, thin};
 use crate::analysis::{DiffResult, LatencyBins, OverRounds, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-use crate::decide::ProcessPairs;
 use crate::decide::Verdict;
+use crate::decide::{Basis, ProcessPairs};
 use crate::measure::{Clock, DuoRun};
 use crate::stats::{median, student_t, Sample, Summary};
 use std::time::Duration;
@@ -83,7 +83,10 @@ pub(super) fn over_rounds(
     let log_ratios: Vec<f64> = results().map(|r| r.ratio.ln()).collect();
     let (clock, clock_rounds) = majority_clock(rounds);
     let basis = last.basis;
-    let mixed_basis = results().any(|r| r.basis != basis);
+    // Which duos each round's estimate rested on; why an unsettled one was unsettled does
+    // not make the rounds differ.
+    let kind = |b: Option<Basis>| b.map(|b| std::mem::discriminant(&b));
+    let mixed_basis = results().any(|r| kind(r.basis) != kind(basis));
     let mut result = DiffResult {
         verdict: pairs.decided().unwrap_or(if claimed {
             Verdict::Inconclusive

@@ -262,7 +262,7 @@ fn basis_name(basis: Basis) -> &'static str {
     match basis {
         Basis::Fenced => "fenced",
         Basis::Unfenced => "unfenced",
-        Basis::Unsettled => "unsettled",
+        Basis::Unsettled(_) => "unsettled",
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
 use crate::decide::DuoTimes;
-use crate::decide::{Basis, Sequential, SequentialSettings, MIN_DECISION_DUOS};
+use crate::decide::{Basis, Sequential, SequentialSettings, Unsettled, MIN_DECISION_DUOS};
 use crate::measure::{ClockReason, Evidence, TimerCost};
 use crate::model::Claim;
 use crate::stats::{quantile, SplitMix64};
@@ -168,6 +168,22 @@ fn what_each_round_set_for_itself_is_the_median_and_disagreements_are_counted() 
     let r = combined(&mixed);
     assert_eq!(r.basis, None);
     assert!(r.over_rounds.expect("rounds").mixed_basis);
+    // Every duo counted in each round, unsettled for different reasons: one basis.
+    let mut unsettled = three_rounds();
+    for (round, reason) in
+        unsettled
+            .iter_mut()
+            .zip([Unsettled::TooFew, Unsettled::Disagreeing, Unsettled::TooFew])
+    {
+        round.result.basis = Some(Basis::Unsettled(reason));
+    }
+    let r = combined(&unsettled);
+    assert!(!r.over_rounds.expect("rounds").mixed_basis);
+    assert!(
+        matches!(r.basis, Some(Basis::Unsettled(_))),
+        "{:?}",
+        r.basis
+    );
     // Nothing of this process's memory describes the serving processes' routines.
     assert!(r.memory_growth.is_none() && r.os.is_none());
 }

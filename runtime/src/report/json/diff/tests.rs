@@ -3,7 +3,7 @@
 
 use super::super::document::to_json;
 use crate::analysis::Drift;
-use crate::decide::Basis;
+use crate::decide::{Basis, Unsettled};
 use crate::fixture::records::{drifting_unsettled, record};
 use crate::report::DiffRecord;
 use crate::report::Record;
@@ -32,7 +32,8 @@ fn each_basis_has_its_word() {
     for (basis, word) in [
         (Basis::Fenced, "fenced"),
         (Basis::Unfenced, "unfenced"),
-        (Basis::Unsettled, "unsettled"),
+        (Basis::Unsettled(Unsettled::TooFew), "unsettled"),
+        (Basis::Unsettled(Unsettled::Disagreeing), "unsettled"),
     ] {
         let mut rec = drifting_unsettled();
         rec.result.basis = Some(basis);

@@ -3,7 +3,7 @@
 
 use crate::analysis::DiffResult;
 use crate::analysis::{judge_set_aside, SetAside, StallExplanation};
-use crate::decide::Basis;
+use crate::decide::{Basis, Unsettled};
 use crate::report::RoutineNames;
 use crate::util::{format_ns, ratio_text};
 
@@ -34,7 +34,7 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
                 r.duos_set_aside
             ));
         }
-        Some(Basis::Unsettled) => out.push_str(&format!(
+        Some(Basis::Unsettled(reason)) => out.push_str(&format!(
             "  outliers {} outlying duos ({} slow in {}, {} in {}): {}, so they count in the \
              ratio\n",
             r.duos_set_aside,
@@ -42,10 +42,10 @@ pub fn notes(r: &DiffResult, names: RoutineNames<'_>) -> String {
             names.first,
             split.second,
             names.second,
-            if split.first == 0 || split.second == 0 {
-                "too few to show the machine caused them"
-            } else {
-                "the ratio without them lies outside the interval with them"
+            match reason {
+                Unsettled::TooFew => "too few to show the machine caused them",
+                Unsettled::Disagreeing =>
+                    "the ratio without them lies outside the interval with them",
             }
         )),
         Some(Basis::Fenced) if r.duos_set_aside > 0 => {
@@ -180,7 +180,7 @@ mod tests {
         // Most duos outlying, slow in both routines, and the ratio without them outside the
         // interval with them: every duo counts, so nothing says they were set aside.
         let mut r = stalled(100, Some(stalls(16, 60_000)));
-        r.basis = Some(Basis::Unsettled);
+        r.basis = Some(Basis::Unsettled(Unsettled::Disagreeing));
         r.spike_split.first = 60;
         r.spike_split.second = 30;
         let names = RoutineNames::of("a", Some("b"), false);
@@ -192,8 +192,9 @@ mod tests {
         assert!(!text.contains("set aside"), "{text}");
         assert!(!text.contains("too few"), "{text}");
         assert_eq!(many_set_aside(&r), None);
-        // Outliers on one side only are too few to tell.
-        r.spike_split.second = 0;
+        // Outliers on one side only (the pilot's included) are too few to tell; the reason
+        // is the test's, not read again from the run's split, which leaves out the pilot.
+        r.basis = Some(Basis::Unsettled(Unsettled::TooFew));
         assert!(notes(&r, names).contains("too few to show the machine caused them"));
     }
 
