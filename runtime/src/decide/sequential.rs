@@ -124,9 +124,11 @@ struct Sequences {
 }
 
 impl Sequences {
-    /// Both sequences for a total error rate `alpha`; without the ownership safeguard the
-    /// fenced estimate is the only one and has all of it.
+    /// Both sequences for a total error rate `alpha`, of which this test spends its
+    /// [`SequentialSettings::alpha_share`]; without the ownership safeguard the fenced
+    /// estimate is the only one and has all of it.
     fn new(alpha: f64, settings: &SequentialSettings) -> Self {
+        let alpha = alpha * settings.alpha_share;
         let share = if settings.safeguards.ownership {
             FENCED_SHARE
         } else {
@@ -183,6 +185,11 @@ impl Safeguards {
 pub struct SequentialSettings {
     /// Error rate: the interval is a (1 − alpha) confidence sequence.
     pub alpha: f64,
+    /// The share of `alpha` this test spends, 1 unless another test may take over on the
+    /// same duos: a test on thread CPU time leaves the rest to the wall-time test that
+    /// replaces it if the routines turn out to wait, so that the two hold alpha together
+    /// (a union bound; p-values stay on the scale of the whole `alpha`).
+    pub alpha_share: f64,
     /// What to decide; `None` stops once the interval is `precision` narrow.
     pub claim: Option<Claim>,
     /// Duos summed into one block.
@@ -206,6 +213,7 @@ impl SequentialSettings {
     pub fn new(alpha: f64, claim: Option<Claim>, duos_per_block: usize) -> Self {
         Self {
             alpha,
+            alpha_share: 1.0,
             claim,
             duos_per_block: duos_per_block.max(1),
             min_blocks: 10,

@@ -17,7 +17,9 @@
 //! - On CPU time, a preempted duo is kept: the stolen time is not on that clock.
 //! - If a duo judged on CPU time shows the thread waiting (a voluntary switch), the pilot was
 //!   wrong to call the routines CPU-bound: the test restarts on wall time over every duo
-//!   measured so far, so waiting is never hidden.
+//!   measured so far, so waiting is never hidden. The two tests look at the same duos, so
+//!   they split alpha ([`CPU_ALPHA_SHARE`]): whichever gives the verdict, both hold at once
+//!   with probability 1 − alpha.
 
 use super::super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
@@ -25,6 +27,25 @@ use crate::decide::DuoTimes;
 use crate::decide::Verdict;
 use crate::decide::{Attribution, SpikeSplit};
 use crate::decide::{Sequential, SequentialSettings};
+
+/// The share of alpha a test on thread CPU time spends; a wall-time test that replaces it
+/// spends the rest. Restarts are rare (a routine that waits only after the pilot), so
+/// most of alpha goes to the CPU-time test, whose interval it keeps nearly as narrow.
+pub const CPU_ALPHA_SHARE: f64 = 0.9;
+
+/// The settings a test on `clock` runs with: on thread CPU time, and on wall time after a
+/// restart, each its share of alpha; on wall time from the start, all of it.
+fn on_clock(settings: SequentialSettings, clock: Clock, reason: ClockReason) -> SequentialSettings {
+    let share = match (clock, reason) {
+        (Clock::ThreadCpu, _) => CPU_ALPHA_SHARE,
+        (_, ClockReason::WaitedDuringTest) => 1.0 - CPU_ALPHA_SHARE,
+        _ => 1.0,
+    };
+    SequentialSettings {
+        alpha_share: settings.alpha_share * share,
+        ..settings
+    }
+}
 
 /// Largest share of duos set aside as preempted.
 pub const MAX_PREEMPTED_SHARE: f64 = 0.5;
@@ -98,7 +119,7 @@ impl DuoScreen {
             .collect();
         Self {
             settings,
-            test: Sequential::new(settings, &fence_from),
+            test: Sequential::new(on_clock(settings, clock, clock_reason), &fence_from),
             pilot,
             evidence: Evidence {
                 clock,
@@ -298,6 +319,7 @@ mod tests {
                 .collect(),
         );
         assert_eq!(screen.evidence().clock, Clock::Wall);
+        assert_eq!(screen.test().settings().alpha_share, 1.0);
         // Every third duo is preempted, and one routine's batches carry stolen time that the
         // fence alone (±4% here) would let through: the first routine's and the second's in
         // turn, as the machine's theft falls.
@@ -371,7 +393,12 @@ mod tests {
             voluntary: 1,
             involuntary: 0,
         };
+        assert_eq!(screen.test().settings().alpha_share, CPU_ALPHA_SHARE);
         screen.push(long(waited, 0.0));
+        // The two tests looked at the same duos: the wall-time one spends what the CPU-time
+        // one left of alpha.
+        let rest = screen.test().settings().alpha_share;
+        assert!((rest + CPU_ALPHA_SHARE - 1.0).abs() < 1e-12, "{rest}");
         let (test, evidence) = screen.finish();
         assert_eq!(evidence.clock, Clock::Wall);
         assert_eq!(evidence.clock_reason, ClockReason::WaitedDuringTest);
