@@ -1,6 +1,5 @@
-//! The log ratio of two means from paired block sums, with its delta-method spread, and the
-//! variance-time factor that says how much slower than 1/n the variance of a mean of
-//! dependent observations shrinks.
+//! The log ratio of two means from paired block sums, with its delta-method spread and the
+//! linearised block values a long-run variance is estimated on (`long_run`).
 
 /// ln(ΣX / ΣY) over blocks of paired sums, and what a confidence sequence needs about it.
 #[derive(Clone, Debug, PartialEq)]
