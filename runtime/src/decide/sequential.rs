@@ -30,7 +30,8 @@
 //! blocks into n/f effective ones, each with one block's spread: the interval widens by √f
 //! and a decision waits for `min_blocks` effective blocks. The pilot's blocks stay in the
 //! series the dependence is measured on (not in the estimate): a wander as slow as the run
-//! is only visible against the time before it.
+//! is only visible against the time before it, and a decision waits until that series
+//! spans several memories of the slowest wander covered ([`MIN_SERIES_DUOS`]).
 //!
 //! The confidence sequence (Lai's t-mixture, `stats::sequential::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
