@@ -22,7 +22,7 @@ pub(crate) use process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
 pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
     BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
-    MIN_DECISION_DUOS, MIN_SERIES_DUOS,
+    MIN_DECISION_DUOS,
 };
 pub use verdict::Verdict;
 pub(crate) use verdict::{log_margin, ClaimText};

@@ -703,7 +703,8 @@ impl Sequential {
 #[cfg(test)]
 mod tests {
     use super::lump_equivalent;
-    use super::{DuoTimes, Sequential, SequentialSettings, Verdict};
+    use super::{Basis, DuoTimes, Sequential, SequentialSettings, Unsettled, Verdict};
+    use super::{MIN_DECISION_DUOS, MIN_SERIES_DUOS};
     use crate::model::Claim;
     use crate::stats::SplitMix64;
 
@@ -746,6 +747,89 @@ mod tests {
         let undecided = run(0.8, 2_000);
         assert_eq!(undecided.decided(), None);
         assert!(undecided.p_value().is_none_or(|p| p.p > 0.05));
+    }
+
+    /// Duos at ratio 1 with 0.2% noise (a fence of ±4%), where `slow(i)` multiplies the i-th
+    /// run duo's first and second routines' batches.
+    fn series(
+        seed: u64,
+        pilot: usize,
+        duos: usize,
+        slow: impl Fn(usize) -> (f64, f64),
+    ) -> Sequential {
+        let mut rng = SplitMix64::new(seed);
+        let mut noisy = |ns: f64| ns * (0.002 * rng.normal()).exp();
+        let mut duo = |(a, b): (f64, f64)| DuoTimes {
+            first_forward: noisy(1_000.0 * a),
+            second_forward: noisy(1_000.0 * b),
+            second_backward: noisy(1_000.0),
+            first_backward: noisy(1_000.0),
+        };
+        let pilot: Vec<DuoTimes> = (0..pilot).map(|_| duo((1.0, 1.0))).collect();
+        let settings = SequentialSettings {
+            precision: 0.0,
+            ..SequentialSettings::new(0.05, None, 4)
+        };
+        let mut test = Sequential::new(settings, &pilot);
+        for i in 0..duos {
+            test.push_duo(&duo(slow(i)));
+        }
+        test
+    }
+
+    #[test]
+    fn a_decision_waits_for_the_series_floor_unless_the_pilot_holds_it() {
+        // A clear difference after an 8-duo pilot: the run waits for 142 duos; after a
+        // 200-duo pilot, only for the sample floor.
+        for (pilot, floor) in [(8, MIN_SERIES_DUOS - 8), (200, MIN_DECISION_DUOS)] {
+            assert_eq!(Sequential::decision_floor(pilot), floor);
+            let mut rng = SplitMix64::new(12);
+            let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
+            let mut duo = || DuoTimes {
+                first_forward: noisy(500.0),
+                second_forward: noisy(1_000.0),
+                second_backward: noisy(1_000.0),
+                first_backward: noisy(500.0),
+            };
+            let claim = Claim::Below {
+                bound: 0.8,
+                inclusive: false,
+            };
+            let pilot: Vec<DuoTimes> = (0..pilot).map(|_| duo()).collect();
+            let mut test = Sequential::new(SequentialSettings::new(0.05, Some(claim), 1), &pilot);
+            let decided_at = (1..=1_000).find(|_| test.push_duo(&duo()).is_some());
+            assert_eq!(decided_at, Some(floor));
+        }
+    }
+
+    #[test]
+    fn the_unsettled_basis_says_why() {
+        // Two outlying duos, both slow in the first routine: too few to tell.
+        let few = series(13, 16, 40, |i| {
+            if i == 10 || i == 30 {
+                (3.0, 1.0)
+            } else {
+                (1.0, 1.0)
+            }
+        });
+        assert_eq!(few.spike_split().second, 0);
+        assert_eq!(
+            few.estimate().map(|e| e.basis),
+            Some(Basis::Unsettled(Unsettled::TooFew))
+        );
+        // Outliers in both routines alike, as machine noise would be, but the first's ten
+        // times the second's: the ratio without them lies outside the interval with them.
+        let apart = series(14, 16, 2_000, |i| match i % 33 {
+            0 => (10.0, 1.0),
+            16 => (1.0, 1.2),
+            _ => (1.0, 1.0),
+        });
+        let split = apart.spike_split();
+        assert!(split.first > 50 && split.second > 50, "{split:?}");
+        assert_eq!(
+            apart.estimate().map(|e| e.basis),
+            Some(Basis::Unsettled(Unsettled::Disagreeing))
+        );
     }
 
     #[test]

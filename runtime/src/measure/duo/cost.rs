@@ -2,7 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
 use super::batches::{MeasuredDuo, Sizes};
-use crate::decide::MIN_SERIES_DUOS;
+use crate::decide::Sequential;
 use crate::measure::Deadline;
 use crate::measure::TimeBatch;
 use std::time::Duration;
@@ -109,7 +109,7 @@ impl DuoCost {
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
     /// already measured: the rest of the pilot, then `blocks` blocks, and at least
     /// `floor` duos after the pilot; with a floor, also what the pilot leaves of the
-    /// series a decision waits for (`decide::MIN_SERIES_DUOS`).
+    /// series a decision waits for (`Sequential::decision_floor`).
     pub fn fewest_duos_ns(
         &self,
         iters: Sizes,
@@ -138,12 +138,12 @@ impl DuoCost {
     fn fewest_at(duo_ns: f64, pilot_duos: usize, blocks: usize, floor: usize) -> f64 {
         let block = duos_per_block(duo_ns);
         let pilot = MIN_PILOT_DUOS.max(pilot_duos);
-        let series = if floor > 0 {
-            MIN_SERIES_DUOS.saturating_sub(pilot)
+        let floor = if floor > 0 {
+            floor.max(Sequential::decision_floor(pilot))
         } else {
             0
         };
-        let duos = (pilot - pilot_duos) + (blocks * block).max(floor).max(series);
+        let duos = (pilot - pilot_duos) + (blocks * block).max(floor);
         duos as f64 * duo_ns
     }
 }
@@ -185,6 +185,19 @@ mod tests {
         assert!((cost.duo_ns([5_000, 1]) - 820_000.0).abs() < 1e-6);
         let doubled = cost.duo_ns([10_000, 2]);
         assert!((doubled - 1_640_000.0).abs() < 1e-3, "{doubled}");
+    }
+
+    #[test]
+    fn the_fewest_duos_hold_the_series_a_decision_waits_for() {
+        // One duo a block: the 8-duo pilot leaves 142 of the 150-duo series to the run;
+        // a 200-duo pilot leaves only the 75-duo sample floor; without a floor, the blocks.
+        let duo_ns = 8e6;
+        assert_eq!(
+            DuoCost::fewest_at(duo_ns, 0, 10, 75),
+            (8.0 + 142.0) * duo_ns
+        );
+        assert_eq!(DuoCost::fewest_at(duo_ns, 200, 10, 75), 75.0 * duo_ns);
+        assert_eq!(DuoCost::fewest_at(duo_ns, 8, 10, 0), 10.0 * duo_ns);
     }
 
     #[test]
