@@ -76,8 +76,13 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
             next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
                 // Less what the loop itself keeps per duo (tens of bytes, which a short
-                // routine's hundreds of thousands of duos make megabytes).
-                let held = 8 * (first_ns.capacity() + second_ns.capacity()) + screen.held_bytes();
+                // routine's hundreds of thousands of duos make megabytes). What it has
+                // written, not the vectors' capacity: a reserved page is resident only once
+                // written, so subtracting the capacity made the reading climb between two
+                // doublings by what was written, as if the routine leaked.
+                let held = std::mem::size_of_val(first_ns.as_slice())
+                    + std::mem::size_of_val(second_ns.as_slice())
+                    + screen.held_bytes();
                 rss_kib.push(kib.saturating_sub((held / 1024) as u64));
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
