@@ -4,48 +4,9 @@
 //! measured and written to `--json` with the group's throughput. Budgets are short: these
 //! runs check what runs and what is written, not the figures.
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn package_dir() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The end-to-end tests' target directory (`tests/tests/common`), so that the dependencies
-/// both builds share are built once.
-fn target_dir() -> PathBuf {
-    package_dir().join("../target/e2e")
-}
-
-fn cargo_bench(bench: &str, harness_args: &[&str]) -> Output {
-    let mut args = vec!["bench", "-q", "--bench", bench, "--"];
-    args.extend_from_slice(harness_args);
-    Command::new(env!("CARGO"))
-        .args(&args)
-        .current_dir(package_dir())
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-fn trials(json: &Path) -> Vec<Value> {
-    let document: Value =
-        serde_json::from_slice(&std::fs::read(json).expect("the JSON file")).expect("valid JSON");
-    document["trials"]
-        .as_array()
-        .expect("a trials array")
-        .clone()
-}
+use common::{cargo_bench, target_dir, text, trials};
 
 #[test]
 fn a_filter_selects_among_criterion_benchmarks_which_are_measured_and_reported() {

@@ -20,9 +20,15 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         }
     }
 
-    /// Times `routine`; its output is black-boxed and dropped outside the timed region.
-    pub fn iter<O, R: FnMut() -> O>(&mut self, routine: R) {
-        self.inner.iter(routine);
+    /// Times `routine` and the drop of its output, as Criterion's `iter` does (its loop is
+    /// `black_box(routine())`); [`iter_with_large_drop`](Self::iter_with_large_drop) leaves
+    /// the drop out.
+    pub fn iter<O, R: FnMut() -> O>(&mut self, mut routine: R) {
+        // duobench's own `iter` parks outputs until the clock stops; an output of `()` has
+        // nothing to park, so the drop happens inside the timed routine.
+        self.inner.iter(move || {
+            drop(duobench::black_box(routine()));
+        });
     }
 
     /// Times `routine` on inputs made by `setup` outside the timed region. duobench sizes
@@ -65,8 +71,8 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         self.inner.iter_batched(setup, routine);
     }
 
-    /// Criterion's form for outputs that are costly to drop; duobench never times the drop
-    /// of an output, so this is [`iter`](Self::iter).
+    /// Times `routine` without the drop of its output, which happens after the clock stops
+    /// (Criterion's form for outputs that are costly to drop).
     pub fn iter_with_large_drop<O, R: FnMut() -> O>(&mut self, routine: R) {
         self.inner.iter(routine);
     }

@@ -126,7 +126,10 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Served);
                 true
             }
-            Role::Paired { versus, trial } => match run_paired(versus, trial, &self.settings) {
+            Role::Paired {
+                baseline_exe,
+                trial,
+            } => match run_paired(baseline_exe, trial, &self.settings) {
                 Ok(paired) => {
                     self.outcome = Some(BenchOutcome::Paired(Box::new(paired)));
                     true

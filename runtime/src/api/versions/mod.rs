@@ -9,19 +9,19 @@
 mod child;
 mod co_locate;
 mod gate;
+mod paired_run;
 mod places;
 mod protocol;
 mod remote_side;
 mod rounds;
 mod serve_loop;
 mod store;
-mod versus;
 
 pub(crate) use gate::{percent, UnpairedGate};
+pub(crate) use paired_run::{run_paired, BaselineExecutable, PairedResult};
 pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
 pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
 pub(crate) use store::store_executable;
-pub(crate) use versus::{run_paired, PairedResult, Versus};
 
 use std::sync::{Arc, Mutex};
 
@@ -36,7 +36,7 @@ pub enum Role {
     /// Measure in duos against the same trial of a baseline's executable.
     Paired {
         /// The baseline's executable, shared by the trials of the run.
-        versus: Arc<Mutex<Versus>>,
+        baseline_exe: Arc<Mutex<BaselineExecutable>>,
         /// This trial's name, as the child knows it.
         trial: String,
     },

@@ -106,7 +106,7 @@ pub fn main() -> ! {
             eprintln!("{note}");
         }
     }
-    let versus = if profiling(&invocation) {
+    let baseline_exe = if profiling(&invocation) {
         None
     } else {
         versions::prepare(&invocation, &specs)
@@ -118,14 +118,14 @@ pub fn main() -> ! {
             let context = TrialContext {
                 mode: invocation.mode,
                 overrides: member_overrides(&overrides, &spec, &groups),
-                versus: versus.clone(),
+                baseline_exe: baseline_exe.clone(),
             };
             trial(spec, context, blocks, diffs.clone())
         })
         .collect();
     let conclusion = libtest_mimic::run(&invocation.libtest, trials);
     // Reaps the baseline's executable now: `exit` below runs no destructors.
-    drop(versus);
+    drop(baseline_exe);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();
     let mut records = diffs.records();
     let run_warnings = run_doctor(&invocation, &mut records);

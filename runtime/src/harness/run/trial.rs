@@ -8,9 +8,9 @@ use super::version_setup as versions;
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
 use crate::api::UnpairedGate;
+use crate::api::{BaselineExecutable, PairedResult};
 use crate::api::{BenchOutcome, Bencher};
 use crate::api::{Diff, DiffOutcome};
-use crate::api::{PairedResult, Versus};
 use crate::decide::Verdict;
 use crate::harness::TrialSpec;
 use crate::harness::{Descriptor, Routine};
@@ -36,7 +36,7 @@ pub struct TrialContext {
     pub mode: Mode,
     pub overrides: Overrides,
     /// `--baseline NAME` under `cargo bench`: that baseline's executable.
-    pub versus: Option<Arc<Mutex<Versus>>>,
+    pub baseline_exe: Option<Arc<Mutex<BaselineExecutable>>>,
 }
 
 /// The libtest trial of one registered routine (one function, or one of its arguments).
@@ -57,7 +57,7 @@ pub fn trial(
         let root = versions::baseline_root(&context.overrides);
         let verbose = context.overrides.verbose == Some(true);
         let settings = Settings::resolve(&spec.descriptor.options, context.overrides);
-        let role = versions::role(context.versus.as_ref(), &name);
+        let role = versions::role(context.baseline_exe.as_ref(), &name);
         let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
         if interrupted() {
             // Cut short: neither reported nor saved as a baseline.

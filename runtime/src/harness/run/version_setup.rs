@@ -6,9 +6,9 @@
 
 use crate::api::percent;
 use crate::api::store_executable;
+use crate::api::BaselineExecutable;
 use crate::api::Bencher;
 pub(crate) use crate::api::Role;
-use crate::api::Versus;
 #[cfg(doc)]
 use crate::api::SERVE_FLAG;
 use crate::api::{leave_interrupts_to_the_parent, next_request, send};
@@ -36,7 +36,10 @@ pub fn baseline_root(overrides: &Overrides) -> PathBuf {
 /// `--baseline NAME` says that it compares unpaired); with `--baseline NAME`, the shared
 /// handle to that baseline's executable, started when the first `#[bench]` asks.
 #[must_use]
-pub fn prepare(invocation: &Invocation, specs: &[TrialSpec]) -> Option<Arc<Mutex<Versus>>> {
+pub fn prepare(
+    invocation: &Invocation,
+    specs: &[TrialSpec],
+) -> Option<Arc<Mutex<BaselineExecutable>>> {
     let overrides = &invocation.overrides;
     if invocation.mode != Mode::Bench || invocation.libtest.list {
         return None;
@@ -53,7 +56,7 @@ pub fn prepare(invocation: &Invocation, specs: &[TrialSpec]) -> Option<Arc<Mutex
         }
         BaselineChoice::Compare(name) => {
             let exe = executable_path(&root, bench_target, name);
-            Some(Arc::new(Mutex::new(Versus::new(name, exe))))
+            Some(Arc::new(Mutex::new(BaselineExecutable::new(name, exe))))
         }
         BaselineChoice::Previous => None,
     }
@@ -133,10 +136,10 @@ pub fn check_baseline_saved(invocation: &Invocation, specs: &[&TrialSpec]) -> Re
 
 /// The role of the `Bencher` of trial `name`.
 #[must_use]
-pub fn role(versus: Option<&Arc<Mutex<Versus>>>, name: &str) -> Role {
-    match versus {
-        Some(versus) => Role::Paired {
-            versus: Arc::clone(versus),
+pub fn role(baseline_exe: Option<&Arc<Mutex<BaselineExecutable>>>, name: &str) -> Role {
+    match baseline_exe {
+        Some(baseline_exe) => Role::Paired {
+            baseline_exe: Arc::clone(baseline_exe),
             trial: name.to_owned(),
         },
         None => Role::Local,

@@ -8,7 +8,7 @@
 //!   [`MATERIAL_PREEMPTION`] of its time. On an oversubscribed
 //!   machine nearly every long duo is preempted, and setting them all aside would starve the
 //!   test; so at most [`MAX_PREEMPTED_SHARE`] of the duos are set aside this way, and the rest
-//!   go on to the test's own outlier fence as before this evidence existed.
+//!   go on to the test's own outlier fence, which judges them as it judges any duo.
 //! - Preemption is the machine's only while it hits both routines as chance allows. A routine
 //!   that wakes another thread causes its own preemptions, and its slow calls are then the
 //!   preempted ones: so the set-aside duos that lie outside the test's fence are attributed

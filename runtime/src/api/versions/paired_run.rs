@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 /// The baseline executable of this run, as far as it is known.
 #[derive(Debug)]
-pub struct Versus {
+pub struct BaselineExecutable {
     baseline: BaselineName,
     state: State,
     /// Draws each round's order of starts and each process's placement.
@@ -52,11 +52,11 @@ pub struct PairedResult {
     pub result: DiffResult,
 }
 
-impl Versus {
+impl BaselineExecutable {
     /// The executable stored with `baseline` at `exe`; nothing is copied or started until a
     /// trial asks.
     #[must_use]
-    pub fn new(baseline: BaselineName, exe: PathBuf) -> Versus {
+    pub fn new(baseline: BaselineName, exe: PathBuf) -> BaselineExecutable {
         let state = if exe.is_file() {
             State::NotStarted(exe)
         } else {
@@ -69,7 +69,7 @@ impl Versus {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
             ^ u64::from(std::process::id()).rotate_left(32);
-        Versus {
+        BaselineExecutable {
             baseline,
             state,
             rng: SplitMix64::new(seed),
@@ -158,15 +158,15 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 /// If a serving process fails in the middle of the comparison (its trial panicked, or the
 /// process died): the trial fails with that message.
 pub fn run_paired(
-    versus: &Mutex<Versus>,
+    baseline_exe: &Mutex<BaselineExecutable>,
     trial: &str,
     settings: &Settings,
 ) -> Result<PairedResult, String> {
     let started = Instant::now();
     // A trial that failed while holding the lock left no process behind: each round's
     // processes are reaped when the round ends, however it ends.
-    let mut versus = versus.lock().unwrap_or_else(PoisonError::into_inner);
-    let baseline = versus.baseline;
+    let mut baseline_exe = baseline_exe.lock().unwrap_or_else(PoisonError::into_inner);
+    let baseline = baseline_exe.baseline;
     let claim = regression_claim(settings.max_regression);
     let mut pairs = ProcessPairs::new(settings.alpha, claim, DEFAULT_PRECISION);
     let mut round_time = round_time(settings.max_time);
@@ -183,9 +183,9 @@ pub fn run_paired(
         if stop || interrupted() {
             break;
         }
-        let Versus { rng, .. } = &mut *versus;
+        let BaselineExecutable { rng, .. } = &mut *baseline_exe;
         let mut rng = SplitMix64::new(rng.next_u64());
-        let places = versus.places()?;
+        let places = baseline_exe.places()?;
         let round = one_round(
             places,
             baseline,

@@ -1,0 +1,43 @@
+//! Criterion's timing model, kept under the compatibility layer: `iter` times the drop of each
+//! output, as Criterion's loop `black_box(routine())` does, while `iter_with_large_drop` and
+//! `iter_batched` leave it out. The routines of `benches/timing_model.rs` return at once with
+//! an output that takes 20 µs to drop, so the two models differ by a factor of hundreds and a
+//! busy machine cannot blur them.
+
+mod common;
+
+use common::{cargo_bench, target_dir, text, trials};
+
+#[test]
+fn iter_times_the_drop_of_its_output_and_the_large_drop_forms_do_not() {
+    let json = target_dir().join("timing-model.json");
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    std::fs::create_dir_all(target_dir()).unwrap();
+    let run = cargo_bench(
+        "timing_model",
+        &[
+            "--max-time",
+            "300ms",
+            "--warmup",
+            "50ms",
+            "--no-report",
+            "--json",
+            json_arg,
+        ],
+    );
+    let out = text(&run);
+    assert!(run.status.success(), "{out}");
+    let slope = |name: &str| {
+        trials(&json)
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap_or_else(|| panic!("no trial {name}: {out}"))["slope_ns"]["estimate"]
+            .as_f64()
+            .expect("a slope")
+    };
+    // The drop spins for 20 µs: timed, it is the whole iteration; untimed, an iteration is
+    // a few nanoseconds, and even a preempted sample cannot bring its slope near 5 µs.
+    assert!(slope("iter") > 15_000.0, "{out}");
+    assert!(slope("iter_with_large_drop") < 5_000.0, "{out}");
+    assert!(slope("iter_batched") < 5_000.0, "{out}");
+}
