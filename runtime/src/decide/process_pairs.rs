@@ -27,7 +27,7 @@ pub const TARGET_PAIRS: f64 = 8.0;
 /// Rounds a decision waits for. The interval is bounded from five rounds on (at alpha 0.05),
 /// but a placement effect with two states, each in about half the pairs, keeps five rounds
 /// in one state in one run of sixteen, and an interval from them misses the other state
-/// (`simulation::pairs`: 7.5% false at five rounds, 4.8% at six).
+/// (`simulation::pairs` holds alpha from six rounds on; docs/VALIDATION.md has its table).
 pub const MIN_PAIRS: usize = 6;
 
 /// Most rounds [`ProcessPairs::pairs_needed`] looks for.
