@@ -159,15 +159,15 @@ impl FollowingFence {
         }
     }
 
-    /// Judges one duo: `None` if both its pairs lie inside the fence, else `Some(true)` when
-    /// the first routine's batch was the slow one, `Some(false)` when the second's was. Then
-    /// moves the centre. Cost: O(`RECENT_PAIRS`).
+    /// Which routine made one duo an outlier: `None` if both its pairs lie inside the fence,
+    /// else `Some(true)` when the first routine's batch was the slow one, `Some(false)` when
+    /// the second's was. Then moves the centre. Cost: O(`RECENT_PAIRS`).
     ///
     /// The slow batch is the one furthest above its own routine's recent median batch time:
     /// judged against the pair's centre instead, a routine whose own outliers fill half the
     /// recent pairs drags the centre up, and its ordinary pairs then look like the other
     /// routine's outliers. Before any history, the sign of the pairs' excess decides.
-    pub fn judge(&mut self, duo: &DuoTimes) -> Option<bool> {
+    pub fn outlier_side(&mut self, duo: &DuoTimes) -> Option<bool> {
         let diffs = duo.log_diffs();
         let outside = diffs.iter().any(|&d| !self.fence.admits(d));
         let first_median = self.recent_first.median();
@@ -241,9 +241,15 @@ mod tests {
             },
         ];
         let mut seeded = FollowingFence::new(&diffs, true).with_batch_history(&pilot);
-        assert_eq!(spiked.map(|d| seeded.judge(&d)), [Some(true), Some(true)]);
+        assert_eq!(
+            spiked.map(|d| seeded.outlier_side(&d)),
+            [Some(true), Some(true)]
+        );
         let mut empty = FollowingFence::new(&diffs, true);
-        assert_eq!(spiked.map(|d| empty.judge(&d)), [Some(true), Some(false)]);
+        assert_eq!(
+            spiked.map(|d| empty.outlier_side(&d)),
+            [Some(true), Some(false)]
+        );
     }
 
     #[test]
@@ -251,14 +257,14 @@ mod tests {
         let pilot = [0.0; 16];
         let mut fixed = FollowingFence::new(&pilot, false);
         let mut following = FollowingFence::new(&pilot, true);
-        assert_eq!(following.judge(&duo(1.0)), None);
-        assert_eq!(following.judge(&duo(0.5)), Some(false));
+        assert_eq!(following.outlier_side(&duo(1.0)), None);
+        assert_eq!(following.outlier_side(&duo(0.5)), Some(false));
         // The ratio moves to 1.5 and stays: the following fence admits it after a while.
-        let moved: Vec<Option<bool>> = (0..40).map(|_| following.judge(&duo(1.5))).collect();
+        let moved: Vec<Option<bool>> = (0..40).map(|_| following.outlier_side(&duo(1.5))).collect();
         assert_eq!(moved[0], Some(true));
         assert_eq!(moved[39], None);
         assert!((following.fence().center - 1.5f64.ln()).abs() < 1e-12);
-        assert!((0..40).all(|_| fixed.judge(&duo(1.5)).is_some()));
+        assert!((0..40).all(|_| fixed.outlier_side(&duo(1.5)).is_some()));
     }
 
     #[test]

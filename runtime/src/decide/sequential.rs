@@ -362,7 +362,7 @@ impl Sequential {
         let mut pilot_split = SpikeSplit::default();
         let mut fixed = FollowingFence::new(&pilot_diffs, false).with_batch_history(pilot);
         for duo in pilot {
-            match fixed.judge(duo) {
+            match fixed.outlier_side(duo) {
                 Some(true) => pilot_split.first += 1,
                 Some(false) => pilot_split.second += 1,
                 None => {}
@@ -404,7 +404,7 @@ impl Sequential {
             return self.decided;
         }
         self.duo_means.push(duo.mean_log_diff());
-        let judged = self.fence.judge(duo);
+        let judged = self.fence.outlier_side(duo);
         self.open.add(duo, judged.is_none());
         if let Some(first_slow) = judged {
             self.last_set_aside = self.duo_means.len();
