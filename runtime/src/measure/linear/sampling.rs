@@ -141,6 +141,24 @@ pub struct LinearRun {
     /// arithmetic took, fastest of four, in nanoseconds (empty where not read). Samples
     /// taken while the machine ran slower show here.
     pub pace_ns: Vec<f64>,
+    /// Steps of the probe's arithmetic behind each of `pace_ns` (0 where none was read).
+    pub pace_steps: u64,
+}
+
+impl LinearRun {
+    /// The machine's median time per step of the pace probe over this run, in nanoseconds:
+    /// comparable with another run's, so that a change between two unpaired runs can be set
+    /// beside how much the machine's own speed moved. `None` where no pace was read.
+    #[must_use]
+    pub fn pace_ns_per_step(&self) -> Option<f64> {
+        if self.pace_steps == 0 || self.pace_ns.is_empty() {
+            return None;
+        }
+        let mut sorted = self.pace_ns.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = crate::stats::median(&sorted);
+        (median.is_finite() && median > 0.0).then(|| median / self.pace_steps as f64)
+    }
 }
 
 /// Warms up and samples, within the budget plus at most one call (see
@@ -189,8 +207,10 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         shortfall: None,
         rss_kib: Vec::with_capacity(plan.samples),
         pace_ns: Vec::with_capacity(plan.samples),
+        pace_steps: 0,
     };
     let probe = PaceProbe::calibrated();
+    run.pace_steps = probe.steps();
     let measure_start = Instant::now();
     // Wall time per iteration over all samples so far: one preempted sample does not stop
     // the run, and a routine that really became slower is caught.

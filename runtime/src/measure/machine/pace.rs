@@ -56,6 +56,13 @@ impl PaceProbe {
         }
     }
 
+    /// Steps of [`chain`] in one piece: a reading divided by them is the machine's time per
+    /// step, comparable between runs whose probes were calibrated apart.
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     /// The fastest of the probe's pieces, in nanoseconds: how long this machine takes for
     /// the same work right now (about 10 µs of running in all).
     #[must_use]

@@ -89,6 +89,7 @@ enum BaselineOut {
         previous_run: bool,
         baseline_slope_ns: EstimateOut,
         change: Box<ChangeOut>,
+        machine_pace_change: Option<f64>,
     },
     FirstRun {
         saved_as: String,
@@ -211,6 +212,7 @@ fn compared(c: &Compared) -> BaselineOut {
             alpha: ch.alpha,
             verdict: verdict_word(ch.verdict),
         }),
+        machine_pace_change: c.machine_pace_change.and_then(finite),
     }
 }
 

@@ -74,6 +74,11 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
         slow_pace_text(severe_at_slow_pace(r))
     );
     let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
+    if let BaselineStatus::Compared(c) = baseline {
+        if let Some(line) = machine_pace_text(c) {
+            let _ = writeln!(out, "  machine  {line}");
+        }
+    }
     let _ = writeln!(
         out,
         "  samples  {}, {} in all; {} measuring + {} warmup",
@@ -184,6 +189,27 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
             )
         }
     }
+}
+
+/// How far the machine's own speed moved between two unpaired runs, when it moved by the
+/// noise threshold or more: a change of that size may be the machine's, not the code's.
+fn machine_pace_text(c: &Compared) -> Option<String> {
+    let moved = c.machine_pace_change?;
+    if moved.abs() < c.change.noise_threshold {
+        return None;
+    }
+    let then = if c.previous_run {
+        "the previous run".to_owned()
+    } else {
+        format!("baseline `{}`", c.baseline)
+    };
+    let how = if moved > 0.0 { "slower" } else { "faster" };
+    Some(format!(
+        "ran {} {how} than during {then} (its pace probe): the change holds the machine's \
+         as well as the code's; `--save-baseline NAME`, then `--baseline NAME`, pairs the \
+         two versions",
+        percent(moved.abs()).trim_start_matches('+')
+    ))
 }
 
 /// A relative change as a signed percentage: `+100.2%`, `-3.10%`.

@@ -39,12 +39,22 @@ pub struct SavedRun {
     pub iters: Vec<u64>,
     /// Net time of each sample, in nanoseconds.
     pub ns: Vec<f64>,
+    /// The machine's median time per step of the pace probe during that run, in
+    /// nanoseconds (absent from files of runs that read none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pace_ns_per_step: Option<f64>,
 }
 
 impl SavedRun {
     /// A run to save now.
     #[must_use]
-    pub fn new(trial: &str, slope_ns: f64, iters: Vec<u64>, ns: Vec<f64>) -> Self {
+    pub fn new(
+        trial: &str,
+        slope_ns: f64,
+        iters: Vec<u64>,
+        ns: Vec<f64>,
+        pace_ns_per_step: Option<f64>,
+    ) -> Self {
         let saved_unix_s = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -56,6 +66,7 @@ impl SavedRun {
             slope_ns,
             iters,
             ns,
+            pace_ns_per_step,
         }
     }
 
@@ -77,7 +88,10 @@ impl SavedRun {
         // A real run takes time: a zero, negative or infinite time can only come from a
         // damaged or hand-made file, and would turn every change into ±inf%.
         let bad_time = |t: &f64| !(t.is_finite() && *t > 0.0);
-        if self.ns.iter().any(bad_time) || bad_time(&self.slope_ns) {
+        if self.ns.iter().any(bad_time)
+            || bad_time(&self.slope_ns)
+            || self.pace_ns_per_step.as_ref().is_some_and(bad_time)
+        {
             return Some("a time that is zero, negative or not a finite number".to_owned());
         }
         None

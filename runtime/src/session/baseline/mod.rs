@@ -114,6 +114,10 @@ pub struct Compared {
     pub baseline_slope: Estimate,
     /// The change.
     pub change: Change,
+    /// How much the machine's own speed moved between the two runs, as the pace probe read
+    /// it: `new/old − 1` of its time per step (+0.4 is 40% slower now). `None` when either
+    /// run read no pace.
+    pub machine_pace_change: Option<f64>,
 }
 
 /// Compares `result` with its baseline under `root` (`<target>/duobench` unless
@@ -177,6 +181,10 @@ fn compare_and_save_in(
                 baseline_slope: saved_slope(&old, result.level, result.resamples)
                     .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?,
                 change,
+                machine_pace_change: old
+                    .pace_ns_per_step
+                    .zip(result.run.pace_ns_per_step())
+                    .map(|(then, now)| now / then - 1.0),
             })
         }
     };
@@ -185,6 +193,7 @@ fn compare_and_save_in(
         result.slope.point,
         result.run.iters.clone(),
         result.run.ns.clone(),
+        result.run.pace_ns_per_step(),
     );
     file::write(
         &dir.join(file_name(choice.save_as(), result.measure)),

@@ -67,6 +67,30 @@ fn each_run_compares_with_the_previous_one() {
     assert!(third.unwrap().change.relative.point.abs() < 0.01);
 }
 
+/// A result whose run read the machine's pace at `pace_ns_per_step` throughout.
+fn paced(per_iter_ns: f64, pace_ns_per_step: f64) -> BenchResult {
+    let mut run = synthetic::run(per_iter_ns, 20, 50, None);
+    run.pace_steps = 4_000;
+    run.pace_ns = vec![pace_ns_per_step * 4_000.0; run.ns.len()];
+    synthetic::result(run, None)
+}
+
+#[test]
+fn the_machines_pace_is_saved_and_its_move_since_is_reported() {
+    let dir = Scratch::new("pace");
+    let s = settings(None, None);
+    compare_and_save_in(dir.0.clone(), &key(), &s, &paced(10.0, 0.6)).unwrap();
+    let slower = compare_and_save_in(dir.0.clone(), &key(), &s, &paced(14.0, 0.9)).unwrap();
+    let moved = slower
+        .unwrap()
+        .machine_pace_change
+        .expect("both runs read a pace");
+    assert!((moved - 0.5).abs() < 1e-9, "{moved}");
+    // A run that read no pace has nothing to set beside it.
+    let unpaced = compare_and_save_in(dir.0.clone(), &key(), &s, &result(14.0)).unwrap();
+    assert_eq!(unpaced.unwrap().machine_pace_change, None);
+}
+
 #[test]
 fn baselines_are_kept_per_measure() {
     let dir = Scratch::new("per-measure");

@@ -93,6 +93,7 @@ fn changes_are_worded_with_their_evidence() {
             high: 0.75 * 1.01,
         },
         change: change(1.0, ChangeVerdict::Regressed),
+        machine_pace_change: None,
     };
     let block = bench_block("f", &r, BaselineStatus::Compared(&regressed));
     assert!(
@@ -111,6 +112,7 @@ fn changes_are_worded_with_their_evidence() {
             high: 1.5 * 1.01,
         },
         change: change(-0.005, ChangeVerdict::NoChange),
+        machine_pace_change: None,
     };
     let block = bench_block("f", &r, BaselineStatus::Compared(&named));
     assert!(block.contains("-0.50%  [-1.50%, +0.50%]"), "{block}");
@@ -118,6 +120,37 @@ fn changes_are_worded_with_their_evidence() {
         block.contains("vs baseline `main` (1.50 ns): no change"),
         "{block}"
     );
+}
+
+#[test]
+fn a_machine_that_moved_between_unpaired_runs_is_said_so_and_one_that_held_is_not() {
+    let r = result(None);
+    let with_pace = |moved: Option<f64>| Compared {
+        baseline: BaselineName::previous_run(),
+        previous_run: true,
+        baseline_slope: Estimate {
+            point: 0.75,
+            low: 0.75 * 0.99,
+            high: 0.75 * 1.01,
+        },
+        change: change(0.8, ChangeVerdict::Regressed),
+        machine_pace_change: moved,
+    };
+    let slower = bench_block("f", &r, BaselineStatus::Compared(&with_pace(Some(0.45))));
+    assert!(
+        slower.contains(
+            "  machine  ran 45.0% slower than during the previous run (its pace probe): the \
+             change holds the machine's as well as the code's"
+        ),
+        "{slower}"
+    );
+    let faster = bench_block("f", &r, BaselineStatus::Compared(&with_pace(Some(-0.05))));
+    assert!(faster.contains("ran 5.00% faster than during"), "{faster}");
+    // Within the noise threshold (2%), or not read: no line.
+    for quiet in [Some(0.01), Some(-0.019), None] {
+        let block = bench_block("f", &r, BaselineStatus::Compared(&with_pace(quiet)));
+        assert!(!block.contains("  machine  "), "{quiet:?}: {block}");
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@ fn scratch(name: &str) -> Scratch {
 fn run(trial: &str, scale: f64) -> SavedRun {
     let iters = vec![10, 20, 30];
     let ns = iters.iter().map(|&k| scale * k as f64 + 0.1).collect();
-    SavedRun::new(trial, scale, iters, ns)
+    SavedRun::new(trial, scale, iters, ns, Some(0.65))
 }
 
 /// The error for `text` written to a file, and its message checked to be one line that
@@ -104,6 +104,25 @@ fn corrupt_file() {
         problem_of(&infinite, "infinite"),
         Problem::Corrupt(_)
     ));
+    let negative_pace =
+        valid_text().replace("\"pace_ns_per_step\": 0.65", "\"pace_ns_per_step\": -1");
+    assert_ne!(negative_pace, valid_text());
+    assert!(matches!(
+        problem_of(&negative_pace, "negative-pace"),
+        Problem::Corrupt(_)
+    ));
+}
+
+#[test]
+fn a_file_without_the_machines_pace_reads_as_one_that_read_none() {
+    let dir = scratch("no-pace");
+    let path = dir.0.join("base.json");
+    let without = valid_text().replace(",\n  \"pace_ns_per_step\": 0.65", "");
+    assert_ne!(without, valid_text());
+    fs::write(&path, without).unwrap();
+    let read_back = read(&path, "sort/10").unwrap();
+    assert_eq!(read_back.pace_ns_per_step, None);
+    assert_eq!(read_back.iters, run("sort/10", 2.5).iters);
 }
 
 #[test]

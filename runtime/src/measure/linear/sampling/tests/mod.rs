@@ -64,6 +64,9 @@ fn run_takes_linear_samples_of_what_the_batch_reports() {
     // The machine's pace, read once after every sample.
     assert_eq!(run.pace_ns.len(), 30);
     assert!(run.pace_ns.iter().all(|&p| p > 0.0), "{:?}", run.pace_ns);
+    // Per step of the probe's arithmetic: well under a microsecond on any machine.
+    let per_step = run.pace_ns_per_step().expect("a pace was read");
+    assert!(per_step > 0.0 && per_step < 1_000.0, "{per_step}");
     assert!(run.warmup_time >= Duration::from_millis(1));
     assert_eq!(run.shortfall, None);
 }
