@@ -81,17 +81,22 @@ fn no_throughput_no_line() {
     );
 }
 
+/// A baseline's slope with an interval of ±1%.
+fn within_one_percent(point: f64) -> Estimate {
+    Estimate {
+        point,
+        low: point * 0.99,
+        high: point * 1.01,
+    }
+}
+
 #[test]
 fn changes_are_worded_with_their_evidence() {
     let r = result(None);
     let regressed = Compared {
         baseline: BaselineName::previous_run(),
         previous_run: true,
-        baseline_slope: Estimate {
-            point: 0.75,
-            low: 0.75 * 0.99,
-            high: 0.75 * 1.01,
-        },
+        baseline_slope: within_one_percent(0.75),
         change: change(1.0, ChangeVerdict::Regressed),
         machine_pace_change: None,
     };
@@ -106,11 +111,7 @@ fn changes_are_worded_with_their_evidence() {
     let named = Compared {
         baseline: BaselineName::parse("main").unwrap(),
         previous_run: false,
-        baseline_slope: Estimate {
-            point: 1.5,
-            low: 1.5 * 0.99,
-            high: 1.5 * 1.01,
-        },
+        baseline_slope: within_one_percent(1.5),
         change: change(-0.005, ChangeVerdict::NoChange),
         machine_pace_change: None,
     };
@@ -128,11 +129,7 @@ fn a_machine_that_moved_between_unpaired_runs_is_said_so_and_one_that_held_is_no
     let with_pace = |moved: Option<f64>| Compared {
         baseline: BaselineName::previous_run(),
         previous_run: true,
-        baseline_slope: Estimate {
-            point: 0.75,
-            low: 0.75 * 0.99,
-            high: 0.75 * 1.01,
-        },
+        baseline_slope: within_one_percent(0.75),
         change: change(0.8, ChangeVerdict::Regressed),
         machine_pace_change: moved,
     };
