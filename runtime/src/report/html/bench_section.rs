@@ -7,7 +7,7 @@ use super::figure;
 use crate::analysis::ChangeVerdict;
 use crate::model::Measure;
 use crate::report::per_iteration;
-use crate::report::{count_text, p_text, percent};
+use crate::report::{count_text, machine_pace_text, p_text, percent};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
 use crate::util::{format_secs, three_significant};
@@ -139,7 +139,7 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
                 &format!(
                     "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
                      <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \
-                     threshold around the baseline.",
+                     threshold around the baseline.{}",
                     percent(ch.relative.point),
                     percent(ch.relative.low),
                     percent(ch.relative.high),
@@ -152,6 +152,9 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
                     },
                     ch.verdict.words(),
                     three_significant(100.0 * ch.noise_threshold),
+                    machine_pace_text(c)
+                        .map(|line| format!(" The machine {}.", escape(&line)))
+                        .unwrap_or_default(),
                 ),
             );
         }

@@ -177,6 +177,7 @@ fn page(title: &str, body: &str) -> String {
 mod tests {
     use super::*;
     use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW};
+    use crate::report::BaselineOutcome;
 
     fn records() -> Vec<Record> {
         vec![
@@ -212,6 +213,20 @@ mod tests {
         assert!(page.contains("<span class=\"verdict regressed\">regressed</span>"));
         assert!(page.contains("vs previous run") && page.contains("saved as `base`"));
         assert!(page.contains("No baseline yet"));
+    }
+
+    #[test]
+    fn a_baseline_comparison_says_when_the_machine_moved_between_the_runs() {
+        let mut moved = bench_record("moved", Baseline::Previous(1.0));
+        if let Record::Bench(b) = &mut moved {
+            if let BaselineOutcome::Compared(c) = &mut b.baseline {
+                c.machine_pace_change = Some(0.45);
+            }
+        }
+        let held = bench_record("held", Baseline::Previous(1.0));
+        let page = target_page("pace", &[moved, held], &[]);
+        let said = "The machine ran 45.0% slower than during the previous run (its pace probe)";
+        assert_eq!(page.matches(said).count(), 1, "{page}");
     }
 
     #[test]

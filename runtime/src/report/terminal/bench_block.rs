@@ -193,7 +193,7 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
 
 /// How far the machine's own speed moved between two unpaired runs, when it moved by the
 /// noise threshold or more: a change of that size may be the machine's, not the code's.
-fn machine_pace_text(c: &Compared) -> Option<String> {
+pub fn machine_pace_text(c: &Compared) -> Option<String> {
     let moved = c.machine_pace_change?;
     if moved.abs() < c.change.noise_threshold {
         return None;

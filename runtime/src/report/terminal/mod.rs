@@ -12,7 +12,7 @@ mod tests;
 
 pub(crate) use bench_block::{bench_block, BaselineStatus};
 #[cfg(feature = "html")]
-pub(crate) use bench_block::{count_text, p_text, percent};
+pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
 #[cfg(feature = "html")]
 pub(crate) use diff::{batch_iters_text, interval_text, notes};
 pub(crate) use diff::{failure_message, record_block};
