@@ -31,9 +31,39 @@ pub(crate) struct Listed {
 
 /// The trial being run: which benchmark, with whose bencher, and whether it was reached.
 pub(crate) struct RunSlot {
-    pub target: String,
+    pub wanted: Wanted,
     pub bencher: duobench::Bencher,
     pub found: bool,
+}
+
+/// Which declaration of a group function a trial runs: the `occurrence`-th (from 0) of the
+/// benchmarks it declares under the id `id`. Criterion runs a repeated id again under a
+/// title of its own (`id #2`), so the same id can stand for several trials.
+pub(crate) struct Wanted {
+    pub id: String,
+    pub occurrence: usize,
+    seen: usize,
+}
+
+impl Wanted {
+    /// The `occurrence`-th declaration of `id`.
+    pub(crate) fn new(id: String, occurrence: usize) -> Self {
+        Self {
+            id,
+            occurrence,
+            seen: 0,
+        }
+    }
+
+    /// Whether the benchmark declared now under `id` is the one wanted; call it once per
+    /// declaration, in order.
+    pub(crate) fn is(&mut self, id: &str) -> bool {
+        if id != self.id {
+            return false;
+        }
+        self.seen += 1;
+        self.seen == self.occurrence + 1
+    }
 }
 
 impl Phase {
@@ -60,11 +90,26 @@ impl Phase {
                 options: options(),
             }),
             Phase::Run(slot) => {
-                if !slot.found && slot.target == name {
+                if !slot.found && slot.wanted.is(&name) {
                     slot.found = true;
                     routine(&mut Bencher::new(&mut slot.as_mut().bencher));
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Wanted;
+
+    #[test]
+    fn the_wanted_declaration_is_the_nth_of_its_id() {
+        let mut second = Wanted::new("same".to_owned(), 1);
+        let picked: Vec<bool> = ["same", "other", "same", "same"]
+            .into_iter()
+            .map(|id| second.is(id))
+            .collect();
+        assert_eq!(picked, [false, false, true, false]);
     }
 }

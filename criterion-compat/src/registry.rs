@@ -3,8 +3,9 @@
 //! for each trial that runs (see `phase`).
 
 use crate::criterion::Criterion;
-use crate::phase::{Listed, Phase, RunSlot};
+use crate::phase::{Listed, Phase, RunSlot, Wanted};
 use duobench::__private::{main_with, DynamicBench};
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 /// A group's configuration, as `criterion_group!`'s `config = ...` builds it.
@@ -44,6 +45,7 @@ pub fn run(module_path: &'static str, file: &'static str) -> ! {
 
 fn list(groups: &[Group]) -> Vec<DynamicBench> {
     let mut benches = Vec::new();
+    let mut titles = HashSet::new();
     for group in groups {
         let config = group.config;
         for &target in &group.targets {
@@ -53,30 +55,51 @@ fn list(groups: &[Group]) -> Vec<DynamicBench> {
             let Phase::List(listed) = criterion.phase else {
                 unreachable!("only listing sets the phase")
             };
-            benches.extend(
-                listed
-                    .into_iter()
-                    .map(|Listed { name, options }| DynamicBench {
-                        name: name.clone(),
-                        options,
-                        routine: Box::new(move |bencher| run_one(config, target, &name, bencher)),
+            let mut occurrences: HashMap<String, usize> = HashMap::new();
+            for Listed { name, options } in listed {
+                let occurrence = occurrences.entry(name.clone()).or_default();
+                let nth = *occurrence;
+                *occurrence += 1;
+                benches.push(DynamicBench {
+                    name: unique_title(&name, &mut titles),
+                    options,
+                    routine: Box::new(move |bencher| {
+                        run_one(config, target, Wanted::new(name.clone(), nth), bencher)
                     }),
-            );
+                });
+            }
         }
     }
     benches
 }
 
-/// Calls the group function again with only `name` running, on duobench's `bencher`.
+/// `id` as Criterion titles it: `id` the first time, then `id #2`, `id #3`, … (the first
+/// of those not taken yet), so that a bench file that repeats an id runs each benchmark.
+fn unique_title(id: &str, titles: &mut HashSet<String>) -> String {
+    let title = if titles.contains(id) {
+        (2..)
+            .map(|n| format!("{id} #{n}"))
+            .find(|t| !titles.contains(t))
+            .expect("a free title")
+    } else {
+        id.to_owned()
+    };
+    titles.insert(title.clone());
+    title
+}
+
+/// Calls the group function again with only the `wanted` benchmark running, on duobench's
+/// `bencher`.
 fn run_one(
     config: ConfigFn,
     target: TargetFn,
-    name: &str,
+    wanted: Wanted,
     bencher: duobench::Bencher,
 ) -> duobench::Bencher {
+    let name = wanted.id.clone();
     let mut criterion = config();
     criterion.phase = Phase::Run(Box::new(RunSlot {
-        target: name.to_owned(),
+        wanted,
         bencher,
         found: false,
     }));
@@ -139,6 +162,32 @@ mod tests {
         assert_eq!(
             benches[3].options.throughput,
             Some(duobench::result::Throughput::Bytes(50))
+        );
+    }
+
+    fn repeats(c: &mut Criterion) {
+        c.bench_function("same", |b| b.iter(|| 1));
+        c.bench_function("same", |b| b.iter(|| 2));
+        c.bench_function("same #2", |b| b.iter(|| 3));
+    }
+
+    #[test]
+    fn a_repeated_id_gets_the_next_free_title_as_in_criterion() {
+        let group = Group {
+            config: Criterion::default,
+            targets: vec![repeats, repeats],
+        };
+        let names: Vec<String> = list(&[group]).into_iter().map(|b| b.name).collect();
+        assert_eq!(
+            names,
+            [
+                "same",
+                "same #2",
+                "same #2 #2",
+                "same #3",
+                "same #4",
+                "same #2 #3"
+            ]
         );
     }
 

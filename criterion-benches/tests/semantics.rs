@@ -1,20 +1,21 @@
-//! Criterion's timing model, kept under the compatibility layer: `iter` times the drop of each
+//! Criterion's semantics, kept under the compatibility layer: `iter` times the drop of each
 //! output, as Criterion's loop `black_box(routine())` does, while `iter_with_large_drop` and
-//! `iter_batched` leave it out. The routines of `benches/timing_model.rs` return at once with
-//! an output that takes 20 µs to drop, so the two models differ by a factor of hundreds and a
-//! busy machine cannot blur them.
+//! `iter_batched` leave it out; and an id declared twice runs twice, the second as `id #2`.
+//! The routines of `benches/semantics.rs` return at once with an output that takes 20 µs to
+//! drop, and the second `repeated` spins 20 µs where the first returns at once, so the
+//! figures differ by a factor of hundreds and a busy machine cannot blur them.
 
 mod common;
 
 use common::{cargo_bench, target_dir, text, trials};
 
 #[test]
-fn iter_times_the_drop_of_its_output_and_the_large_drop_forms_do_not() {
-    let json = target_dir().join("timing-model.json");
+fn iter_times_the_drop_of_its_output_and_a_repeated_id_runs_each_benchmark() {
+    let json = target_dir().join("semantics.json");
     let json_arg = json.to_str().expect("a UTF-8 path");
     std::fs::create_dir_all(target_dir()).unwrap();
     let run = cargo_bench(
-        "timing_model",
+        "semantics",
         &[
             "--max-time",
             "300ms",
@@ -40,4 +41,6 @@ fn iter_times_the_drop_of_its_output_and_the_large_drop_forms_do_not() {
     assert!(slope("iter") > 15_000.0, "{out}");
     assert!(slope("iter_with_large_drop") < 5_000.0, "{out}");
     assert!(slope("iter_batched") < 5_000.0, "{out}");
+    assert!(slope("repeated") < 5_000.0, "{out}");
+    assert!(slope("repeated #2") > 15_000.0, "{out}");
 }

@@ -1,24 +1,29 @@
-//! Not a published file: the compatibility layer's timing model, checked by
-//! `tests/timing_model.rs`. Criterion's `iter` times the drop of each output
+//! Not a published file: the compatibility layer's timing model and titles, checked by
+//! `tests/semantics.rs`. Criterion's `iter` times the drop of each output
 //! (`black_box(routine())` in its loop); `iter_with_large_drop` and `iter_batched` drop the
 //! outputs after the clock stops. Each routine here returns at once with an output whose drop
-//! spins for `DROP_SPIN`, so the drop's presence in a measurement is unmistakable.
+//! spins for `SPIN`, so the drop's presence in a measurement is unmistakable. An id declared
+//! twice runs twice, the second time titled `id #2`, as in Criterion.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::time::{Duration, Instant};
 
-/// How long dropping one output takes.
-const DROP_SPIN: Duration = Duration::from_micros(20);
+/// How long dropping one output takes, and the slow one of the two repeated benchmarks.
+const SPIN: Duration = Duration::from_micros(20);
+
+fn spin() {
+    let start = Instant::now();
+    while start.elapsed() < SPIN {
+        std::hint::spin_loop();
+    }
+}
 
 /// An output that is slow to drop.
 struct SlowDrop(u64);
 
 impl Drop for SlowDrop {
     fn drop(&mut self) {
-        let start = Instant::now();
-        while start.elapsed() < DROP_SPIN {
-            std::hint::spin_loop();
-        }
+        spin();
         criterion::black_box(self.0);
     }
 }
@@ -31,6 +36,8 @@ fn timing_model(c: &mut Criterion) {
     c.bench_function("iter_batched", |b| {
         b.iter_batched(|| 1u64, SlowDrop, BatchSize::SmallInput)
     });
+    c.bench_function("repeated", |b| b.iter(|| criterion::black_box(1)));
+    c.bench_function("repeated", |b| b.iter(spin));
 }
 
 criterion_group!(benches, timing_model);
