@@ -36,6 +36,9 @@ fn timing_model(c: &mut Criterion) {
     c.bench_function("iter_batched", |b| {
         b.iter_batched(|| 1u64, SlowDrop, BatchSize::SmallInput)
     });
+    c.bench_function("iter_batched_ref", |b| {
+        b.iter_batched_ref(|| SlowDrop(1), |d| SlowDrop(d.0), BatchSize::SmallInput)
+    });
     c.bench_function("repeated", |b| b.iter(|| criterion::black_box(1)));
     c.bench_function("repeated", |b| b.iter(spin));
 }

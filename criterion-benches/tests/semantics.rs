@@ -1,6 +1,6 @@
 //! Criterion's semantics, kept under the compatibility layer: `iter` times the drop of each
 //! output, as Criterion's loop `black_box(routine())` does, while `iter_with_large_drop` and
-//! `iter_batched` leave it out; and an id declared twice runs twice, the second as `id #2`.
+//! `iter_batched` leave it out (`iter_batched_ref` the drop of its inputs too); and an id declared twice runs twice, the second as `id #2`.
 //! The routines of `benches/semantics.rs` return at once with an output that takes 20 µs to
 //! drop, and the second `repeated` spins 20 µs where the first returns at once, so the
 //! figures differ by a factor of hundreds and a busy machine cannot blur them.
@@ -41,6 +41,7 @@ fn iter_times_the_drop_of_its_output_and_a_repeated_id_runs_each_benchmark() {
     assert!(slope("iter") > 15_000.0, "{out}");
     assert!(slope("iter_with_large_drop") < 5_000.0, "{out}");
     assert!(slope("iter_batched") < 5_000.0, "{out}");
+    assert!(slope("iter_batched_ref") < 5_000.0, "{out}");
     assert!(slope("repeated") < 5_000.0, "{out}");
     assert!(slope("repeated #2") > 15_000.0, "{out}");
 }

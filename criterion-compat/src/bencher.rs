@@ -44,16 +44,13 @@ impl<'a, M: Measurement> Bencher<'a, M> {
 
     /// Times `routine` on a mutable reference to each input made by `setup`; the input and
     /// the output are dropped outside the timed region.
-    pub fn iter_batched_ref<I, O, S, R>(&mut self, setup: S, mut routine: R, size: BatchSize)
+    pub fn iter_batched_ref<I, O, S, R>(&mut self, setup: S, routine: R, size: BatchSize)
     where
         S: FnMut() -> I,
         R: FnMut(&mut I) -> O,
     {
         let _ = size;
-        self.inner.iter_batched(setup, move |mut input| {
-            let output = routine(&mut input);
-            (input, output)
-        });
+        self.inner.iter_batched_ref(setup, routine);
     }
 
     /// `routine(iters)` runs the code `iters` times and returns the time it measured.

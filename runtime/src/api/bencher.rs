@@ -9,7 +9,6 @@ use crate::measure::empty_iteration_ns;
 use crate::measure::run_for;
 use crate::measure::AnalysisBudget;
 use crate::measure::BatchRunner;
-use crate::measure::BatchedRunner;
 use crate::measure::Chunker;
 use crate::measure::LocalRoutine;
 use crate::measure::Shortfall;
@@ -18,6 +17,7 @@ use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
 use crate::measure::{measure_stalls, MachineStalls};
 use crate::measure::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
+use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
 use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
@@ -178,6 +178,37 @@ impl Bencher {
         let timer = timer_cost();
         let Some(meter) = self.meter() else { return };
         let mut runner = Metered::new(BatchedRunner::new(setup, routine), meter, timer);
+        let chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+        self.measure_local(&mut runner, Some(chunker), timer);
+    }
+
+    /// Times `routine` on a mutable reference to each input made by `setup`, in place:
+    /// setup and the drop of inputs and outputs are not timed, and no input is moved into
+    /// or out of the timed call. For inputs held inline and large (arrays of kilobytes),
+    /// where [`iter_batched`](Self::iter_batched)'s move into the routine would cost a copy;
+    /// inputs are made a chunk at a time, as there.
+    ///
+    /// ```no_run
+    /// # use duobench::{bench, Bencher};
+    /// #[bench]
+    /// fn sort_in_place(b: &mut Bencher) {
+    ///     b.iter_batched_ref(|| [7u32; 4096], |a| a.sort_unstable());
+    /// }
+    /// # fn main() { duobench::main() }
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If an `iter` method was already called.
+    pub fn iter_batched_ref<I, O>(
+        &mut self,
+        setup: impl FnMut() -> I,
+        routine: impl FnMut(&mut I) -> O,
+    ) {
+        self.start();
+        let timer = timer_cost();
+        let Some(meter) = self.meter() else { return };
+        let mut runner = Metered::new(BatchedRefRunner::new(setup, routine), meter, timer);
         let chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
         self.measure_local(&mut runner, Some(chunker), timer);
     }

@@ -30,7 +30,7 @@ pub use machine::{machine_stalls, MachineStalls, OsUsage};
 pub(crate) use meters::{alloc_bytes_per_iteration, check_alloc_limit, Meter, Metered};
 pub use meters::{AllocCount, CountingAllocator};
 pub(crate) use timing::{
-    empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRunner,
-    ChunkedInputs, Chunker, Deadline, LocalRoutine, TimeBatch, TimeWith,
+    empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
+    BatchedRunner, ChunkedInputs, Chunker, Deadline, LocalRoutine, TimeBatch, TimeWith,
 };
 pub use timing::{Shortfall, TimerCost};

@@ -1,5 +1,5 @@
-//! Timing a batch of `iter_batched` iterations: inputs made before the clock starts,
-//! outputs dropped after it stops.
+//! Timing a batch of `iter_batched` or `iter_batched_ref` iterations: inputs made before the
+//! clock starts, outputs (and, by reference, the inputs) dropped after it stops.
 
 use crate::measure::AllocCount;
 use std::hint::black_box;
@@ -8,20 +8,16 @@ use std::time::Instant;
 
 /// Runs `routine` on inputs from `setup` in timed batches, reusing its buffers.
 pub struct BatchedRunner<I, O, S: FnMut() -> I, R: FnMut(I) -> O> {
-    setup: S,
+    batch: Inputs<I, O, S>,
     routine: R,
-    inputs: Vec<I>,
-    parked: Vec<MaybeUninit<O>>,
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     /// Wraps `setup` and `routine`; nothing runs yet.
     pub fn new(setup: S, routine: R) -> Self {
         Self {
-            setup,
+            batch: Inputs::new(setup),
             routine,
-            inputs: Vec::new(),
-            parked: Vec::new(),
         }
     }
 
@@ -30,40 +26,18 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     /// `chunks.rs`): all inputs exist at once.
     #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
-        let len = usize::try_from(iters).expect("batch size fits in memory");
-        self.inputs.clear();
-        self.inputs.extend((0..len).map(|_| (self.setup)()));
-        if !needs_drop::<O>() {
-            let start = Instant::now();
-            for input in self.inputs.drain(..) {
-                black_box((self.routine)(black_box(input)));
-            }
-            return start.elapsed().as_nanos() as f64;
-        }
-        if self.parked.len() < len {
-            self.parked.resize_with(len, MaybeUninit::uninit);
-        }
-        let slots = self.parked.as_mut_ptr();
-        let start = Instant::now();
-        for (i, input) in self.inputs.drain(..).enumerate() {
-            let output = black_box((self.routine)(black_box(input)));
-            // SAFETY: `i < len <= self.parked.len()`, so the slot is inside the buffer, and
-            // `MaybeUninit` slots may be overwritten without dropping anything.
-            unsafe { slots.add(i).write(MaybeUninit::new(output)) };
-        }
-        let elapsed = start.elapsed().as_nanos() as f64;
-        for slot in &mut self.parked[..len] {
-            // SAFETY: the timed loop wrote exactly the first `len` slots (one per input),
-            // and each is read out once here, so every output is dropped exactly once.
-            drop(unsafe { slot.assume_init_read() });
-        }
-        elapsed
+        let len = self.batch.make(iters);
+        let Inputs { inputs, parked, .. } = &mut self.batch;
+        let routine = &mut self.routine;
+        time_each(parked, len, inputs.drain(..), |input| {
+            routine(black_box(input))
+        })
     }
 
     /// Makes one input, then runs the routine on it and returns what the routine alone
     /// allocated (the setup's allocations are not counted).
     pub fn allocs_once(&mut self) -> AllocCount {
-        let input = (self.setup)();
+        let input = (self.batch.setup)();
         let before = AllocCount::now();
         let output = black_box((self.routine)(black_box(input)));
         let counted = AllocCount::now().since(before);
@@ -73,9 +47,123 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
 
     /// Makes one input and runs the routine on it, untimed (smoke runs).
     pub fn run_once(&mut self) {
-        let input = (self.setup)();
+        let input = (self.batch.setup)();
         drop(black_box((self.routine)(black_box(input))));
     }
+}
+
+/// A routine on a mutable reference to each input from `setup`, timed in batches; inputs
+/// and outputs are dropped after the clock stops (`iter_batched_ref`).
+pub struct BatchedRefRunner<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> {
+    batch: Inputs<I, O, S>,
+    routine: R,
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> {
+    /// Wraps `setup` and `routine`; nothing runs yet.
+    pub fn new(setup: S, routine: R) -> Self {
+        Self {
+            batch: Inputs::new(setup),
+            routine,
+        }
+    }
+
+    /// Makes `iters` inputs, then times the routine on a reference to each in place, and
+    /// returns the elapsed time in nanoseconds including one clock read; the inputs are
+    /// dropped after the clock stops. The caller bounds `iters` as for [`BatchedRunner`].
+    #[inline(never)]
+    pub fn time(&mut self, iters: u64) -> f64 {
+        let len = self.batch.make(iters);
+        let Inputs { inputs, parked, .. } = &mut self.batch;
+        let routine = &mut self.routine;
+        let elapsed = time_each(parked, len, inputs.iter_mut(), |input| {
+            routine(black_box(input))
+        });
+        inputs.clear();
+        elapsed
+    }
+
+    /// Makes one input, then runs the routine on it and returns what the routine alone
+    /// allocated (the setup's allocations are not counted).
+    pub fn allocs_once(&mut self) -> AllocCount {
+        let mut input = (self.batch.setup)();
+        let before = AllocCount::now();
+        let output = black_box((self.routine)(black_box(&mut input)));
+        let counted = AllocCount::now().since(before);
+        drop(output);
+        counted
+    }
+
+    /// Makes one input and runs the routine on it, untimed (smoke runs).
+    pub fn run_once(&mut self) {
+        let mut input = (self.batch.setup)();
+        drop(black_box((self.routine)(black_box(&mut input))));
+    }
+}
+
+/// A batch's inputs and the buffer its outputs wait in until the clock stops, reused from
+/// batch to batch.
+struct Inputs<I, O, S: FnMut() -> I> {
+    setup: S,
+    inputs: Vec<I>,
+    parked: Vec<MaybeUninit<O>>,
+}
+
+impl<I, O, S: FnMut() -> I> Inputs<I, O, S> {
+    fn new(setup: S) -> Self {
+        Self {
+            setup,
+            inputs: Vec::new(),
+            parked: Vec::new(),
+        }
+    }
+
+    /// Replaces the inputs with `iters` fresh ones from the setup; returns how many.
+    fn make(&mut self, iters: u64) -> usize {
+        let len = usize::try_from(iters).expect("batch size fits in memory");
+        self.inputs.clear();
+        self.inputs.extend((0..len).map(|_| (self.setup)()));
+        len
+    }
+}
+
+/// Times `call` on each of the `len` `items`, and returns the elapsed nanoseconds (one clock
+/// read included). Outputs that need dropping are parked in `parked` and dropped after the
+/// clock stops.
+#[inline(always)]
+fn time_each<T, O>(
+    parked: &mut Vec<MaybeUninit<O>>,
+    len: usize,
+    items: impl Iterator<Item = T>,
+    mut call: impl FnMut(T) -> O,
+) -> f64 {
+    if !needs_drop::<O>() {
+        let start = Instant::now();
+        for item in items {
+            black_box(call(item));
+        }
+        return start.elapsed().as_nanos() as f64;
+    }
+    if parked.len() < len {
+        parked.resize_with(len, MaybeUninit::uninit);
+    }
+    let slots = parked.as_mut_ptr();
+    let mut written = 0;
+    let start = Instant::now();
+    for (i, item) in items.take(len).enumerate() {
+        let output = black_box(call(item));
+        // SAFETY: `i < len <= parked.len()`, so the slot is inside the buffer, and
+        // `MaybeUninit` slots may be overwritten without dropping anything.
+        unsafe { slots.add(i).write(MaybeUninit::new(output)) };
+        written = i + 1;
+    }
+    let elapsed = start.elapsed().as_nanos() as f64;
+    for slot in &mut parked[..written] {
+        // SAFETY: the timed loop wrote exactly the first `written` slots, and each is read
+        // out once here, so every output is dropped exactly once.
+        drop(unsafe { slot.assume_init_read() });
+    }
+    elapsed
 }
 
 #[cfg(test)]
@@ -103,6 +191,32 @@ mod tests {
         runner.time(3);
         runner.run_once();
         assert_eq!((made.get(), drops.get()), (14, 14));
+    }
+
+    #[test]
+    fn by_reference_each_input_is_made_changed_in_place_and_dropped_once() {
+        let made = Cell::new(0);
+        let input_drops = Rc::new(Cell::new(0));
+        let output_drops = Rc::new(Cell::new(0));
+        let changed = Rc::new(Cell::new(0));
+        let mut runner = BatchedRefRunner::new(
+            || {
+                made.set(made.get() + 1);
+                (CountsDrops(Rc::clone(&input_drops)), 0u32)
+            },
+            |input: &mut (CountsDrops, u32)| {
+                input.1 += 1;
+                changed.set(changed.get() + input.1);
+                CountsDrops(Rc::clone(&output_drops))
+            },
+        );
+        runner.time(10);
+        runner.time(3);
+        runner.run_once();
+        // Every input reached the routine once, fresh: each saw its own count go to 1.
+        assert_eq!(changed.get(), 14);
+        assert_eq!(made.get(), 14);
+        assert_eq!((input_drops.get(), output_drops.get()), (14, 14));
     }
 
     #[test]

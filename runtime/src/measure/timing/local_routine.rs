@@ -9,7 +9,7 @@
 //! [`LocalRoutine`].
 
 use super::batch::BatchRunner;
-use super::batched::BatchedRunner;
+use super::batched::{BatchedRefRunner, BatchedRunner};
 use super::chunks::Chunker;
 use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
@@ -55,6 +55,22 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, 
 
     fn allocs_once(&mut self) -> AllocCount {
         BatchedRunner::allocs_once(self)
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> TimeBatch for BatchedRefRunner<I, O, S, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        BatchedRefRunner::time(self, iters)
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> LocalRoutine for BatchedRefRunner<I, O, S, R> {
+    fn run_once(&mut self) {
+        BatchedRefRunner::run_once(self);
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        BatchedRefRunner::allocs_once(self)
     }
 }
 

@@ -15,7 +15,7 @@ mod timer;
 
 pub(crate) use analysis_budget::AnalysisBudget;
 pub(crate) use batch::BatchRunner;
-pub(crate) use batched::BatchedRunner;
+pub(crate) use batched::{BatchedRefRunner, BatchedRunner};
 pub(crate) use budget::Deadline;
 pub use budget::Shortfall;
 pub(crate) use chunks::Chunker;
