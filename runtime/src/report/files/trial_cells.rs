@@ -112,8 +112,22 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         interval: range(&slope["interval"], per_iteration),
         claim: None,
         verdict,
-        note: None,
+        note: machine_moved(baseline),
     }
+}
+
+/// When the machine's own speed moved between a `#[bench]` and its saved baseline by the
+/// noise threshold or more, by how much: the unpaired change holds the machine's too.
+fn machine_moved(baseline: &Value) -> Option<String> {
+    let moved = baseline["machine_pace_change"].as_f64()?;
+    let threshold = baseline["change"]["noise_threshold"].as_f64()?;
+    (moved.abs() >= threshold).then(|| {
+        let how = if moved > 0.0 { "slower" } else { "faster" };
+        format!(
+            "the machine ran {}% {how} than during the baseline's run",
+            three_significant(percent(moved.abs()))
+        )
+    })
 }
 
 fn number(value: &Value, show: impl Fn(f64) -> String) -> String {

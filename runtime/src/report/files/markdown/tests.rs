@@ -44,6 +44,22 @@ fn golden(name: &str, actual: &str) {
 }
 
 #[test]
+fn a_bench_whose_machine_moved_since_its_baseline_says_so_in_its_row() {
+    let mut doc = document(&[bench_record("scaled", Baseline::Previous(2.0))]);
+    let table = markdown_table(&doc, "duobench");
+    assert!(!table.contains("the machine ran"), "{table}");
+    doc["trials"][0]["baseline"]["machine_pace_change"] = serde_json::json!(0.45);
+    let table = markdown_table(&doc, "duobench");
+    assert!(
+        table.contains("the machine ran 45.0% slower than during the baseline's run"),
+        "{table}"
+    );
+    doc["trials"][0]["baseline"]["machine_pace_change"] = serde_json::json!(-0.01);
+    let table = markdown_table(&doc, "duobench");
+    assert!(!table.contains("the machine ran"), "{table}");
+}
+
+#[test]
 fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
     let table = markdown_table(&document(&records()), "duobench");
     golden("summary.md", &table);
