@@ -3,7 +3,8 @@
 //! (`black_box(routine())` in its loop); `iter_with_large_drop` and `iter_batched` drop the
 //! outputs after the clock stops. Each routine here returns at once with an output whose drop
 //! spins for `SPIN`, so the drop's presence in a measurement is unmistakable. An id declared
-//! twice runs twice, the second time titled `id #2`, as in Criterion.
+//! twice runs twice, the second time titled `id #2`, as in Criterion; and a routine too slow
+//! for ten samples in its budget takes them past it, as Criterion does, instead of failing.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::time::{Duration, Instant};
@@ -41,6 +42,11 @@ fn timing_model(c: &mut Criterion) {
     });
     c.bench_function("repeated", |b| b.iter(|| criterion::black_box(1)));
     c.bench_function("repeated", |b| b.iter(spin));
+    // Too slow for ten samples in any budget the test gives: Criterion's rule takes them
+    // anyway, past the budget.
+    c.bench_function("slow", |b| {
+        b.iter(|| std::thread::sleep(Duration::from_millis(50)))
+    });
 }
 
 criterion_group!(benches, timing_model);

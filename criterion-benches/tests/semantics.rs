@@ -1,6 +1,7 @@
 //! Criterion's semantics, kept under the compatibility layer: `iter` times the drop of each
 //! output, as Criterion's loop `black_box(routine())` does, while `iter_with_large_drop` and
 //! `iter_batched` leave it out (`iter_batched_ref` the drop of its inputs too); and an id declared twice runs twice, the second as `id #2`.
+//! A routine too slow for ten samples in its budget takes them past it, as Criterion does.
 //! The routines of `benches/semantics.rs` return at once with an output that takes 20 µs to
 //! drop, and the second `repeated` spins 20 µs where the first returns at once, so the
 //! figures differ by a factor of hundreds and a busy machine cannot blur them.
@@ -10,7 +11,7 @@ mod common;
 use common::{cargo_bench, target_dir, text, trials};
 
 #[test]
-fn iter_times_the_drop_of_its_output_and_a_repeated_id_runs_each_benchmark() {
+fn criterions_timing_model_titles_and_budget_rule_hold_under_the_compatibility_layer() {
     let json = target_dir().join("semantics.json");
     let json_arg = json.to_str().expect("a UTF-8 path");
     std::fs::create_dir_all(target_dir()).unwrap();
@@ -44,4 +45,7 @@ fn iter_times_the_drop_of_its_output_and_a_repeated_id_runs_each_benchmark() {
     assert!(slope("iter_batched_ref") < 5_000.0, "{out}");
     assert!(slope("repeated") < 5_000.0, "{out}");
     assert!(slope("repeated #2") > 15_000.0, "{out}");
+    // Ten samples of 50 ms need 0.5 s of a 0.3 s budget: taken past it, and said so.
+    assert!(slope("slow") > 45e6, "{out}");
+    assert!(out.contains("past the sampling's budget"), "{out}");
 }

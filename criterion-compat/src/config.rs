@@ -52,6 +52,7 @@ impl Config {
             warmup_ns: self.warm_up_time.map(nanos),
             max_time_ns: max_time.map(nanos),
             throughput: throughput.map(Throughput::to_duobench),
+            past_budget_for_fewest: true,
             ..AttrOptions::NONE
         }
     }
@@ -62,8 +63,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nothing_set_keeps_duobench_defaults() {
-        assert_eq!(Config::default().options(None), AttrOptions::NONE);
+    fn nothing_set_keeps_duobench_defaults_under_criterions_budget_rule() {
+        let expected = AttrOptions {
+            past_budget_for_fewest: true,
+            ..AttrOptions::NONE
+        };
+        assert_eq!(Config::default().options(None), expected);
     }
 
     #[test]

@@ -396,6 +396,7 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             measure: #measure,
             allocs: #allocs,
             max_regression: #max_regression,
+            past_budget_for_fewest: false,
         }
     }
 }

@@ -429,6 +429,7 @@ impl Bencher {
             max_time: analysis.sampling_time(max_time),
             samples: self.settings.samples,
             timer,
+            past_budget_for_fewest: self.settings.past_budget_for_fewest,
         }
     }
 

@@ -29,6 +29,10 @@ pub struct AttrOptions {
     pub allocs: Option<AllocLimit>,
     /// `max_regression = "5%"` (`#[bench]` only), as a fraction.
     pub max_regression: Option<f64>,
+    /// Criterion's rule for a routine too slow for the fewest samples within the budget:
+    /// take them past it (one call each) and say so, instead of failing. Set by the
+    /// Criterion compatibility layer only; no attribute writes it.
+    pub past_budget_for_fewest: bool,
 }
 
 /// What a trial measures per iteration (`measure = ...`, `--measure`).
@@ -168,6 +172,7 @@ impl AttrOptions {
         measure: None,
         allocs: None,
         max_regression: None,
+        past_budget_for_fewest: false,
     };
 }
 

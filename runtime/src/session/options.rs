@@ -158,6 +158,9 @@ pub struct Settings {
     pub allow_unpaired: bool,
     /// `--profile-time`: run the routine in its loop this long instead of measuring it.
     pub profile_time: Option<Duration>,
+    /// `#[bench]`: take the fewest samples past the budget rather than fail (the Criterion
+    /// layer's rule).
+    pub past_budget_for_fewest: bool,
 }
 
 impl Settings {
@@ -195,6 +198,7 @@ impl Settings {
             max_regression: merged.max_regression,
             allow_unpaired: merged.allow_unpaired.unwrap_or(false),
             profile_time: merged.profile_time,
+            past_budget_for_fewest: attr.past_budget_for_fewest,
         }
     }
 }

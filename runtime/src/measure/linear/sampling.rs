@@ -41,6 +41,9 @@ pub struct LinearSettings {
     pub samples: usize,
     /// Clock cost; the warmup grows batches until one lasts its `target_batch_ns`.
     pub timer: TimerCost,
+    /// A routine too slow for the fewest samples within `max_time` takes them past it, one
+    /// call each, instead of falling short (Criterion's rule, for its compatibility layer).
+    pub past_budget_for_fewest: bool,
 }
 
 /// How many iterations each sample runs.
@@ -143,6 +146,9 @@ pub struct LinearRun {
     pub pace_ns: Vec<f64>,
     /// Steps of the probe's arithmetic behind each of `pace_ns` (0 where none was read).
     pub pace_steps: u64,
+    /// The budget the sampling ran past to take the fewest samples, when it did (only for
+    /// the Criterion layer's benchmarks, which follow Criterion's rule).
+    pub past_budget: Option<Duration>,
 }
 
 impl LinearRun {
@@ -196,7 +202,10 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
     // A tenth of the budget is left as slack, so that sampling noise does not push the last
     // samples past the deadline.
     let budget = settings.max_time.saturating_sub(warmup_time).mul_f64(0.9);
-    let plan = plan(wall_ns_per_iter, budget.as_nanos() as f64, settings.samples);
+    let mut plan = plan(wall_ns_per_iter, budget.as_nanos() as f64, settings.samples);
+    if settings.past_budget_for_fewest && plan.samples < MIN_SAMPLES {
+        plan.samples = MIN_SAMPLES;
+    }
 
     let mut run = LinearRun {
         iters: Vec::with_capacity(plan.samples),
@@ -208,6 +217,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         rss_kib: Vec::with_capacity(plan.samples),
         pace_ns: Vec::with_capacity(plan.samples),
         pace_steps: 0,
+        past_budget: None,
     };
     let probe = PaceProbe::calibrated();
     run.pace_steps = probe.steps();
@@ -234,7 +244,11 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
             // stalled by the machine, and a few more batches beat a failed trial.
             let stalled = fastest * (k * missing as u64) as f64
                 <= STALL_ALLOWANCE * settings.max_time.as_nanos() as f64;
-            if run.ns.len() >= MIN_SAMPLES || !(deadline.fits(per_iter * k as f64) || stalled) {
+            // An interrupt still stops it: the trial ends at its next step.
+            let fewest_anyway = settings.past_budget_for_fewest && !interrupted();
+            if run.ns.len() >= MIN_SAMPLES
+                || !(deadline.fits(per_iter * k as f64) || stalled || fewest_anyway)
+            {
                 break;
             }
         }
@@ -252,6 +266,9 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         per_iter = measure_start.elapsed().as_nanos() as f64 / sampled_iters as f64;
     }
     run.measure_time = measure_start.elapsed();
+    if settings.past_budget_for_fewest && deadline.elapsed() > settings.max_time {
+        run.past_budget = Some(settings.max_time);
+    }
     if run.ns.len() < MIN_SAMPLES {
         // The warmup asked for, or one call if that is longer, then the fewest samples of
         // one call each (and one more for rounding), with the plan's slack.

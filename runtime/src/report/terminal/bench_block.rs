@@ -81,11 +81,16 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     }
     let _ = writeln!(
         out,
-        "  samples  {}, {} in all; {} measuring + {} warmup",
+        "  samples  {}, {} in all; {} measuring + {} warmup{}",
         sampling_text(r),
         count_text(r.total_iters()),
         format_secs(r.run.measure_time),
-        format_secs(r.run.warmup_time)
+        format_secs(r.run.warmup_time),
+        r.run.past_budget.map_or_else(String::new, |budget| format!(
+            ", past the sampling's budget of {} to take the fewest samples (a longer \
+             measurement time gives more)",
+            format_secs(budget)
+        ))
     );
     // The fit's intercept is not shown: the longest samples' noise swamps it (a 1% wobble of
     // a 10 ms sample is 100 µs). r² says whether time grew linearly with iterations.

@@ -151,6 +151,30 @@ fn a_machine_that_moved_between_unpaired_runs_is_said_so_and_one_that_held_is_no
 }
 
 #[test]
+fn samples_taken_past_the_budget_are_said_so() {
+    let mut r = result(None);
+    let line = |r: &BenchResult| {
+        let block = bench_block(
+            "f",
+            r,
+            BaselineStatus::FirstRun(BaselineName::previous_run()),
+        );
+        block
+            .lines()
+            .find(|l| l.starts_with("  samples"))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(!line(&r).contains("past"), "{}", line(&r));
+    r.run.past_budget = Some(std::time::Duration::from_millis(900));
+    assert!(
+        line(&r).contains(", past the sampling's budget of 0.90 s to take the fewest samples"),
+        "{}",
+        line(&r)
+    );
+}
+
+#[test]
 fn baseline_errors_are_shown_in_one_line() {
     let e = BaselineError::corrupt(std::path::Path::new("/t/base.json"), "bad".to_owned());
     assert_eq!(e.problem(), &Problem::Corrupt("bad".to_owned()));

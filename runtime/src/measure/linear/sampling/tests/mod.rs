@@ -48,6 +48,7 @@ fn run_takes_linear_samples_of_what_the_batch_reports() {
             overhead_ns: 20.0,
             resolution_ns: 10.0,
         },
+        past_budget_for_fewest: false,
     };
     let run = run_linear(|k| 10.0 * k as f64, &settings);
     let Sampling::Linear { step } = run.sampling else {
@@ -118,6 +119,7 @@ fn sleep_settings(warmup_ms: u64, max_time_ms: u64) -> LinearSettings {
             overhead_ns: 20.0,
             resolution_ns: 10.0,
         },
+        past_budget_for_fewest: false,
     }
 }
 
@@ -142,6 +144,25 @@ fn a_slow_routine_stays_within_budget_plus_one_call_and_says_what_it_needs() {
         "{shortfall}"
     );
     assert!(run.ns.len() < MIN_SAMPLES);
+    assert_eq!(run.past_budget, None);
+}
+
+#[test]
+fn under_criterions_rule_a_slow_routine_takes_the_fewest_samples_past_its_budget() {
+    // 20 ms a call against a 100 ms budget: ten samples of one call need twice the budget.
+    let settings = LinearSettings {
+        past_budget_for_fewest: true,
+        ..sleep_settings(10, 100)
+    };
+    let start = Instant::now();
+    let run = run_linear(sleeping(20), &settings);
+    let took = start.elapsed();
+    assert_eq!(run.shortfall, None);
+    assert_eq!(run.ns.len(), MIN_SAMPLES, "{:?}", run.iters);
+    assert!(run.iters.iter().all(|&k| k == 1), "{:?}", run.iters);
+    assert_eq!(run.past_budget, Some(Duration::from_millis(100)));
+    // The warmup's calls and the ten samples, no more: bounded however slow the routine.
+    assert!(took < Duration::from_millis(20 * 14 + 150), "{took:?}");
 }
 
 #[test]

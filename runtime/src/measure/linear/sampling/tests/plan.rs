@@ -77,6 +77,7 @@ fn tiny_budgets_run_without_a_panic() {
                     overhead_ns: 20.0,
                     resolution_ns: 1e9,
                 },
+                past_budget_for_fewest: false,
             };
             let run = run_linear(|k| std::hint::black_box(k) as f64 * 1e-3, &settings);
             assert_eq!(run.ns.len(), run.iters.len());
