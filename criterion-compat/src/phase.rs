@@ -41,7 +41,7 @@ pub(crate) struct RunSlot {
 /// title of its own (`id #2`), so the same id can stand for several trials.
 pub(crate) struct Wanted {
     pub id: String,
-    pub occurrence: usize,
+    occurrence: usize,
     seen: usize,
 }
 

@@ -174,12 +174,8 @@ impl Bencher {
     ///
     /// If an `iter` method was already called.
     pub fn iter_batched<I, O>(&mut self, setup: impl FnMut() -> I, routine: impl FnMut(I) -> O) {
-        self.start();
-        let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
-        let mut runner = Metered::new(BatchedRunner::new(setup, routine), meter, timer);
-        let chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
-        self.measure_local(&mut runner, Some(chunker), timer);
+        let runner = BatchedRunner::new(setup, routine);
+        self.measure_with_inputs(runner, size_of::<I>() + size_of::<O>());
     }
 
     /// Times `routine` on a mutable reference to each input made by `setup`, in place:
@@ -205,11 +201,18 @@ impl Bencher {
         setup: impl FnMut() -> I,
         routine: impl FnMut(&mut I) -> O,
     ) {
+        let runner = BatchedRefRunner::new(setup, routine);
+        self.measure_with_inputs(runner, size_of::<I>() + size_of::<O>());
+    }
+
+    /// Measures a routine on inputs made outside the timed region, `item_bytes` of input and
+    /// output an iteration, in chunks bounded by them.
+    fn measure_with_inputs(&mut self, runner: impl LocalRoutine, item_bytes: usize) {
         self.start();
         let timer = timer_cost();
         let Some(meter) = self.meter() else { return };
-        let mut runner = Metered::new(BatchedRefRunner::new(setup, routine), meter, timer);
-        let chunker = Chunker::new(size_of::<I>() + size_of::<O>(), &timer);
+        let mut runner = Metered::new(runner, meter, timer);
+        let chunker = Chunker::new(item_bytes, &timer);
         self.measure_local(&mut runner, Some(chunker), timer);
     }
 

@@ -30,5 +30,6 @@ pub(crate) use terminal::{
     machine_pace_text, notes, p_text, per_iteration, percent,
 };
 pub(crate) use terminal::{
-    bench_block, failure_message, group_table, record_block, summary_table, BaselineStatus, Paint,
+    bench_block, failure_message, group_table, machine_moved_words, record_block, summary_table,
+    BaselineStatus, Paint,
 };

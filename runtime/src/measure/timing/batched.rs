@@ -26,12 +26,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     /// `chunks.rs`): all inputs exist at once.
     #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
-        let len = self.batch.make(iters);
+        self.batch.make(iters);
         let Inputs { inputs, parked, .. } = &mut self.batch;
         let routine = &mut self.routine;
-        time_each(parked, len, inputs.drain(..), |input| {
-            routine(black_box(input))
-        })
+        time_each(parked, inputs.drain(..), |input| routine(black_box(input)))
     }
 
     /// Makes one input, then runs the routine on it and returns what the routine alone
@@ -73,12 +71,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> 
     /// dropped after the clock stops. The caller bounds `iters` as for [`BatchedRunner`].
     #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
-        let len = self.batch.make(iters);
+        self.batch.make(iters);
         let Inputs { inputs, parked, .. } = &mut self.batch;
         let routine = &mut self.routine;
-        let elapsed = time_each(parked, len, inputs.iter_mut(), |input| {
-            routine(black_box(input))
-        });
+        let elapsed = time_each(parked, inputs.iter_mut(), |input| routine(black_box(input)));
         inputs.clear();
         elapsed
     }
@@ -118,23 +114,21 @@ impl<I, O, S: FnMut() -> I> Inputs<I, O, S> {
         }
     }
 
-    /// Replaces the inputs with `iters` fresh ones from the setup; returns how many.
-    fn make(&mut self, iters: u64) -> usize {
+    /// Replaces the inputs with `iters` fresh ones from the setup.
+    fn make(&mut self, iters: u64) {
         let len = usize::try_from(iters).expect("batch size fits in memory");
         self.inputs.clear();
         self.inputs.extend((0..len).map(|_| (self.setup)()));
-        len
     }
 }
 
-/// Times `call` on each of the `len` `items`, and returns the elapsed nanoseconds (one clock
-/// read included). Outputs that need dropping are parked in `parked` and dropped after the
-/// clock stops.
+/// Times `call` on each of `items`, and returns the elapsed nanoseconds (one clock read
+/// included). Outputs that need dropping are parked in `parked` and dropped after the clock
+/// stops.
 #[inline(always)]
 fn time_each<T, O>(
     parked: &mut Vec<MaybeUninit<O>>,
-    len: usize,
-    items: impl Iterator<Item = T>,
+    items: impl ExactSizeIterator<Item = T>,
     mut call: impl FnMut(T) -> O,
 ) -> f64 {
     if !needs_drop::<O>() {
@@ -144,23 +138,23 @@ fn time_each<T, O>(
         }
         return start.elapsed().as_nanos() as f64;
     }
+    let len = items.len();
     if parked.len() < len {
         parked.resize_with(len, MaybeUninit::uninit);
     }
     let slots = parked.as_mut_ptr();
-    let mut written = 0;
     let start = Instant::now();
-    for (i, item) in items.take(len).enumerate() {
+    for (i, item) in items.enumerate() {
         let output = black_box(call(item));
         // SAFETY: `i < len <= parked.len()`, so the slot is inside the buffer, and
         // `MaybeUninit` slots may be overwritten without dropping anything.
         unsafe { slots.add(i).write(MaybeUninit::new(output)) };
-        written = i + 1;
     }
     let elapsed = start.elapsed().as_nanos() as f64;
-    for slot in &mut parked[..written] {
-        // SAFETY: the timed loop wrote exactly the first `written` slots, and each is read
-        // out once here, so every output is dropped exactly once.
+    for slot in &mut parked[..len] {
+        // SAFETY: the loop wrote the first `len` slots, one per item: the callers' items
+        // are a vector's drain or its `iter_mut`, whose length is exact. Each is read out
+        // once here, so every output is dropped exactly once.
         drop(unsafe { slot.assume_init_read() });
     }
     elapsed

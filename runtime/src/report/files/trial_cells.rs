@@ -3,6 +3,7 @@
 //! that puts what failed first. Pure.
 
 use crate::api::percent;
+use crate::report::machine_moved_words;
 use crate::util::{format_ns, ratio_text, three_significant};
 use serde_json::Value;
 
@@ -119,15 +120,11 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
 /// When the machine's own speed moved between a `#[bench]` and its saved baseline by the
 /// noise threshold or more, by how much: the unpaired change holds the machine's too.
 fn machine_moved(baseline: &Value) -> Option<String> {
-    let moved = baseline["machine_pace_change"].as_f64()?;
-    let threshold = baseline["change"]["noise_threshold"].as_f64()?;
-    (moved.abs() >= threshold).then(|| {
-        let how = if moved > 0.0 { "slower" } else { "faster" };
-        format!(
-            "the machine ran {}% {how} than during the baseline's run",
-            three_significant(percent(moved.abs()))
-        )
-    })
+    let ran = machine_moved_words(
+        baseline["machine_pace_change"].as_f64()?,
+        baseline["change"]["noise_threshold"].as_f64()?,
+    )?;
+    Some(format!("the machine {ran} than during the baseline's run"))
 }
 
 fn number(value: &Value, show: impl Fn(f64) -> String) -> String {

@@ -199,22 +199,24 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
 /// How far the machine's own speed moved between two unpaired runs, when it moved by the
 /// noise threshold or more: a change of that size may be the machine's, not the code's.
 pub fn machine_pace_text(c: &Compared) -> Option<String> {
-    let moved = c.machine_pace_change?;
-    if moved.abs() < c.change.noise_threshold {
-        return None;
-    }
+    let ran = machine_moved_words(c.machine_pace_change?, c.change.noise_threshold)?;
     let then = if c.previous_run {
         "the previous run".to_owned()
     } else {
         format!("baseline `{}`", c.baseline)
     };
-    let how = if moved > 0.0 { "slower" } else { "faster" };
     Some(format!(
-        "ran {} {how} than during {then} (its pace probe): the change holds the machine's \
-         as well as the code's; `--save-baseline NAME`, then `--baseline NAME`, pairs the \
-         two versions",
-        percent(moved.abs()).trim_start_matches('+')
+        "{ran} than during {then} (its pace probe): the change holds the machine's as well \
+         as the code's; `--save-baseline NAME`, then `--baseline NAME`, pairs the two versions"
     ))
+}
+
+/// `ran 45.0% slower` (or faster) for a move of the machine's pace of `moved` (`new/old −
+/// 1`), when it reaches `noise_threshold`; below it the machine held still.
+pub fn machine_moved_words(moved: f64, noise_threshold: f64) -> Option<String> {
+    let how = if moved > 0.0 { "slower" } else { "faster" };
+    (moved.abs() >= noise_threshold)
+        .then(|| format!("ran {} {how}", percent(moved.abs()).trim_start_matches('+')))
 }
 
 /// A relative change as a signed percentage: `+100.2%`, `-3.10%`.

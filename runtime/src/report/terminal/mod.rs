@@ -10,7 +10,7 @@ mod summary_table;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use bench_block::{bench_block, BaselineStatus};
+pub(crate) use bench_block::{bench_block, machine_moved_words, BaselineStatus};
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
 #[cfg(feature = "html")]

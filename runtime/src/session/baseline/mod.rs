@@ -162,6 +162,7 @@ fn compare_and_save_in(
         iters: &result.run.iters,
         ns: &result.run.ns,
     };
+    let pace_ns_per_step = result.run.pace_ns_per_step();
     let compared = match old {
         None => None,
         Some(old) => {
@@ -183,7 +184,7 @@ fn compare_and_save_in(
                 change,
                 machine_pace_change: old
                     .pace_ns_per_step
-                    .zip(result.run.pace_ns_per_step())
+                    .zip(pace_ns_per_step)
                     .map(|(then, now)| now / then - 1.0),
             })
         }
@@ -193,7 +194,7 @@ fn compare_and_save_in(
         result.slope.point,
         result.run.iters.clone(),
         result.run.ns.clone(),
-        result.run.pace_ns_per_step(),
+        pace_ns_per_step,
     );
     file::write(
         &dir.join(file_name(choice.save_as(), result.measure)),
