@@ -52,6 +52,8 @@ impl CompareArgs {
     pub fn parse(argv: &[String]) -> Result<CompareArgs, String> {
         let mut parsed = CompareArgs::default();
         let mut rev = None;
+        // `--flag=value` is the same as `--flag value` for compare's own options.
+        let argv = split_own_equals(argv);
         let mut args = argv.iter();
         while let Some(arg) = args.next() {
             match arg.as_str() {
@@ -116,16 +118,42 @@ fn takes_value(flag: &str) -> bool {
     )
 }
 
-/// `5%` or `0.05`, zero or more: the harness checks it too, but only after the base
-/// revision has been built.
-fn check_max_regression(text: &str) -> Result<(), String> {
-    let number = text.strip_suffix('%').unwrap_or(text);
-    match number.trim().parse::<f64>() {
-        Ok(p) if p.is_finite() && p >= 0.0 => Ok(()),
-        _ => Err(format!(
-            "--max-regression {text}: expected a slowdown such as 5% or 0.05, zero or more"
-        )),
+/// The options of `compare` itself that take a value.
+const OWN_WITH_VALUE: [&str; 4] = [
+    "--max-regression",
+    "--on-inconclusive",
+    "--baseline-dir",
+    "--json",
+];
+
+/// `--max-regression=5%` as `--max-regression 5%` (for compare's own options only, before
+/// `--`; cargo's options keep their form, which cargo reads itself).
+fn split_own_equals(argv: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len());
+    let mut rest = argv.iter();
+    for arg in rest.by_ref() {
+        if arg == "--" {
+            out.push(arg.clone());
+            break;
+        }
+        match arg.split_once('=') {
+            Some((flag, value)) if OWN_WITH_VALUE.contains(&flag) => {
+                out.push(flag.to_owned());
+                out.push(value.to_owned());
+            }
+            _ => out.push(arg.clone()),
+        }
     }
+    out.extend(rest.cloned());
+    out
+}
+
+/// The harness's grammar of a gate, checked here too: the harness checks it only after the
+/// base revision has been built.
+fn check_max_regression(text: &str) -> Result<(), String> {
+    duobench::result::parse_max_regression(text)
+        .map(|_| ())
+        .map_err(|why| format!("--max-regression {text}: {why}"))
 }
 
 impl MergeArgs {
@@ -185,6 +213,18 @@ mod tests {
         assert_eq!(args.cargo, strings(&["--bench", "sorting", "-p", "mine"]));
         assert_eq!(args.exports, [("markdown".to_owned(), "table.md".into())]);
         assert_eq!(args.harness, strings(&["--max-time", "2s", "sort"]));
+        // The `=` form of compare's own options; cargo's keep theirs.
+        let args = CompareArgs::parse(&strings(&[
+            "main",
+            "--max-regression=5%",
+            "--features=x",
+            "--",
+            "--max-regression=9%",
+        ]))
+        .unwrap();
+        assert_eq!(args.max_regression.as_deref(), Some("5%"));
+        assert_eq!(args.cargo, strings(&["--features=x"]));
+        assert_eq!(args.harness, strings(&["--max-regression=9%"]));
     }
 
     #[test]
@@ -192,7 +232,12 @@ mod tests {
         let e = CompareArgs::parse(&strings(&["--max-regression", "5%"])).unwrap_err();
         assert!(e.starts_with("compare: which revision?"), "{e}");
         let e = CompareArgs::parse(&strings(&["main", "--max-regression", "five"])).unwrap_err();
-        assert!(e.starts_with("--max-regression five: expected"), "{e}");
+        assert!(
+            e.starts_with("--max-regression five: a gate is a slowdown"),
+            "{e}"
+        );
+        let e = CompareArgs::parse(&strings(&["main", "--max-regression", "5"])).unwrap_err();
+        assert!(e.contains("ambiguous") && e.contains("`5%`"), "{e}");
         let e = CompareArgs::parse(&strings(&["main", "--on-inconclusive", "x"])).unwrap_err();
         assert_eq!(e, "--on-inconclusive x: expected fail, pass or ignore");
         let e = CompareArgs::parse(&strings(&["main", "--bench"])).unwrap_err();

@@ -1,73 +1,90 @@
 //! `cargo duobench compare REV`: the working tree against REV's merge base with `HEAD`,
-//! paired. The base revision is checked out in a git worktree and built into a target
-//! directory kept for it (so only what changed is rebuilt), its bench executables are stored as
-//! baseline `base` without measuring anything (`--store-only`), and then every selected
-//! `#[bench]` of the working tree is measured in duos against the same trial there.
+//! paired. The base revision's bench executables are built and stored as baseline `base`
+//! without measuring anything (`base.rs`), then every selected `#[bench]` of the working
+//! tree is measured in duos against the same trial there, every bench target even when one
+//! fails, and the comparison fails when a selected trial was not measured (`coverage.rs`).
 //!
 //! Options reach the harness as `DUOBENCH_*` variables rather than after `--`: Cargo hands
 //! what follows `--` to every target it runs, and libtest's own harness (a library's unit
 //! tests) rejects options it does not know.
 
 use crate::args::CompareArgs;
-use crate::run::{cargo, output_of, status_of, stdout_of, without_duobench_vars};
+use crate::base::{ensure_base, metadata, Places, BASE};
+use crate::coverage::{bench_executables, missing, outcome_line, selected_trials, TrialKey};
+use crate::run::{cargo, output_of, status_of, without_duobench_vars};
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 use std::time::Instant;
 
-/// The baseline name the base revision is stored under.
-const BASE: &str = "base";
-
-/// The file in the baseline directory that says which commit, built how, it holds: when it
-/// matches, the base revision is not built again (a second push to the same pull request,
-/// or a CI cache restored by the base commit).
-const STAMP: &str = "compare-stamp.txt";
-
-/// Runs the comparison; the exit code is the comparing `cargo bench`'s.
+/// Runs the comparison. The exit code is the comparing `cargo bench`'s, or failure when a
+/// selected trial was not measured.
 pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     let here = std::env::current_dir().map_err(|e| format!("cannot read this directory: {e}"))?;
     let top = PathBuf::from(output_of(&here, "git", &["rev-parse", "--show-toplevel"])?);
-    let base = output_of(&here, "git", &["merge-base", &args.rev, "HEAD"])?;
+    let base = merge_base(&here, &args.rev)?;
     let short = &base[..base.len().min(12)];
     let target = target_dir(&here)?;
     let baseline_dir = match &args.baseline_dir {
         Some(dir) => absolute(&here, dir),
         None => target.join("duobench").join(format!("base-{short}")),
     };
-    let stamp = format!("commit {base}\ncargo bench {}\n", args.cargo.join(" "));
-    let stamp_path = baseline_dir.join(STAMP);
-    if fs::read_to_string(&stamp_path).is_ok_and(|found| found == stamp) {
+    let places = Places {
+        top: &top,
+        here: &here,
+        target: &target,
+        baseline_dir: &baseline_dir,
+    };
+    // Held until the comparison ends: no other comparison replaces these executables while
+    // this one pairs with them.
+    let (_held, base_targets) = ensure_base(&places, &base, &args.cargo)?;
+    // What the comparison must look at: every selected trial of every bench target.
+    let executables = bench_executables(&here, &args.cargo)?;
+    let mut expected: BTreeSet<TrialKey> = BTreeSet::new();
+    for exe in &executables {
+        expected.extend(selected_trials(exe, &args.harness, |path| {
+            let mut command = Command::new(path);
+            without_duobench_vars(&mut command).current_dir(&here);
+            command
+        })?);
+    }
+    let new_targets: Vec<&str> = executables
+        .iter()
+        .map(|e| e.target.as_str())
+        .filter(|t| !base_targets.iter().any(|b| b.replace('-', "_") == *t))
+        .collect();
+    if !new_targets.is_empty() {
         eprintln!(
-            "duobench: the executables of {short} are stored in {}: nothing to build",
-            baseline_dir.display()
-        );
-    } else {
-        let started = Instant::now();
-        store_base(args, &top, &here, &target, &baseline_dir, &base)?;
-        fs::create_dir_all(&baseline_dir)
-            .and_then(|()| fs::write(&stamp_path, stamp))
-            .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
-        // What the base cost: its build and a copy, where saving it with `--save-baseline`
-        // alone would also have measured every benchmark of it.
-        eprintln!(
-            "duobench: {short} built and stored in {:.1} s, nothing of it measured",
-            started.elapsed().as_secs_f64()
+            "duobench: new since {short}, so unpaired and not gated: bench target{} {}",
+            if new_targets.len() == 1 { "" } else { "s" },
+            new_targets.join(", ")
         );
     }
     eprintln!(
         "duobench: comparing the working tree with {short} ({}), paired",
         args.rev
     );
+    let json = match &args.json {
+        Some(json) => absolute(&here, json),
+        None => target
+            .join("duobench")
+            .join(format!("compare-{}.json", std::process::id())),
+    };
+    start_empty(&json)?;
     let mut bench = cargo();
+    // Every target runs even when one fails: a refuted claim in one must not leave another
+    // target's regression unmeasured.
     bench
-        .arg("bench")
+        .args(["bench", "--no-fail-fast"])
         .args(&args.cargo)
         .current_dir(&here)
         .env_remove("DUOBENCH_SAVE_BASELINE")
         .env_remove("DUOBENCH_STORE_ONLY")
         .env("DUOBENCH_BASELINE", BASE)
-        .env("DUOBENCH_BASELINE_DIR", &baseline_dir);
+        .env("DUOBENCH_BASELINE_DIR", &baseline_dir)
+        .env("DUOBENCH_JSON", &json);
     if !args.harness.is_empty() {
         bench.arg("--").args(&args.harness);
     }
@@ -79,10 +96,6 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     }
     if let Some(v) = &args.on_inconclusive {
         bench.env("DUOBENCH_ON_INCONCLUSIVE", v);
-    }
-    // Cargo runs each bench target in its package's directory: paths are made absolute.
-    if let Some(json) = &args.json {
-        bench.env("DUOBENCH_JSON", absolute(&here, json));
     }
     if !args.exports.is_empty() {
         let exports: Vec<String> = args
@@ -98,6 +111,30 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         "duobench: the paired comparison took {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    let doc: Value = fs::read_to_string(&json)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_else(|| serde_json::json!({ "trials": [] }));
+    if args.json.is_none() {
+        let _ = fs::remove_file(&json);
+    }
+    let left_out = missing(&expected, &doc);
+    eprintln!("duobench: {}", outcome_line(&doc));
+    if !left_out.is_empty() {
+        eprintln!(
+            "error: {} selected trial{} not measured, so not gated:",
+            left_out.len(),
+            if left_out.len() == 1 {
+                " was"
+            } else {
+                "s were"
+            }
+        );
+        for ((target, name), why) in &left_out {
+            eprintln!("  {target}::{name}: {}", why.words());
+        }
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(match status.code() {
         Some(0) => ExitCode::SUCCESS,
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
@@ -105,89 +142,68 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// Checks out `base` in a worktree in the git directory (kept for the next run) and
-/// stores its bench executables as baseline `base` in `baseline_dir`, measuring nothing.
-fn store_base(
-    args: &CompareArgs,
-    top: &Path,
-    here: &Path,
-    target: &Path,
-    baseline_dir: &Path,
-    base: &str,
-) -> Result<(), String> {
-    // In the repository's own git directory: one per repository, whatever target
-    // directory several repositories share, and out of the way of the working tree.
-    let git_dir = PathBuf::from(output_of(top, "git", &["rev-parse", "--git-common-dir"])?);
-    let worktree = absolute(top, &git_dir).join("duobench-base");
-    let worktree_text = worktree.to_string_lossy().into_owned();
-    if worktree.join(".git").exists() {
-        output_of(
-            &worktree,
-            "git",
-            &["checkout", "--quiet", "--force", "--detach", base],
-        )?;
-    } else if worktree.exists() {
-        return Err(format!(
-            "{} exists and is not a git worktree: remove it",
-            worktree.display()
-        ));
-    } else {
-        output_of(
-            top,
-            "git",
-            &[
-                "worktree",
-                "add",
-                "--quiet",
-                "--detach",
-                &worktree_text,
-                base,
-            ],
-        )?;
+/// The merge base of `rev` and `HEAD`, or a one-line reason: a revision that does not
+/// exist, or a shallow clone whose history does not reach the merge base.
+fn merge_base(here: &Path, rev: &str) -> Result<String, String> {
+    match output_of(here, "git", &["merge-base", rev, "HEAD"]) {
+        Ok(base) if !base.is_empty() => Ok(base),
+        result => {
+            let exists = output_of(
+                here,
+                "git",
+                &[
+                    "rev-parse",
+                    "--verify",
+                    "--quiet",
+                    &format!("{rev}^{{commit}}"),
+                ],
+            )
+            .is_ok();
+            let shallow = output_of(here, "git", &["rev-parse", "--is-shallow-repository"])
+                .is_ok_and(|s| s == "true");
+            match (exists, shallow) {
+                (true, true) => Err(format!(
+                    "`git merge-base {rev} HEAD` found no common commit: this clone is shallow \
+                     and its history stops before the two meet; fetch more of it (`git fetch \
+                     --unshallow`, or `fetch-depth: 0` in actions/checkout)"
+                )),
+                (true, false) => Err(format!(
+                    "{rev} and HEAD share no history (`git merge-base {rev} HEAD` found no \
+                     common commit)"
+                )),
+                (false, _) => Err(result.err().unwrap_or_else(|| {
+                    format!("`git merge-base {rev} HEAD` failed: no revision `{rev}`")
+                })),
+            }
+        }
     }
-    // The same package directory inside the worktree as here inside the repository.
-    let inside = here.strip_prefix(top).unwrap_or(Path::new(""));
-    eprintln!(
-        "duobench: building the bench targets of {} and storing them (nothing is measured)",
-        &base[..base.len().min(12)]
-    );
-    let mut store = cargo();
-    without_duobench_vars(&mut store)
-        .arg("bench")
-        .args(&args.cargo)
-        .current_dir(worktree.join(inside))
-        // A target directory of its own, kept between runs (only what changed since the
-        // last base is rebuilt): in the working tree's, the two checkouts of one package
-        // share fingerprints, and Cargo would take the base's build for the working
-        // tree's, whose sources are older than it.
-        .env(
-            "CARGO_TARGET_DIR",
-            target.join("duobench").join("base-target"),
-        )
-        .env("DUOBENCH_SAVE_BASELINE", BASE)
-        .env("DUOBENCH_STORE_ONLY", "1")
-        .env("DUOBENCH_BASELINE_DIR", baseline_dir);
-    let status = status_of(&mut store, "build the base revision")?;
-    if !status.success() {
-        return Err(format!(
-            "building or storing the bench targets of {base} failed ({status}; its output is \
-             above): a bench target named with --bench must exist in both revisions"
-        ));
+}
+
+/// Empties the comparison's JSON file so that it holds only this comparison's trials (a
+/// file of earlier results would pass for trials measured now); a file that is not a
+/// duobench document is someone else's and stops the comparison.
+fn start_empty(json: &Path) -> Result<(), String> {
+    if let Ok(text) = fs::read_to_string(json) {
+        let ours = text.trim().is_empty()
+            || serde_json::from_str::<Value>(&text)
+                .is_ok_and(|d| d.get("schema_version").is_some() && d["trials"].is_array());
+        if !ours {
+            return Err(format!(
+                "{} exists and is not a duobench JSON document: name another file for --json",
+                json.display()
+            ));
+        }
     }
-    Ok(())
+    if let Some(dir) = json.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    fs::write(json, "").map_err(|e| format!("cannot write {}: {e}", json.display()))
 }
 
 /// The target directory cargo uses here (`CARGO_TARGET_DIR`, a config file, or the
 /// workspace's `target`).
 fn target_dir(here: &Path) -> Result<PathBuf, String> {
-    let stdout = stdout_of(
-        cargo()
-            .args(["metadata", "--no-deps", "--format-version", "1"])
-            .current_dir(here),
-    )?;
-    let metadata: Value =
-        serde_json::from_slice(&stdout).map_err(|e| format!("cargo metadata gave no JSON: {e}"))?;
-    metadata["target_directory"]
+    metadata(here)?["target_directory"]
         .as_str()
         .map(PathBuf::from)
         .ok_or_else(|| "cargo metadata named no target directory".to_owned())

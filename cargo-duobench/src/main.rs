@@ -7,7 +7,9 @@
 //! ```
 
 mod args;
+mod base;
 mod compare;
+mod coverage;
 mod merge;
 mod run;
 

@@ -5,10 +5,12 @@
 //!
 //! Shards hold different trials; one trial in two shards means they overlap (the same
 //! partition run twice, or a file from another run), which is an error rather than a
-//! silent choice of one result.
+//! silent choice of one result. A shard whose run did not finish (its document lists
+//! `unfinished_targets`: an interrupt or a kill cut it short) is merged, named, and fails
+//! the merge: its trials are only those measured before it stopped.
 
 use crate::args::MergeArgs;
-use duobench::result::document::{document_page, markdown_table};
+use duobench::result::document::{document_page, markdown_table, write_atomically};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -25,6 +27,7 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     }
     let merged = merge_shards(&shards)?;
     let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
+    check_ours(&args.json)?;
     write(&args.json, &text)?;
     if let Some(path) = &args.markdown {
         write(path, &markdown_table(&merged, "duobench"))?;
@@ -41,7 +44,61 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
         shards.len(),
         args.json.display()
     );
-    Ok(ExitCode::SUCCESS)
+    let cut_short = unfinished_shards(&shards);
+    for (path, targets) in &cut_short {
+        eprintln!(
+            "error: shard {} did not finish bench target{} {}: its trials are only those \
+             measured before it stopped (interrupted or killed)",
+            path.display(),
+            if targets.len() == 1 { "" } else { "s" },
+            targets
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Ok(if cut_short.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The shards whose document marks bench targets as unfinished, with those targets.
+fn unfinished_shards<'a>(shards: &[(&'a Path, String)]) -> Vec<(&'a Path, Vec<String>)> {
+    shards
+        .iter()
+        .filter_map(|(path, text)| {
+            let doc: Value = serde_json::from_str(text).ok()?;
+            let targets: Vec<String> = doc["unfinished_targets"]
+                .as_array()?
+                .iter()
+                .filter_map(|t| t.as_str().map(str::to_owned))
+                .collect();
+            (!targets.is_empty()).then_some((*path, targets))
+        })
+        .collect()
+}
+
+/// The merged document may replace a duobench JSON document, an empty file or nothing: a
+/// file of anything else is someone else's.
+fn check_ours(path: &Path) -> Result<(), String> {
+    match fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Ok(text) if text.trim().is_empty() => Ok(()),
+        Ok(text) => serde_json::from_str::<Value>(&text)
+            .ok()
+            .filter(|d| d.get("schema_version").is_some() && d["trials"].is_array())
+            .map(|_| ())
+            .ok_or_else(|| {
+                format!(
+                    "{} exists and is not a duobench JSON document: not replaced",
+                    path.display()
+                )
+            }),
+    }
 }
 
 /// Joins the documents `(path, text)`: the first shard's run facts, every shard's trials,
@@ -96,11 +153,19 @@ pub fn merge_shards(shards: &[(&Path, String)]) -> Result<Value, String> {
     }
     let mut merged = merged.ok_or("no shards to merge")?;
     merged["trials"] = Value::Array(trials.into_values().map(|(_, t)| t).collect());
+    let unfinished: Vec<Value> = unfinished_shards(shards)
+        .into_iter()
+        .flat_map(|(_, targets)| targets)
+        .map(Value::String)
+        .collect();
+    merged["unfinished_targets"] = Value::Array(unfinished);
     Ok(merged)
 }
 
+/// Writes through the harness's own writer: a reader sees the old file or the new one.
 fn write(path: &Path, text: &str) -> Result<(), String> {
-    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -137,5 +202,23 @@ mod tests {
         assert!(e.starts_with("b.json has mode \"test\""), "{e}");
         let e = merge_shards(&[(a, "[]".to_owned())]).unwrap_err();
         assert_eq!(e, "a.json is not a duobench JSON document");
+    }
+
+    #[test]
+    fn a_shard_that_did_not_finish_is_named_and_marked() {
+        let (a, b) = (Path::new("a.json"), Path::new("b.json"));
+        let mut cut: Value = serde_json::from_str(&doc("bench", &["y"])).unwrap();
+        cut["unfinished_targets"] = json!(["t"]);
+        let shards = [(a, doc("bench", &["x"])), (b, cut.to_string())];
+        let merged = merge_shards(&shards).unwrap();
+        assert_eq!(merged["unfinished_targets"], json!(["t"]));
+        assert_eq!(unfinished_shards(&shards), [(b, vec!["t".to_owned()])]);
+        // Control: finished shards leave nothing marked.
+        let whole = [(a, doc("bench", &["x"])), (b, doc("bench", &["y"]))];
+        assert_eq!(
+            merge_shards(&whole).unwrap()["unfinished_targets"],
+            json!([])
+        );
+        assert!(unfinished_shards(&whole).is_empty());
     }
 }

@@ -1,141 +1,31 @@
-//! End to end: `cargo duobench compare HEAD~1` on a two-commit repository the test builds
-//! in a temporary directory, a crate with one `#[bench]` whose routine the second commit
-//! makes 3× slower. The gate fails there, passes once a commit changes nothing the
-//! routine runs, and the base revision is built and stored but never measured outside the
-//! paired comparison (a second comparison with the same base builds nothing of it).
+//! End to end: `cargo duobench compare` on repositories the tests build in temporary
+//! directories, crates whose `#[bench]` routine a later commit makes 3× slower.
 //!
 //! The gate is 50%, not the README recipe's 5%: a timed test's margins stay wide for a
 //! shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
 //! routine reads 1 up to the spread between process pairs, which the rounds of fresh pairs
-//! put in the interval; on a busy machine that spread reaches several percent, which a 5%
-//! gate cannot tell from 1 in a few seconds (it stays inconclusive and fails, as a gate
-//! must). The budget leaves room for the rounds' minimum when a loaded machine delays every
-//! duo's process wake-ups; a decided comparison stops long before it.
+//! carry into the decision.
 
+mod common;
+
+use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-/// The crate at the first commit; `{STEPS}` is the routine's work.
-const BENCH: &str = r#"
-use duobench::{bench, black_box, Bencher};
-
-const STEPS: u64 = {STEPS};
-
-#[bench]
-fn routine(b: &mut Bencher) {
-    b.iter(|| {
-        let mut x = black_box(1u64);
-        for _ in 0..STEPS {
-            x = black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
-        }
-        x
-    });
-}
-
-fn main() {
-    duobench::main()
-}
-"#;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The end-to-end tests' shared target directory, so that duobench and its dependencies
-/// are built once for all of them.
-fn target_dir() -> PathBuf {
-    workspace().join("target/e2e")
-}
-
-fn git(repo: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=duobench",
-            "-c",
-            "user.email=duobench@example.com",
-        ])
-        .args(args)
-        .current_dir(repo)
-        .output()
-        .expect("git runs");
-    assert!(status.status.success(), "git {args:?}: {status:?}");
-}
-
-fn write_bench(repo: &Path, steps: u64) {
-    let text = BENCH.replace("{STEPS}", &steps.to_string());
-    fs::write(repo.join("benches/work.rs"), text).unwrap();
-}
-
-/// A repository whose first commit runs 2,000 steps and second 6,000, under `name`.
+/// A repository whose first commit (tagged `v1`) runs 2,000 steps and second 6,000.
 fn fixture(name: &str) -> PathBuf {
-    let repo = std::env::temp_dir().join(format!("duobench-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&repo);
-    fs::create_dir_all(repo.join("benches")).unwrap();
-    let runtime = workspace().join("runtime").canonicalize().unwrap();
-    // The end-to-end crate's features and lock file: dependencies already built there are
-    // reused.
-    fs::write(
-        repo.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"compare-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-             publish = false\n\n[workspace]\n\n[dev-dependencies]\nduobench = {{ path = {:?}, \
-             features = [\"tokio\"] }}\n\n[[bench]]\nname = \"work\"\nharness = false\n",
-            runtime.display().to_string()
-        ),
-    )
-    .unwrap();
-    fs::create_dir_all(repo.join("src")).unwrap();
-    fs::write(repo.join("src/lib.rs"), "").unwrap();
-    fs::copy(
-        workspace().join("tests/e2e-crate/Cargo.lock"),
-        repo.join("Cargo.lock"),
-    )
-    .unwrap();
-    fs::write(repo.join(".gitignore"), "target\n").unwrap();
-    write_bench(&repo, 2_000);
-    git(&repo, &["init", "--quiet"]);
-    git(&repo, &["add", "."]);
-    git(&repo, &["commit", "--quiet", "-m", "2,000 steps"]);
-    write_bench(&repo, 6_000);
-    git(
-        &repo,
-        &["commit", "--quiet", "-am", "6,000 steps: 3x slower"],
-    );
+    let repo = scratch(name).join("repo");
+    init_crate(&repo, &[("work", work(2_000))], "", "2,000 steps");
+    git(&repo, &["tag", "v1"]);
+    fs::write(repo.join("benches/work.rs"), work(6_000)).unwrap();
+    commit_all(&repo, "6,000 steps: 3x slower");
     repo
 }
 
-fn compare(repo: &Path, extra: &[&str]) -> Output {
-    compare_with(repo, "HEAD~1", extra)
-}
-
-fn compare_with(repo: &Path, rev: &str, extra: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
-        .args(["duobench", "compare", rev, "--max-regression", "50%"])
-        // Inside the repository (ignored by git), as the CI recipe keeps it for its cache,
-        // so that it goes with the repository at the end.
-        .args(["--baseline-dir", "target/base-cache"])
-        .args(extra)
-        .current_dir(repo)
-        // Variables rather than options after `--`, which would also reach the library's
-        // libtest harness (it rejects them).
-        .env("DUOBENCH_MAX_TIME", "8s")
-        .env("DUOBENCH_WARMUP", "100ms")
-        .env("DUOBENCH_NO_REPORT", "1")
-        .env("CARGO", env!("CARGO"))
-        .env("CARGO_TARGET_DIR", target_dir())
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo-duobench runs")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+fn compare(repo: &Path, extra: &[&str]) -> std::process::Output {
+    let mut all = vec!["--baseline-dir", "target/base-cache"];
+    all.extend_from_slice(extra);
+    compare_in(repo, "HEAD~1", &all)
 }
 
 #[test]
@@ -154,45 +44,205 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
         "{out}"
     );
     assert!(out.contains("---- routine ----"), "{out}");
-    assert!(out.contains("claim `ratio <= 1.5` refuted"), "{out}");
-    let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
-    let trial = &doc["trials"][0];
+    assert!(out.contains("gate max regression 50% regressed"), "{out}");
+    let trial = &trials(&json)[0];
     assert_eq!(trial["kind"], "versions", "{trial:#}");
     let ratio = trial["ratio"]["estimate"].as_f64().unwrap();
     assert!((2.0..4.5).contains(&ratio), "ratio {ratio}\n{out}");
     assert_eq!(trial["verdict"], "refuted", "{trial:#}");
+    assert_eq!(trial["gate"]["outcome"], "regressed", "{trial:#}");
 
     // A commit that changes nothing the routine runs: the same base is not built again.
     fs::write(repo.join("NOTES.md"), "nothing that runs\n").unwrap();
-    git(&repo, &["add", "NOTES.md"]);
-    git(&repo, &["commit", "--quiet", "-m", "notes"]);
+    commit_all(&repo, "notes");
     let unchanged = compare(&repo, &[]);
     let out = text(&unchanged);
     // HEAD~1 is now the slower commit, whose executables were not stored yet. Passing means
     // the gate was judged and held: an undecided or unpaired gate fails.
     assert!(unchanged.status.success(), "{out}");
     assert!(out.contains("versions paired"), "{out}");
-    assert!(out.contains("claim    ratio <= 1.5: pass"), "{out}");
+    assert!(out.contains("gate     max regression 50%: pass"), "{out}");
     let again = compare(&repo, &[]);
     let out = text(&again);
     assert!(again.status.success(), "{out}");
     assert!(out.contains("nothing to build"), "{out}");
     assert!(!out.contains("stored the executable"), "{out}");
-    fs::remove_dir_all(&repo).unwrap();
+
+    // Stored executables deleted behind the stamp's back: built again, not "nothing to
+    // build" followed by a failure to pair.
+    let stored = repo.join("target/base-cache/work/@executables");
+    fs::remove_dir_all(&stored).unwrap();
+    let rebuilt = compare(&repo, &[]);
+    let out = text(&rebuilt);
+    assert!(rebuilt.status.success(), "{out}");
+    assert!(!out.contains("nothing to build"), "{out}");
+    assert!(out.contains("stored the executable of `work`"), "{out}");
+    fs::remove_dir_all(repo.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn two_comparisons_started_together_each_pair_with_their_own_base() {
+    // `compare v1` (the 3x slower branch against the first commit: must fail) and `compare
+    // HEAD` (the branch against itself: must pass), started together in one repository.
+    let repo = fixture("together");
+    let mut against_v1 = compare_command(&repo, "v1", &[]);
+    let mut against_head = compare_command(&repo, "HEAD", &[]);
+    let first = against_v1.spawn().expect("cargo-duobench starts");
+    let second = against_head.spawn().expect("cargo-duobench starts");
+    let (first, second) = (
+        first.wait_with_output().unwrap(),
+        second.wait_with_output().unwrap(),
+    );
+    assert!(!first.status.success(), "{}", text(&first));
+    assert!(text(&first).contains("regressed"), "{}", text(&first));
+    assert!(second.status.success(), "{}", text(&second));
+    // The cache is right afterwards: `compare v1` again builds nothing and still fails.
+    let again = compare_in(&repo, "v1", &[]);
+    let out = text(&again);
+    assert!(out.contains("nothing to build"), "{out}");
+    assert!(!again.status.success(), "{out}");
+    assert!(out.contains("regressed"), "{out}");
+    fs::remove_dir_all(repo.parent().unwrap()).unwrap();
+}
+
+/// A bench file whose process aborts when it compares (never when the base is stored).
+const ABORTS_WHEN_COMPARING: &str = r#"
+use duobench::bench;
+
+#[bench]
+fn never_measured() -> u64 {
+    duobench::black_box(1)
+}
+
+fn main() {
+    if std::env::var_os("DUOBENCH_BASELINE").is_some() {
+        std::process::abort();
+    }
+    duobench::main()
+}
+"#;
+
+/// A refuted claim that runs before the other targets (cargo runs them in name order).
+const REFUTED_CLAIM: &str = r#"
+use duobench::{bench_diff, black_box};
+
+#[bench_diff(vs = cheap, ratio < 0.5, max_time = "2s")]
+fn costly() -> u64 {
+    (0..black_box(20_000u64)).fold(0, |a, b| a ^ b.wrapping_mul(3))
+}
+
+fn cheap() -> u64 {
+    (0..black_box(2_000u64)).fold(0, |a, b| a ^ b.wrapping_mul(3))
+}
+
+fn main() {
+    duobench::main()
+}
+"#;
+
+#[test]
+fn every_target_is_measured_and_what_was_not_fails_the_job() {
+    // The base has `aaa_claims` (a refuted claim, run first), `crash` (fine when stored,
+    // aborts when comparing) and `work`; the branch makes `work` 3x slower and adds `fresh`.
+    let repo = scratch("targets").join("repo");
+    let benches = |steps: u64| {
+        vec![
+            ("aaa_claims", REFUTED_CLAIM.to_owned()),
+            ("crash", ABORTS_WHEN_COMPARING.to_owned()),
+            ("work", work(steps)),
+        ]
+    };
+    init_crate(&repo, &benches(2_000), "", "three targets");
+    let mut branch = benches(6_000);
+    branch.push((
+        "fresh",
+        work(2_000).replace("fn routine", "fn fresh_routine"),
+    ));
+    write_crate(&repo, &branch, "");
+    commit_all(&repo, "work 3x slower, and a new target");
+    let output = compare_in(&repo, "HEAD~1", &["--json", "out.json"]);
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    let trials = trials(&repo.join("out.json"));
+    let find = |name: &str| {
+        trials
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap_or_else(|| panic!("no trial {name}:\n{out}"))
+    };
+    // The regression was looked at although a target before it failed.
+    assert_eq!(find("routine")["gate"]["outcome"], "regressed", "{out}");
+    assert_eq!(find("costly")["verdict"], "refuted", "{out}");
+    // The new target is unpaired and new, not failed.
+    assert_eq!(find("fresh_routine")["verdict"], "new", "{out}");
+    assert!(out.contains("new since"), "{out}");
+    // The aborted target's trial was not measured, and the summary says so.
+    assert!(
+        out.contains("1 selected trial was not measured")
+            && out.contains("crash::never_measured: its bench target wrote no result"),
+        "{out}"
+    );
+    fs::remove_dir_all(repo.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_path_dependency_outside_the_repository_resolves_in_the_base() {
+    // What `cargo add --path ../helper` writes: a dependency beside the repository.
+    let parent = scratch("path-dep");
+    let helper = parent.join("helper");
+    fs::create_dir_all(helper.join("src")).unwrap();
+    fs::write(
+        helper.join("Cargo.toml"),
+        "[package]\nname = \"helper\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    fs::write(
+        helper.join("src/lib.rs"),
+        "pub fn steps() -> u64 { 1_000 }\n",
+    )
+    .unwrap();
+    let repo = parent.join("repo");
+    let bench = work(0).replace(
+        "const STEPS: u64 = 0;",
+        "const STEPS: u64 = 1_000;\nconst _HELPER: fn() -> u64 = helper::steps;",
+    );
+    init_crate(
+        &repo,
+        &[("work", bench.clone())],
+        "helper = { path = \"../helper\" }",
+        "uses ../helper",
+    );
+    fs::write(repo.join("NOTES.md"), "nothing that runs\n").unwrap();
+    commit_all(&repo, "notes");
+    let output = compare_in(&repo, "HEAD~1", &[]);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("checked out beside it"), "{out}");
+    assert!(out.contains("gate     max regression 50%: pass"), "{out}");
+    fs::remove_dir_all(&parent).unwrap();
 }
 
 #[test]
 fn a_revision_that_does_not_exist_is_one_line_and_builds_nothing() {
     let repo = fixture("no-revision");
-    let output = compare_with(&repo, "no-such-branch", &[]);
+    let output = compare_in(&repo, "no-such-branch", &[]);
     let out = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{out}");
     let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error: ")).collect();
     assert_eq!(errors.len(), 1, "{out}");
     assert!(
-        errors[0].starts_with("error: `git merge-base no-such-branch HEAD` failed: "),
+        errors[0].starts_with("error: `git merge-base no-such-branch HEAD` failed"),
         "{out}"
     );
     assert!(!out.contains("Compiling"), "{out}");
-    fs::remove_dir_all(&repo).unwrap();
+    // A gate of 5 (5% or 500%?) is refused before anything is built, with both readings.
+    let output = common::compare_command(&repo, "HEAD~1", &[])
+        .args(["--max-regression", "5"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{out}");
+    assert!(out.contains("ambiguous") && out.contains("`5%`"), "{out}");
+    assert!(!out.contains("Compiling"), "{out}");
+    fs::remove_dir_all(repo.parent().unwrap()).unwrap();
 }

@@ -113,3 +113,103 @@ fn two_nextest_shards_merged_give_the_trials_of_one_run() {
     assert!(String::from_utf8_lossy(&overlap.stderr).contains("the shards overlap"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The executable of the end-to-end crate's bench target `name`, built in release.
+fn e2e_bench_executable(name: &str) -> PathBuf {
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "bench",
+            "--no-run",
+            "--bench",
+            name,
+            "--message-format",
+            "json",
+        ])
+        .current_dir(workspace().join("tests/e2e-crate"))
+        .env("CARGO_TARGET_DIR", workspace().join("target/e2e"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["target"]["name"] == name)
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .expect("cargo names the executable")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_shard_cut_short_says_so_and_merge_names_it() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("duobench-cut-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("cut.json");
+    // The end-to-end crate's interrupt cases: a quick trial, then a long one that SIGTERM
+    // (what a CI runner sends on cancel) stops.
+    let mut child = Command::new(e2e_bench_executable("faults"))
+        .args([
+            "--bench",
+            "interrupt::",
+            "--format",
+            "pretty",
+            "--no-report",
+            "--json",
+        ])
+        .arg(&json)
+        .env("CARGO_TARGET_DIR", workspace().join("target/e2e"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.map_while(Result::ok) {
+        if line.contains("interrupt::a_quick") && line.contains("ok") {
+            break;
+        }
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let _ = child.wait();
+    let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        doc["unfinished_targets"],
+        serde_json::json!(["faults"]),
+        "{doc:#}"
+    );
+    let merge = |shards: &[&Path]| {
+        Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
+            .args(["duobench", "merge"])
+            .args(shards)
+            .arg("--json")
+            .arg(dir.join("merged.json"))
+            .output()
+            .unwrap()
+    };
+    let merged = merge(&[&json]);
+    let stderr = String::from_utf8_lossy(&merged.stderr);
+    assert!(!merged.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "shard {} did not finish bench target `faults`",
+            json.display()
+        )),
+        "{stderr}"
+    );
+    // Control: a shard whose run finished merges without a word of it.
+    let mut whole = doc.clone();
+    whole["unfinished_targets"] = serde_json::json!([]);
+    let whole_path = dir.join("whole.json");
+    fs::write(&whole_path, whole.to_string()).unwrap();
+    let merged = merge(&[&whole_path]);
+    assert!(merged.status.success(), "{merged:?}");
+    assert!(!String::from_utf8_lossy(&merged.stderr).contains("did not finish"));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -291,21 +291,32 @@ pub fn samples(input: ParseStream, key: &Ident) -> syn::Result<u32> {
     }
 }
 
-/// `max_regression = "5%"` (or `"0.05"`): a slowdown of zero or more, as a fraction.
+/// `max_regression = "5%"` (or `"0.05"`): a slowdown above zero, as a fraction.
 pub fn max_regression(input: ParseStream, key: &Ident) -> syn::Result<f64> {
     let lit = string(input, key, "max_regression = \"5%\"")?;
-    let text = lit.value();
+    gate_fraction(&lit.value()).map_err(|why| Error::new_spanned(lit, why))
+}
+
+/// The runtime's grammar of a gate (`model/gate_value.rs`), kept equal to it by the shared
+/// table `max_regression_cases.txt`: a percentage above zero, or a fraction strictly
+/// between 0 and 1; a plain number of 1 or more is refused with both of its readings.
+pub fn gate_fraction(text: &str) -> Result<f64, String> {
     let trimmed = text.trim();
-    let fraction = match trimmed.strip_suffix('%') {
-        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
-        None => trimmed.parse::<f64>(),
-    };
-    match fraction {
-        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
-        _ => Err(Error::new_spanned(
-            lit,
-            "`max_regression` is a slowdown of zero or more such as \"5%\" or \"0.05\"",
+    let allowed = "`max_regression` is a slowdown above zero such as \"5%\" or \"0.05\"";
+    if let Some(percent) = trimmed.strip_suffix('%') {
+        return match percent.trim().parse::<f64>() {
+            Ok(p) if p.is_finite() && p > 0.0 => Ok(p / 100.0),
+            _ => Err(allowed.to_owned()),
+        };
+    }
+    match trimmed.parse::<f64>() {
+        Ok(p) if p.is_finite() && p > 0.0 && p < 1.0 => Ok(p),
+        Ok(p) if p.is_finite() && p >= 1.0 => Err(format!(
+            "`max_regression = \"{text}\"` is ambiguous: write \"{p}%\" for a slowdown of \
+             {p}%, or \"{}\" for {p}% as a fraction; a plain number must be a fraction below 1",
+            p / 100.0
         )),
+        _ => Err(allowed.to_owned()),
     }
 }
 
@@ -389,4 +400,33 @@ pub fn allocs(input: ParseStream) -> syn::Result<AllocLimit> {
         Error::new_spanned(&count, "the count must be a whole number: `allocs == 0`")
     })?;
     Ok(AllocLimit { exact, count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gate_fraction;
+
+    /// Every case of the shared table; the runtime's test reads the same file.
+    #[test]
+    fn the_shared_table_of_gate_values() {
+        let table = include_str!("max_regression_cases.txt");
+        let mut checked = 0;
+        for line in table
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (text, expected) = line.rsplit_once(" => ").expect("TEXT => EXPECTED");
+            let text = if text == "<empty>" { "" } else { text };
+            match expected {
+                "error" => assert!(gate_fraction(text).is_err(), "{text:?} should not parse"),
+                fraction => {
+                    let got = gate_fraction(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+                    let want: f64 = fraction.parse().unwrap();
+                    assert!((got - want).abs() < 1e-12, "{text:?}: {got} != {want}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} cases read");
+    }
 }

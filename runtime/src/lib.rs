@@ -77,10 +77,11 @@ pub mod result {
     pub use crate::analysis::{BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth};
     pub use crate::api::BatchOverhead;
     pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Unsettled, Verdict};
+    pub use crate::decide::{DecidedBy, GateDesign, GateOutcome};
     pub use crate::measure::{machine_stalls, MachineStalls};
     pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};
     pub use crate::measure::{LinearRun, Sampling};
-    pub use crate::model::{Measure, Throughput};
+    pub use crate::model::{parse_max_regression, Measure, Throughput};
     pub use crate::stats::{Estimate, Line, Outliers, Summary, TTest};
 
     /// Tools over the `--json` document, for programs that gather results (`cargo duobench
@@ -89,6 +90,7 @@ pub mod result {
         #[cfg(feature = "html")]
         pub use crate::report::document_page;
         pub use crate::report::markdown_table;
+        pub use crate::util::write_atomically;
     }
 }
 

@@ -11,6 +11,10 @@ fn two() {}
 #[bench(max_regression = 5)]
 fn three() {}
 
+// 5% or 500%? Refused with both readings.
+#[bench(max_regression = "5")]
+fn six() {}
+
 // A regression bound compares versions of one routine: #[bench] only.
 #[bench_diff(vs = other, max_regression = "5%")]
 fn four() {}

@@ -141,7 +141,7 @@ impl Bencher {
                         true
                     }
                     None => {
-                        self.unpaired_because = Some(why);
+                        self.unpaired_because = Some(why.why);
                         false
                     }
                 },

@@ -4,6 +4,7 @@
 
 mod duo_times;
 mod fence;
+mod gate;
 mod holm;
 mod ownership;
 mod p_value;
@@ -14,11 +15,12 @@ mod simulation;
 mod verdict;
 
 pub(crate) use duo_times::DuoTimes;
+pub use gate::{DecidedBy, GateDesign, GateOutcome};
 pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
-pub(crate) use process_pairs::{PairSpread, ProcessPairs, MIN_PAIRS};
+pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
 pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
     BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,

@@ -10,34 +10,43 @@
 //! So a comparison across versions runs in rounds, each with a fresh pair of processes
 //! (fresh placements), each round equally long, and treats each round's estimate of the log
 //! ratio as one observation. The spread between rounds holds both the duo-to-duo noise and
-//! the pair-to-pair offsets; the confidence sequence over rounds (Lai's t-mixture,
-//! `stats::sequential::sequence`, as for blocks within a process) covers the ratio the code has on
-//! average over placements, at every look. Its assumption is that rounds are independent
-//! and alike: each starts new processes, in a random order, with a random environment
-//! size, so no placement is systematic to one side.
+//! the pair-to-pair offsets. Rounds are independent and alike: each starts new processes,
+//! in a random order, with a random environment size, so no placement is systematic to one
+//! side. A gate (`--max-regression`) is decided over them by `gate` (both of its error
+//! rates held); a comparison without one reports the confidence sequence over rounds
+//! (Lai's t-mixture, `stats::sequential::sequence`), which covers the ratio the code has on
+//! average over placements at every look.
 
+use super::gate::{DecidedBy, GateDesign, GateOutcome, GateTest};
 use super::sequential::MIN_DECISION_DUOS;
-use super::verdict::{judge, log_margin, Verdict};
-use crate::model::Claim;
+use super::verdict::Verdict;
 use crate::stats::ConfidenceSequence;
 
-/// Rounds the confidence sequence over rounds is tightest at.
+/// Rounds the report-only confidence sequence over rounds is tightest at.
 pub const TARGET_PAIRS: f64 = 8.0;
 
-/// Rounds a decision waits for. The interval is bounded from five rounds on (at alpha 0.05),
-/// but a placement effect with two states, each in about half the pairs, keeps five rounds
-/// in one state in one run of sixteen, and an interval from them misses the other state
-/// (`simulation::pairs` holds alpha from six rounds on; docs/VALIDATION.md has its table).
-pub const MIN_PAIRS: usize = 6;
+/// Rounds a report-only comparison waits for before it may stop at its precision (see
+/// [`super::gate::MIN_ROUNDS`]).
+pub const MIN_PAIRS: usize = super::gate::MIN_ROUNDS;
 
 /// Most rounds [`ProcessPairs::pairs_needed`] looks for.
 const MOST_PAIRS: usize = 1_000;
 
+/// What the rounds are for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Goal {
+    /// A regression gate (`--max-regression`), decided by [`GateTest`].
+    Gate(GateDesign),
+    /// No claim: stop once the log interval's half-width is at most this.
+    Precision(f64),
+}
+
 /// The rounds of one cross-version comparison so far, and what they decide.
 #[derive(Clone, Debug)]
 pub struct ProcessPairs {
-    claim: Option<Claim>,
-    precision: f64,
+    alpha: f64,
+    goal: Goal,
+    gate: Option<GateTest>,
     sequence: ConfidenceSequence,
     /// Each round's estimate of ln(latency(new) / latency(old)).
     estimates: Vec<f64>,
@@ -46,6 +55,21 @@ pub struct ProcessPairs {
     /// Duos measured over all rounds.
     duos: usize,
     decided: Option<Verdict>,
+}
+
+/// What a gate decided and how it was designed, for reports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GateSummary {
+    /// The design: the gate, its false-alarm rate and its miss rate.
+    pub design: GateDesign,
+    /// `pass`, `regressed` or `inconclusive`.
+    pub outcome: GateOutcome,
+    /// Which rule decided (`None` when inconclusive).
+    pub decided_by: Option<DecidedBy>,
+    /// The ratio above which the gate fails.
+    pub threshold: f64,
+    /// Rounds in all that the first stage's spread asked for (`None` before it ended).
+    pub planned_rounds: Option<usize>,
 }
 
 /// What the rounds found, for reports.
@@ -60,11 +84,13 @@ pub struct PairSpread {
     /// The typical standard error a round's duos gave its own estimate (root mean square):
     /// what the spread between rounds would be if placement did not matter.
     pub within_se: Option<f64>,
-    /// When undecided: rounds in all that the spread seen so far would need for the claim
-    /// (or the precision) at the current estimate; `None` when decided or out of reach.
+    /// When undecided: rounds in all that the spread seen so far would need for the gate
+    /// (or the precision); `None` when decided or out of reach.
     pub pairs_needed: Option<usize>,
     /// How long each round ran, warmup included.
     pub round_secs: f64,
+    /// The gate, when the rounds judged one.
+    pub gate: Option<GateSummary>,
 }
 
 impl PairSpread {
@@ -77,13 +103,16 @@ impl PairSpread {
 }
 
 impl ProcessPairs {
-    /// Rounds at error rate `alpha`, judging `claim`, or without one stopping once the log
-    /// interval's half-width is at most `precision`.
+    /// Rounds at error rate `alpha` (of the reported interval) towards `goal`.
     #[must_use]
-    pub fn new(alpha: f64, claim: Option<Claim>, precision: f64) -> Self {
+    pub fn new(alpha: f64, goal: Goal) -> Self {
         Self {
-            claim,
-            precision,
+            alpha,
+            goal,
+            gate: match goal {
+                Goal::Gate(design) => Some(GateTest::new(design)),
+                Goal::Precision(_) => None,
+            },
             sequence: ConfidenceSequence::new(alpha, TARGET_PAIRS),
             estimates: Vec::new(),
             within_se: Vec::new(),
@@ -93,7 +122,8 @@ impl ProcessPairs {
     }
 
     /// Adds one round's log ratio from `duos` duos (and its own standard error, if known);
-    /// returns the verdict once decided. Rounds after a verdict are ignored.
+    /// returns the verdict once decided (a gate's `regressed` is `Refuted`). Rounds after a
+    /// verdict are ignored.
     pub fn push(&mut self, log_ratio: f64, duos: usize, within_se: Option<f64>) -> Option<Verdict> {
         if self.decided.is_some() || !log_ratio.is_finite() {
             return self.decided;
@@ -103,13 +133,24 @@ impl ProcessPairs {
         self.within_se.extend(within_se.filter(|s| s.is_finite()));
         // A routine's own rare costs count in its mean only once the rounds together hold
         // them: the same floor as within one process.
-        if self.len() < MIN_PAIRS || self.duos < MIN_DECISION_DUOS {
-            return None;
-        }
-        let (low, high) = self.log_interval()?;
-        self.decided = match &self.claim {
-            Some(claim) => judge(claim, low.exp(), high.exp()),
-            None => ((high - low) / 2.0 <= self.precision).then_some(Verdict::Reported),
+        let floor_met = self.duos >= MIN_DECISION_DUOS;
+        self.decided = match (&mut self.gate, self.goal) {
+            (Some(gate), _) => gate
+                .push(log_ratio, floor_met)
+                .map(|outcome| match outcome {
+                    GateOutcome::Pass => Verdict::Pass,
+                    GateOutcome::Regressed => Verdict::Refuted,
+                    GateOutcome::Inconclusive => Verdict::Inconclusive,
+                }),
+            (None, Goal::Precision(precision)) => {
+                let bounded = self.len() >= MIN_PAIRS && floor_met;
+                self.log_interval()
+                    .filter(|_| bounded)
+                    .and_then(|(low, high)| {
+                        ((high - low) / 2.0 <= precision).then_some(Verdict::Reported)
+                    })
+            }
+            (None, Goal::Gate(_)) => unreachable!("a gate's test exists from the start"),
         };
         self.decided
     }
@@ -143,31 +184,53 @@ impl ProcessPairs {
         self.estimates.iter().map(|x| (x - mean) * (x - mean)).sum()
     }
 
-    /// The (1 − alpha) interval for the log ratio, once bounded (five rounds at the least
-    /// at alpha 0.05).
+    /// The (1 − alpha) interval for the log ratio: a gate's (see [`GateTest::interval`]),
+    /// else the confidence sequence over rounds once bounded.
     #[must_use]
     pub fn log_interval(&self) -> Option<(f64, f64)> {
-        self.sequence
-            .interval(self.len(), self.log_ratio(), self.sum_sq_dev())
+        match &self.gate {
+            Some(gate) => gate.interval(self.alpha),
+            None => self
+                .sequence
+                .interval(self.len(), self.log_ratio(), self.sum_sq_dev()),
+        }
     }
 
-    /// Rounds in all that the spread between rounds seen so far needs before the interval
-    /// is narrow enough to decide at the current estimate: for a claim, to exclude its
-    /// nearest boundary; without one, to reach the precision.
+    /// Rounds in all that the spread seen so far asks for before the goal can be reached: a
+    /// gate's plan (from the first stage's spread, or from the spread so far before it
+    /// ends); without a gate, the rounds at which the interval reaches the precision.
     #[must_use]
     pub fn pairs_needed(&self) -> Option<usize> {
         if self.decided.is_some() || self.len() < 2 {
             return None;
         }
         let sd = (self.sum_sq_dev() / (self.len() - 1) as f64).sqrt();
-        let goal = match &self.claim {
-            Some(claim) => log_margin(claim, self.log_ratio()),
-            None => self.precision,
-        };
-        (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
-            self.sequence
-                .half_width(n, sd * sd * (n - 1) as f64)
-                .is_some_and(|h| h < goal)
+        match self.goal {
+            Goal::Gate(design) => Some(
+                self.gate
+                    .as_ref()
+                    .and_then(GateTest::planned)
+                    .unwrap_or_else(|| design.rounds_for(sd)),
+            ),
+            Goal::Precision(precision) => (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
+                self.sequence
+                    .half_width(n, sd * sd * (n - 1) as f64)
+                    .is_some_and(|h| h < precision)
+            }),
+        }
+    }
+
+    /// The gate's summary, when the rounds judge one.
+    #[must_use]
+    pub fn gate_summary(&self) -> Option<GateSummary> {
+        let gate = self.gate.as_ref()?;
+        let design = *gate.design();
+        Some(GateSummary {
+            design,
+            outcome: gate.outcome().unwrap_or(GateOutcome::Inconclusive),
+            decided_by: gate.decided_by(),
+            threshold: design.threshold().exp(),
+            planned_rounds: gate.planned(),
         })
     }
 
@@ -185,6 +248,7 @@ impl ProcessPairs {
             within_se,
             pairs_needed: self.pairs_needed(),
             round_secs,
+            gate: self.gate_summary(),
         }
     }
 }
@@ -194,23 +258,17 @@ mod tests {
     use super::*;
     use crate::stats::SplitMix64;
 
-    fn below(bound: f64) -> Option<Claim> {
-        Some(Claim::Below {
-            bound,
-            inclusive: true,
-        })
+    fn gate(max_regression: f64) -> Goal {
+        Goal::Gate(GateDesign::new(max_regression, 0.05, 0.05))
     }
 
     #[test]
-    fn five_rounds_bound_the_interval_and_a_clear_claim_decides() {
-        let mut pairs = ProcessPairs::new(0.05, below(1.025), 0.005);
+    fn a_clear_regression_is_refuted_and_reported_as_the_gate_decided() {
+        let mut pairs = ProcessPairs::new(0.05, gate(0.025));
         let mut rng = SplitMix64::new(3);
         let mut verdict = None;
         for round in 0..40 {
-            verdict = pairs.push(1.05f64.ln() + 0.005 * rng.normal(), 100, Some(0.002));
-            if round < 4 {
-                assert_eq!(pairs.log_interval(), None, "round {round}");
-            }
+            verdict = pairs.push(1.08f64.ln() + 0.005 * rng.normal(), 100, Some(0.002));
             if round < MIN_PAIRS - 1 {
                 assert_eq!(verdict, None, "round {round}");
             }
@@ -219,30 +277,48 @@ mod tests {
             }
         }
         assert_eq!(verdict, Some(Verdict::Refuted));
-        assert!(pairs.len() <= 8, "{}", pairs.len());
+        assert!(
+            pairs.len() <= super::super::gate::FIRST_STAGE,
+            "{}",
+            pairs.len()
+        );
         let spread = pairs.spread(0.2);
         assert!(spread.placement_dominates(), "{spread:?}");
         assert_eq!(spread.pairs_needed, None);
+        let summary = spread.gate.expect("a gate");
+        assert_eq!(summary.outcome, GateOutcome::Regressed);
+        assert!((summary.threshold - 1.025).abs() < 1e-9);
     }
 
     #[test]
-    fn an_undecided_run_says_how_many_pairs_would_decide_it() {
-        let mut pairs = ProcessPairs::new(0.05, below(1.02), 0.005);
-        for x in [0.01, -0.01, 0.02, 0.0, -0.02, 0.01] {
+    fn an_undecided_gate_says_how_many_rounds_would_decide_it() {
+        let mut pairs = ProcessPairs::new(0.05, gate(0.02));
+        let cycle = [0.05, -0.05, 0.1, 0.0, -0.1, 0.05, -0.02, 0.03];
+        for x in cycle {
             assert_eq!(pairs.push(x, 100, None), None);
         }
-        let needed = pairs.pairs_needed().expect("a finite count");
+        let needed = pairs.pairs_needed().expect("a plan");
         assert!(needed > pairs.len(), "{needed}");
-        // Adding rounds with the same spread decides at about that count.
         let mut more = pairs.clone();
-        let cycle = [0.01, -0.01, 0.02, 0.0, -0.02, 0.01];
         let decided_at = (0..MOST_PAIRS)
             .find(|i| more.push(cycle[i % cycle.len()], 100, None).is_some())
             .map(|i| pairs.len() + i + 1)
             .expect("decided");
-        assert!(
-            decided_at.abs_diff(needed) <= needed / 3 + 2,
-            "{decided_at} vs {needed}"
+        assert_eq!(decided_at, needed);
+        assert_eq!(
+            pairs.spread(0.1).gate.map(|g| g.outcome),
+            Some(GateOutcome::Inconclusive)
         );
+    }
+
+    #[test]
+    fn without_a_gate_the_rounds_stop_at_their_precision() {
+        let mut pairs = ProcessPairs::new(0.05, Goal::Precision(0.01));
+        let mut rng = SplitMix64::new(4);
+        let decided = (0..MOST_PAIRS).find_map(|_| pairs.push(0.002 * rng.normal(), 100, None));
+        assert_eq!(decided, Some(Verdict::Reported));
+        let (low, high) = pairs.log_interval().expect("bounded");
+        assert!((high - low) / 2.0 <= 0.01);
+        assert!(pairs.spread(0.1).gate.is_none());
     }
 }

@@ -31,6 +31,9 @@ pub struct Overrides {
     /// `--family-alpha` / `DUOBENCH_FAMILY_ALPHA`: error rate shared by all claims of the run
     /// (Bonferroni), replacing each claim's own alpha.
     pub family_alpha: Option<f64>,
+    /// A gate's miss rate at its named regression, when `--family-alpha` has split `alpha`
+    /// (which then holds the false alarms only): the run's alpha before the split.
+    pub miss_rate: Option<f64>,
     /// `--calibrate` / `DUOBENCH_CALIBRATE=1`: run each comparison's first routine against
     /// itself for the whole time budget and report the noise floor.
     pub calibrate: Option<bool>,
@@ -87,6 +90,7 @@ impl Overrides {
             max_time: self.max_time.or(lower.max_time),
             alpha: self.alpha.or(lower.alpha),
             family_alpha: self.family_alpha.or(lower.family_alpha),
+            miss_rate: self.miss_rate.or(lower.miss_rate),
             calibrate: self.calibrate.or(lower.calibrate),
             json: self.json.or(lower.json),
             report_dir: self.report_dir.or(lower.report_dir),
@@ -131,8 +135,11 @@ pub struct Settings {
     pub warmup: Duration,
     /// Time budget, warmup included.
     pub max_time: Duration,
-    /// Error rate of the verdict.
+    /// Error rate of the verdict (a gate's false-alarm rate on unchanged code).
     pub alpha: f64,
+    /// A gate's miss rate at its named regression, (1 + P)²: `alpha` unless
+    /// `--family-alpha` split it.
+    pub miss_rate: f64,
     /// The claim, from the attribute only.
     pub claim: Option<Claim>,
     /// What an inconclusive verdict counts as.
@@ -180,12 +187,14 @@ impl Settings {
     pub fn resolve(attr: &AttrOptions, run: Overrides) -> Settings {
         let merged = run.over(Overrides::from_attribute(attr));
         let max_time = merged.max_time.unwrap_or(DEFAULT_MAX_TIME);
+        let alpha = merged.alpha.unwrap_or(DEFAULT_ALPHA);
         Settings {
             // The default warmup gives way to a short budget; one that was asked for is
             // checked against the budget instead (`limits::check_warmup`).
             warmup: merged.warmup.unwrap_or(DEFAULT_WARMUP.min(max_time / 2)),
             max_time,
-            alpha: merged.alpha.unwrap_or(DEFAULT_ALPHA),
+            alpha,
+            miss_rate: merged.miss_rate.unwrap_or(alpha),
             claim: attr.claim,
             on_inconclusive: merged.on_inconclusive.unwrap_or_default(),
             calibrate: merged.calibrate.unwrap_or(false),

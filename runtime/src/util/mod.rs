@@ -10,7 +10,8 @@ mod process;
 mod target_dir;
 mod units;
 
-pub(crate) use atomic_file::{parent_dir, resolve_links, write_atomically};
+pub use atomic_file::write_atomically;
+pub(crate) use atomic_file::{parent_dir, resolve_links};
 pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
 pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT};

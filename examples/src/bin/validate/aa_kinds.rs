@@ -1,14 +1,21 @@
-//! `--aa-kinds`: identical code on both sides, on four kinds of routine, across versions
-//! (this build against a stored copy of itself, byte-identical) and within one process.
-//! A verdict a rerun would repeat has an interval that excludes 1 in at most alpha of the
-//! trials, and a `--max-regression 2%` gate that fails identical code at most as often.
+//! `--aa-kinds`: identical code on both sides, on five kinds of routine, across versions
+//! (this build against a stored copy of itself, byte-identical) and within one process;
+//! across versions also a known regression of real extra work.
+//!
+//! Across versions every trial is one `--baseline aa --max-regression P` run of the harness
+//! with the default budget, at gates of 2% and 5%. On identical code a trial fails the job
+//! when its gate does not pass (regressed, or inconclusive under the default
+//! `on_inconclusive = fail`): that share is the gate's false-alarm rate as a user meets it.
+//! With `--regress`, this build's routine also does extra arithmetic costing (1 + P)² − 1
+//! of the routine's own time (the gate's named regression, about 2P), calibrated before the
+//! trials; a trial that passes is a miss.
 //!
 //! The kinds: sorting a cloned 10,000-element vector (`iter_batched`, allocation in the
-//! setup), building a 1,000-entry hash map, formatting 100 numbers into a string, and a
-//! chain of arithmetic of about 2 ms.
+//! setup), building a 1,000-entry hash map, formatting 100 numbers into a string, growing a
+//! vector by 10,000 pushes from empty, and a chain of arithmetic of about 2 ms.
 
 use crate::table::median;
-use crate::versions::{harness_of, secs};
+use crate::versions::harness_of;
 use duobench::result::Verdict;
 use duobench::{bench, black_box, compare, Bencher, Claim, DiffConfig};
 use duobench_examples::work;
@@ -19,6 +26,8 @@ use std::time::{Duration, Instant};
 
 /// Steps of `work` in about 2 ms, set by the parent for the harness runs it starts.
 const STEPS_VAR: &str = "VALIDATE_AA_STEPS";
+/// Steps of `work` this build adds to each call (the regression); the stored copy adds none.
+const EXTRA_VAR: &str = "VALIDATE_AA_EXTRA_STEPS";
 
 fn data() -> Vec<u32> {
     (0..10_000u32)
@@ -38,88 +47,187 @@ fn format_numbers() -> String {
     s
 }
 
+fn grow_vector() -> Vec<u64> {
+    let mut v = Vec::new();
+    for i in 0..black_box(10_000u64) {
+        v.push(i);
+    }
+    v
+}
+
+fn env_steps(var: &str) -> Option<u64> {
+    std::env::var(var).ok().and_then(|v| v.parse().ok())
+}
+
 fn steps_2ms() -> u64 {
-    std::env::var(STEPS_VAR)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000)
+    env_steps(STEPS_VAR).unwrap_or(1_000_000)
+}
+
+/// The regression's extra work in this process: none in the stored copy (the old version).
+fn extra_steps() -> u64 {
+    let old = std::env::var("DUOBENCH_SERVE_SIDE").is_ok_and(|side| side == "old");
+    if old {
+        0
+    } else {
+        env_steps(EXTRA_VAR).unwrap_or(0)
+    }
 }
 
 #[bench]
 fn aa_sort_clone(b: &mut Bencher) {
     let v = data();
-    b.iter_batched(|| v.clone(), |mut v| v.sort());
+    let (state, extra) = (Cell::new(1), extra_steps());
+    b.iter_batched(
+        || v.clone(),
+        |mut v| {
+            v.sort();
+            work(&state, extra);
+        },
+    );
 }
 
 #[bench]
-fn aa_hash_map() -> HashMap<u64, u64> {
-    build_map()
+fn aa_hash_map(b: &mut Bencher) {
+    let (state, extra) = (Cell::new(1), extra_steps());
+    b.iter(|| {
+        let map = build_map();
+        work(&state, extra);
+        map
+    });
 }
 
 #[bench]
-fn aa_format() -> String {
-    format_numbers()
+fn aa_format(b: &mut Bencher) {
+    let (state, extra) = (Cell::new(1), extra_steps());
+    b.iter(|| {
+        let s = format_numbers();
+        work(&state, extra);
+        s
+    });
+}
+
+#[bench]
+fn aa_vec_growth(b: &mut Bencher) {
+    let (state, extra) = (Cell::new(1), extra_steps());
+    b.iter(|| {
+        let v = grow_vector();
+        work(&state, extra);
+        v
+    });
 }
 
 #[bench]
 fn aa_work_2ms(b: &mut Bencher) {
     let state = Cell::new(1);
-    let steps = steps_2ms();
+    let steps = steps_2ms() + extra_steps();
     b.iter(|| work(&state, steps));
 }
 
-const KINDS: [&str; 4] = [
+const KINDS: [&str; 5] = [
     "aa_kinds::aa_sort_clone",
     "aa_kinds::aa_hash_map",
     "aa_kinds::aa_format",
+    "aa_kinds::aa_vec_growth",
     "aa_kinds::aa_work_2ms",
 ];
 
+/// The mean time of one call of `kind`'s routine in this process, in nanoseconds (the
+/// least of five half-second means, so that a busy moment does not inflate it).
+fn routine_ns(kind: &str, steps_2ms: u64) -> f64 {
+    let v = data();
+    let state = Cell::new(1);
+    let call = || -> u64 {
+        match kind {
+            "aa_kinds::aa_sort_clone" => {
+                let mut v = v.clone();
+                v.sort();
+                u64::from(v[0])
+            }
+            "aa_kinds::aa_hash_map" => build_map().len() as u64,
+            "aa_kinds::aa_format" => format_numbers().len() as u64,
+            "aa_kinds::aa_vec_growth" => grow_vector().len() as u64,
+            _ => work(&state, steps_2ms),
+        }
+    };
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            let mut calls = 0u32;
+            while start.elapsed() < Duration::from_millis(500) {
+                black_box(call());
+                calls += 1;
+            }
+            start.elapsed().as_nanos() as f64 / f64::from(calls)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Across versions: for each kind, `runs` comparisons of this build with a stored copy of
-/// itself, gated at 2%.
-pub fn across_versions(runs: usize, steps_2ms: u64) {
+/// itself at each gate; with `regress`, this build does the gate's named regression of
+/// extra work (`ns_per_step` calibrates it).
+pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: bool) {
     let dir = std::env::temp_dir().join(format!("duobench-validate-aa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let steps = steps_2ms.to_string();
-    std::env::set_var(STEPS_VAR, &steps);
-    println!("| kind | runs | interval excludes 1 | gate 2% fails | inconclusive | median ratio | median pairs | median s |");
-    println!("|---|---|---|---|---|---|---|---|");
+    std::env::set_var(STEPS_VAR, steps_2ms.to_string());
+    println!(
+        "| kind | gate | truth | trials | failed | regressed | inconclusive | passed | median ratio | median rounds | median s |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for kind in KINDS {
+        std::env::remove_var(EXTRA_VAR);
         let exact = ["--exact", "--max-time", "1s", "--save-baseline", "aa"];
         harness_of(kind, &dir, 0, 0.0, &exact);
-        let (mut excluded, mut failed, mut undecided) = (0, 0, 0);
-        let (mut ratios, mut pairs, mut times) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..runs {
-            let t = harness_of(
-                kind,
-                &dir,
-                0,
-                0.0,
-                &["--exact", "--baseline", "aa", "--max-regression", "2%"],
-            );
-            assert_eq!(t["kind"], "versions", "not paired: {t:#}");
-            let interval = &t["ratio"]["interval"];
-            let (lo, hi) = (
-                interval["low"].as_f64().unwrap_or(f64::NAN),
-                interval["high"].as_f64().unwrap_or(f64::NAN),
-            );
-            excluded += usize::from(lo > 1.0 || hi < 1.0);
-            match t["verdict"].as_str() {
-                Some("refuted") => failed += 1,
-                Some("pass") => {}
-                _ => undecided += 1,
+        let base_ns = routine_ns(kind, steps_2ms);
+        for gate in [0.02, 0.05] {
+            let named = (1.0f64 + gate).powi(2) - 1.0;
+            let truth = if regress {
+                let extra = (named * base_ns / ns_per_step).round() as u64;
+                std::env::set_var(EXTRA_VAR, extra.to_string());
+                format!("+{:.2}%", 100.0 * named)
+            } else {
+                "unchanged".to_owned()
+            };
+            let gate_text = format!("{}%", 100.0 * gate);
+            let mut counts = [0usize; 3];
+            let (mut ratios, mut rounds, mut times) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..runs {
+                // The time a user waits: the harness's whole run, process starts included.
+                let started = Instant::now();
+                let t = harness_of(
+                    kind,
+                    &dir,
+                    0,
+                    0.0,
+                    &[
+                        "--exact",
+                        "--baseline",
+                        "aa",
+                        "--max-regression",
+                        &gate_text,
+                    ],
+                );
+                times.push(started.elapsed().as_secs_f64());
+                assert_eq!(t["kind"], "versions", "not paired: {t:#}");
+                let slot = match t["gate"]["outcome"].as_str() {
+                    Some("regressed") => 0,
+                    Some("pass") => 2,
+                    _ => 1,
+                };
+                counts[slot] += 1;
+                ratios.push(t["ratio"]["estimate"].as_f64().unwrap_or(f64::NAN));
+                rounds.push(t["process_pairs"]["pairs"].as_f64().unwrap_or(f64::NAN));
             }
-            ratios.push(t["ratio"]["estimate"].as_f64().unwrap_or(f64::NAN));
-            pairs.push(t["process_pairs"]["pairs"].as_f64().unwrap_or(f64::NAN));
-            times.push(secs(&t).as_secs_f64());
+            let [regressed, inconclusive, passed] = counts;
+            println!(
+                "| {kind} | {gate_text} | {truth} | {runs} | {} | {regressed} | {inconclusive} | {passed} | {:.4} | {:.0} | {:.2} |",
+                regressed + inconclusive,
+                median(&mut ratios),
+                median(&mut rounds),
+                median(&mut times)
+            );
         }
-        println!(
-            "| {kind} | {runs} | {excluded} | {failed} | {undecided} | {:.4} | {:.0} | {:.2} |",
-            median(&mut ratios),
-            median(&mut pairs),
-            median(&mut times)
-        );
     }
+    std::env::remove_var(EXTRA_VAR);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -12,14 +12,15 @@
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
 //! `versions.rs`); `--unpaired-runs U` sets the unpaired runs per case (default: R, at
-//! most 20); paired runs gate at half the slowdown, or at 0% with `--gate-at-zero`.
+//! most 20); paired runs gate at half the slowdown.
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
-//! `--aa-kinds [--versions-only | --within-only] [--within-runs W]` (`--base K` keeps the
-//! within-process kinds whose name contains K) compares identical code
-//! on four kinds of routine across versions (gated at 2%) and within one process (claims on
-//! the truth), R (W) runs each (see `aa_kinds.rs`).
+//! `--aa-kinds [--versions-only | --within-only] [--within-runs W] [--regress]` (`--base K`
+//! keeps the within-process kinds whose name contains K) compares identical code on five
+//! kinds of routine across versions (gated at 2% and at 5%; with `--regress` this build
+//! does each gate's named regression of extra work) and within one process (claims on the
+//! truth), R (W) runs each (see `aa_kinds.rs`).
 
 mod aa_kinds;
 mod amortized;
@@ -94,17 +95,13 @@ fn main() {
             .collect();
         // Unpaired runs cost about 10 s each (see versions.rs): at most 20 unless asked.
         let unpaired_runs = option_value(&args, "--unpaired-runs").unwrap_or(runs.min(20));
-        let gate = if args.iter().any(|a| a == "--gate-at-zero") {
-            versions::Gate::Zero
-        } else {
-            versions::Gate::Half
-        };
-        println!("paired runs gated at {gate:?} the slowdown (0% slowdowns at 1%)");
-        versions::versions(runs, unpaired_runs, gate, &bases);
+        println!("paired runs gated at half the slowdown (0% slowdowns at 1%)");
+        versions::versions(runs, unpaired_runs, &bases);
     } else if args.iter().any(|a| a == "--aa-kinds") {
         let steps_2ms = (2_000_000.0 / ns_per_step) as u64;
         if !args.iter().any(|a| a == "--within-only") {
-            aa_kinds::across_versions(runs, steps_2ms);
+            let regress = args.iter().any(|a| a == "--regress");
+            aa_kinds::across_versions(runs, steps_2ms, ns_per_step, regress);
         }
         if !args.iter().any(|a| a == "--versions-only") {
             aa_kinds::within_process(

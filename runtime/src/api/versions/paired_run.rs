@@ -4,6 +4,7 @@
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
+use super::gate::Unpairable;
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
@@ -11,8 +12,8 @@ use super::rounds::{over_rounds, take_round, Round};
 use crate::analysis::DiffResult;
 use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
-use crate::decide::ProcessPairs;
 use crate::decide::DEFAULT_PRECISION;
+use crate::decide::{GateDesign, Goal, ProcessPairs};
 use crate::measure::measure_stalls;
 use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
@@ -38,7 +39,7 @@ pub struct BaselineExecutable {
 enum State {
     NotStarted(PathBuf),
     Ready(ServePlaces),
-    Unusable(String),
+    Unusable(Unpairable),
 }
 
 /// A `#[bench]` measured in duos against the same trial of the baseline's executable.
@@ -54,16 +55,21 @@ pub struct PairedResult {
 
 impl BaselineExecutable {
     /// The executable stored with `baseline` at `exe`; nothing is copied or started until a
-    /// trial asks.
+    /// trial asks. `target_is_new`: the baseline was saved for other bench targets but not
+    /// this one, which is new since it.
     #[must_use]
-    pub fn new(baseline: BaselineName, exe: PathBuf) -> BaselineExecutable {
+    pub fn new(baseline: BaselineName, exe: PathBuf, target_is_new: bool) -> BaselineExecutable {
         let state = if exe.is_file() {
             State::NotStarted(exe)
+        } else if target_is_new {
+            State::Unusable(Unpairable::new_since_baseline(format!(
+                "baseline `{baseline}` has no executable of this bench target"
+            )))
         } else {
-            State::Unusable(format!(
+            State::Unusable(Unpairable::failed(format!(
                 "baseline `{baseline}` has no stored executable (saved by an older duobench, \
                  or its files were moved)"
-            ))
+            )))
         };
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -76,11 +82,11 @@ impl BaselineExecutable {
         }
     }
 
-    fn places(&mut self) -> Result<&ServePlaces, String> {
+    fn places(&mut self) -> Result<&ServePlaces, Unpairable> {
         if let State::NotStarted(exe) = &self.state {
             self.state = match ServePlaces::prepare(exe, &mut self.rng) {
                 Ok(places) => State::Ready(places),
-                Err(why) => State::Unusable(why),
+                Err(why) => State::Unusable(Unpairable::failed(why)),
             };
         }
         match &self.state {
@@ -107,16 +113,16 @@ fn start_servers(
     places: &ServePlaces,
     baseline: BaselineName,
     rng: &mut SplitMix64,
-) -> Result<Servers, String> {
+) -> Result<Servers, Unpairable> {
     let new_first = rng.next_u64() & 1 == 0;
     let mut start = |side: Side| {
         BaselineProcess::start_with_env(places.exe(side), &serve_env(side, rng)).map_err(|why| {
-            match side {
+            Unpairable::failed(match side {
                 Side::Old => {
                     format!("the executable of baseline `{baseline}` is unusable: {why}")
                 }
                 Side::New => format!("this executable cannot serve its own trials: {why}"),
-            }
+            })
         })
     };
     let (new, old) = if new_first {
@@ -150,8 +156,9 @@ pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {
 ///
 /// # Errors
 ///
-/// Why no paired comparison could be made (the caller falls back to saved numbers): the
-/// executable is missing or unusable, or has no such trial.
+/// Why no paired comparison could be made (the caller falls back to saved numbers, or
+/// fails the gate): the executable is missing or unusable, or has no such trial (a trial
+/// new since the baseline).
 ///
 /// # Panics
 ///
@@ -161,14 +168,18 @@ pub fn run_paired(
     baseline_exe: &Mutex<BaselineExecutable>,
     trial: &str,
     settings: &Settings,
-) -> Result<PairedResult, String> {
+) -> Result<PairedResult, Unpairable> {
     let started = Instant::now();
     // A trial that failed while holding the lock left no process behind: each round's
     // processes are reaped when the round ends, however it ends.
     let mut baseline_exe = baseline_exe.lock().unwrap_or_else(PoisonError::into_inner);
     let baseline = baseline_exe.baseline;
     let claim = regression_claim(settings.max_regression);
-    let mut pairs = ProcessPairs::new(settings.alpha, claim, DEFAULT_PRECISION);
+    let goal = match settings.max_regression {
+        Some(p) => Goal::Gate(GateDesign::new(p, settings.alpha, settings.miss_rate)),
+        None => Goal::Precision(DEFAULT_PRECISION),
+    };
+    let mut pairs = ProcessPairs::new(settings.alpha, goal);
     let mut round_time = round_time(settings.max_time);
     // The rounds whose estimates the decision took, and the first of the others (too short
     // for the routine's duos, or with no estimate), reported only when no round was taken;
@@ -199,7 +210,7 @@ pub fn run_paired(
             // Failing to start is a reason to fall back before anything was measured; once
             // rounds have run, the processes were usable and a failure is the trial's.
             Err(why) if !measured => return Err(why),
-            Err(why) => panic!("{why}"),
+            Err(why) => panic!("{}", why.why),
         };
         measured = true;
         if round.result.shortfall.is_some() {
@@ -229,7 +240,9 @@ pub fn run_paired(
             let Some(mut result) = untaken else {
                 // Interrupted before the first round: the trial is abandoned as any
                 // interrupted one.
-                return Err("interrupted before the comparison started".to_owned());
+                return Err(Unpairable::failed(
+                    "interrupted before the comparison started",
+                ));
             };
             result.warmup_time = untaken_warmup;
             result.measure_time = untaken_measure;
@@ -246,11 +259,17 @@ pub fn run_paired(
     })
 }
 
-/// The length of one round: a twenty-fourth of the budget, so that the rounds a decision
-/// needs ([`MIN_PAIRS`](crate::decide::MIN_PAIRS)) take a quarter of it, and at least [`SHORTEST_ROUND`].
+/// The length of one round: a forty-eighth of the budget, and at least [`SHORTEST_ROUND`].
+/// Placement moves a routine by the same amount whatever the round's length, so a gate
+/// needs rounds, not long ones: with about 20 ms of process starts each, the default 5 s
+/// holds about 40, the most a gate's plan asks for at the spreads its guide states
+/// (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes this budget).
 fn round_time(max_time: Duration) -> Duration {
-    (max_time / 24).max(SHORTEST_ROUND)
+    (max_time / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)
 }
+
+/// Rounds the budget is divided into.
+const ROUNDS_PER_BUDGET: u32 = 48;
 
 /// The shortest round: long enough for a short routine's warmup, pilot and blocks.
 const SHORTEST_ROUND: Duration = Duration::from_millis(60);
@@ -264,17 +283,25 @@ fn one_round(
     settings: &Settings,
     round_time: Duration,
     rng: &mut SplitMix64,
-) -> Result<Round, String> {
+) -> Result<Round, Unpairable> {
     let Servers { mut new, mut old } = start_servers(places, baseline, rng)?;
     match old.ask(&Request::Trial(trial.to_owned())) {
         Ok(Reply::Ready) => {}
         Ok(Reply::Missing) => {
-            return Err(format!(
+            return Err(Unpairable::new_since_baseline(format!(
                 "trial `{trial}` does not exist in the executable of baseline `{baseline}`"
-            ))
+            )))
         }
-        Ok(other) => return Err(format!("the baseline's executable answered `{other}`")),
-        Err(why) => return Err(format!("the baseline's trial did not start: {why}")),
+        Ok(other) => {
+            return Err(Unpairable::failed(format!(
+                "the baseline's executable answered `{other}`"
+            )))
+        }
+        Err(why) => {
+            return Err(Unpairable::failed(format!(
+                "the baseline's trial did not start: {why}"
+            )))
+        }
     }
     let tally = Tally::default();
     let pids = [new.pid(), old.pid()];
@@ -283,11 +310,15 @@ fn one_round(
         Ok(Reply::Ready) => {}
         // The same executable as this process: it has every trial this process runs.
         Ok(other) => {
-            return Err(format!(
+            return Err(Unpairable::failed(format!(
                 "this executable's serving process answered `{other}`"
-            ))
+            )))
         }
-        Err(why) => return Err(format!("this executable's serving process failed: {why}")),
+        Err(why) => {
+            return Err(Unpairable::failed(format!(
+                "this executable's serving process failed: {why}"
+            )))
+        }
     }
     let mut new = Serving::new(&mut new, "this executable's serving process", &tally);
     // Without a claim and with no precision to reach, the round runs for its whole time:

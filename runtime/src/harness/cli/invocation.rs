@@ -10,10 +10,11 @@
 //! bad (clap's `env` errors name the flag only).
 
 use super::values::{
-    parse_alpha, parse_export, parse_html_report_dir, parse_json_path, parse_max_regression,
-    parse_measure, parse_noise_threshold, parse_on_inconclusive, parse_positive_duration,
-    parse_report_dir, parse_switch,
+    parse_alpha, parse_export, parse_html_report_dir, parse_json_path, parse_measure,
+    parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
+    parse_switch,
 };
+use crate::model::parse_max_regression;
 use crate::model::Mode;
 use crate::session::BaselineName;
 use crate::session::Overrides;

@@ -27,16 +27,6 @@ fn parse_fraction(text: &str) -> Result<f64, std::num::ParseFloatError> {
     }
 }
 
-/// A slowdown such as `5%` or `0.05`: zero or more, finite.
-pub fn parse_max_regression(text: &str) -> Result<f64, String> {
-    match parse_fraction(text) {
-        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
-        _ => Err(format!(
-            "expected a slowdown such as 5% or 0.05, zero or more, got `{text}`"
-        )),
-    }
-}
-
 pub fn parse_switch(text: &str) -> Result<bool, String> {
     match text.trim() {
         "1" | "true" | "yes" | "on" => Ok(true),

@@ -5,6 +5,7 @@ use crate::harness::Routine;
 use crate::harness::TrialSpec;
 use crate::model::Mode;
 use crate::session::Overrides;
+use crate::session::DEFAULT_ALPHA;
 
 /// With `--family-alpha A`, the m gates that will be judged share A: each is judged at
 /// A / m (Bonferroni). Each one's confidence sequence holds at all times with probability
@@ -24,6 +25,9 @@ pub fn share_family_alpha(invocation: &Invocation, specs: &[TrialSpec]) -> Overr
         .max(1);
     Overrides {
         alpha: Some(family_alpha / gates as f64),
+        // The split holds false alarms; each gate's misses at its named regression stay at
+        // the run's own rate.
+        miss_rate: Some(invocation.overrides.alpha.unwrap_or(DEFAULT_ALPHA)),
         ..invocation.overrides.clone()
     }
 }

@@ -45,12 +45,23 @@ pub fn write_outputs(
     conclusion: Conclusion,
     run_meta: &RunMeta,
     run_warnings: &[Warning],
+    bench_target: Option<&'static str>,
 ) -> ! {
     journal::close();
     if invocation.libtest.list || profiling(invocation) {
         conclusion.exit()
     }
-    let unwritten = !write_files(invocation, records, pretty, run_meta, run_warnings);
+    // A run an interrupt cut short is marked in the JSON document, so that a merge of shards
+    // or a gate reading it does not take it for complete.
+    let unfinished = bench_target.filter(|_| interrupted()).map(str::to_owned);
+    let unwritten = !write_files(
+        invocation,
+        records,
+        pretty,
+        run_meta,
+        run_warnings,
+        unfinished,
+    );
     if interrupted() {
         eprintln!(
             "interrupted: the {} results measured before it were kept",
@@ -72,6 +83,7 @@ fn write_files(
     #[cfg_attr(not(feature = "html"), allow(unused_variables))] pretty: bool,
     run_meta: &RunMeta,
     run_warnings: &[Warning],
+    unfinished: Option<String>,
 ) -> bool {
     let options = &invocation.overrides;
     let mut unwritten = false;
@@ -80,6 +92,7 @@ fn write_files(
         timer: timer_cost(),
         meta: run_meta.clone(),
         doctor: run_warnings.to_vec(),
+        unfinished,
     };
     if let Some(path) = &options.json {
         if let Err(e) = write_json(path, records, &run, scope(invocation)) {
@@ -141,13 +154,20 @@ fn write_report(
 /// last write. Only regular files are rewritten: a FIFO or a device takes the one document
 /// written at the end. Failures are left to that last write to report.
 #[must_use]
-pub fn write_as_trials_finish(invocation: &Invocation, run_meta: &RunMeta) -> AfterPush {
+pub fn write_as_trials_finish(
+    invocation: &Invocation,
+    run_meta: &RunMeta,
+    bench_target: &'static str,
+) -> AfterPush {
     let options = invocation.overrides.clone();
+    // Written while the run goes on: marked unfinished until the last write clears it, so
+    // that a run killed between trials leaves a document that says so.
     let run = RunInfo {
         mode: invocation.mode,
         timer: timer_cost(),
         meta: run_meta.clone(),
         doctor: Vec::new(),
+        unfinished: Some(bench_target.to_owned()),
     };
     AfterPush(Arc::new(move |records: &[Record]| {
         if let Some(path) = options.json.as_deref().filter(|p| rewritable(p)) {
@@ -222,10 +242,10 @@ mod tests {
         std::fs::write(&file, "x").unwrap();
         let report = file.join("report");
         let bad = parse(&["--bench", "--report", report.to_str().unwrap()]);
-        assert!(!write_files(&bad, &records, false, &meta, &[]));
+        assert!(!write_files(&bad, &records, false, &meta, &[], None));
         let good_dir = dir.join("report");
         let good = parse(&["--bench", "--report", good_dir.to_str().unwrap()]);
-        assert!(write_files(&good, &records, false, &meta, &[]));
+        assert!(write_files(&good, &records, false, &meta, &[], None));
         assert!(good_dir.join("index.html").is_file());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -89,10 +89,12 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let mut diffs = diff_sink(&invocation, pretty);
+    let target = specs
+        .first()
+        .map(|spec| bench_target(spec.descriptor.module_path));
     if !invocation.libtest.list && !profiling(&invocation) {
-        diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta));
-        if let Some(spec) = specs.first() {
-            let target = bench_target(spec.descriptor.module_path);
+        if let Some(target) = target {
+            diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta, target));
             for note in journal::open(&journal::default_dir(), target) {
                 eprintln!("{note}");
             }
@@ -170,6 +172,7 @@ pub fn main() -> ! {
         conclusion,
         &run_meta,
         &run_warnings,
+        target,
     )
 }
 

@@ -109,11 +109,22 @@ pub fn trial(
                 completion
             }
             RoutineOutcome::UnpairedGate(gate) => {
-                // Kept as a failed trial, so the outputs after the run show what failed.
-                let failure = gate.message();
+                // Kept as a trial, so the outputs after the run show it: failed, or new since
+                // the baseline and passed.
+                let line = gate.message();
+                let fails = gate.fails();
                 let record = UnpairedRecord::new(name.clone(), spec.descriptor.module_path, gate);
+                if !fails {
+                    if let Ok(mut b) = blocks.lock() {
+                        b.push(format!("[versions] {name}\n  gate     {line}\n"));
+                    }
+                }
                 diffs.push(Record::Unpaired(Box::new(record)));
-                Err(failure.into())
+                if fails {
+                    Err(line.into())
+                } else {
+                    Ok(Completion::Completed)
+                }
             }
             RoutineOutcome::Bench(result, unpaired_because) => {
                 let (mut record, completion) =

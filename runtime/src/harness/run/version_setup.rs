@@ -18,7 +18,8 @@ use crate::harness::Routine;
 use crate::harness::TrialSpec;
 use crate::model::bench_target;
 use crate::model::Mode;
-use crate::session::{baseline_saved, executable_path, BaselineChoice};
+use crate::session::{baseline_saved, baseline_saved_elsewhere, executable_path};
+use crate::session::{BaselineChoice, BaselineName};
 use crate::session::{Overrides, Settings};
 use crate::util::catch_panic;
 use crate::util::duobench_dir;
@@ -56,7 +57,12 @@ pub fn prepare(
         }
         BaselineChoice::Compare(name) => {
             let exe = executable_path(&root, bench_target, name);
-            Some(Arc::new(Mutex::new(BaselineExecutable::new(name, exe))))
+            let target_is_new = target_is_new(&root, bench_target, name);
+            Some(Arc::new(Mutex::new(BaselineExecutable::new(
+                name,
+                exe,
+                target_is_new,
+            ))))
         }
         BaselineChoice::Previous => None,
     }
@@ -124,7 +130,7 @@ pub fn check_baseline_saved(invocation: &Invocation, specs: &[&TrialSpec]) -> Re
     }
     let target = bench_target(first_bench.descriptor.module_path);
     let root = baseline_root(overrides);
-    if baseline_saved(&root, target, name) {
+    if baseline_saved(&root, target, name) || target_is_new(&root, target, name) {
         return Ok(());
     }
     Err(format!(
@@ -132,6 +138,13 @@ pub fn check_baseline_saved(invocation: &Invocation, specs: &[&TrialSpec]) -> Re
          --save-baseline {name}; nothing was measured",
         root.display()
     ))
+}
+
+/// Whether `bench_target` is new since baseline `name`: the baseline was saved for other
+/// bench targets under `root` (as `cargo duobench compare` stores every target of the base
+/// revision) but not for this one. Its gated trials are then reported as new, not failed.
+fn target_is_new(root: &std::path::Path, bench_target: &str, name: BaselineName) -> bool {
+    !baseline_saved(root, bench_target, name) && baseline_saved_elsewhere(root, bench_target, name)
 }
 
 /// The role of the `Bencher` of trial `name`.

@@ -1,6 +1,6 @@
-//! Under GitHub Actions: the lines that put a refuted claim (or an undecided one) on the
-//! benchmark's source line (workflow commands, `::error file=..,line=..::message` and
-//! `::warning ...`), read by the runner from the job's output. Pure: returns text;
+//! Under GitHub Actions: the lines that put a refuted claim or a regressed gate (or an
+//! undecided one) on the benchmark's source line (workflow commands, `::error
+//! file=..,line=..::message` and `::warning ...`), read by the runner from the job's output. Pure: returns text;
 //! `harness::ci_report` prints it and appends the markdown table to `$GITHUB_STEP_SUMMARY`.
 
 use super::trial_cells::trial_cells;
@@ -16,7 +16,7 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
     for trial in doc["trials"].as_array().map_or(&[][..], Vec::as_slice) {
         let cells = trial_cells(trial);
         let command = match cells.verdict.as_str() {
-            "refuted" | "failed" => "error",
+            "refuted" | "regressed" | "failed" => "error",
             "inconclusive" => "warning",
             _ => continue,
         };

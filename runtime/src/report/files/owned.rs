@@ -43,7 +43,13 @@ pub fn check_json_owned(path: &Path, mode: Mode) -> Result<(), String> {
         Mode::Bench => "bench",
     };
     let probe = json!({ "schema_version": SCHEMA_VERSION, "mode": mode, "trials": [] });
-    merge_document(read_existing(path)?.as_deref(), probe, Scope::SameNames).map(drop)
+    merge_document(
+        read_existing(path)?.as_deref(),
+        probe,
+        Scope::SameNames,
+        None,
+    )
+    .map(drop)
 }
 
 /// Checks that `export` may be written to its file.

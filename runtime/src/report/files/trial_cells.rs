@@ -40,24 +40,37 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
         return unpaired_cells(trial, key, kind);
     }
     let ratio = &trial["ratio"];
+    let gate = &trial["gate"];
+    // A gate's outcome is its own word (`regressed`, not `refuted`), beside the gate.
+    let (claim, verdict) = match (gate["max_regression"].as_f64(), gate["outcome"].as_str()) {
+        (Some(p), Some(outcome)) => (
+            Some(format!("max regression {}%", percent(p))),
+            outcome.to_owned(),
+        ),
+        _ => (
+            trial["claim"].as_str().map(str::to_owned),
+            text(&trial["verdict"]),
+        ),
+    };
     TrialCells {
         key,
         kind,
         estimate: number(&ratio["estimate"], ratio_text),
         interval: range(&ratio["interval"], ratio_text),
-        claim: trial["claim"].as_str().map(str::to_owned),
-        verdict: text(&trial["verdict"]),
+        claim,
+        verdict,
         note: None,
     }
 }
 
-/// Refuted first, then inconclusive, then what failed without a verdict (a gate that could
-/// not pair, a baseline error), then the rest.
+/// Refuted (or a gate's regressed) first, then inconclusive, then what failed without a
+/// verdict (a gate that could not pair, a baseline error, a gated trial not measured), then
+/// the rest.
 #[must_use]
 pub fn rank(verdict: &str) -> u8 {
     // A cell may carry a note after the verdict: `failed: why; what to do`.
     match verdict.split(':').next().unwrap_or_default() {
-        "refuted" => 0,
+        "refuted" | "regressed" => 0,
         "inconclusive" => 1,
         "failed" => 2,
         "error" => 3,
@@ -65,7 +78,8 @@ pub fn rank(verdict: &str) -> u8 {
     }
 }
 
-/// A gated trial that could not be paired: no estimate, the gate as the claim, `failed`.
+/// A gated trial that could not be paired: no estimate, the gate as the claim, `failed` (or
+/// `new` since the baseline).
 fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
     let gate = trial["max_regression"]
         .as_f64()
@@ -77,7 +91,7 @@ fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         estimate: "–".to_owned(),
         interval: "–".to_owned(),
         claim: Some(format!("max regression{gate}")),
-        verdict: "failed".to_owned(),
+        verdict: text(&trial["verdict"]),
         note: Some(format!(
             "{}; {}",
             text(&trial["reason"]),

@@ -33,7 +33,12 @@ pub fn write_json(
     let new: serde_json::Value =
         serde_json::from_str(&to_json(records, run)).map_err(|e| failed(e.to_string()))?;
     let _lock = lock_output(path).map_err(|e| failed(e.to_string()))?;
-    let merged = merge_document(read_existing(path).map_err(failed)?.as_deref(), new, scope)
+    let target = records
+        .first()
+        .map(Record::bench_target)
+        .or(run.unfinished.as_deref());
+    let existing = read_existing(path).map_err(failed)?;
+    let merged = merge_document(existing.as_deref(), new, scope, target)
         .map_err(|e| failed(format!("{e}; left unchanged")))?;
     let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
     write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
@@ -89,6 +94,7 @@ mod tests {
             timer: TIMER,
             meta: crate::fixture::records::run_meta(),
             doctor: Vec::new(),
+            unfinished: None,
         };
         write_json(
             &path,

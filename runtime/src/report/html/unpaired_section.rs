@@ -15,14 +15,24 @@ fn gate_text(record: &UnpairedRecord) -> String {
     )
 }
 
+/// The verdict badge: failed, or new since the baseline (passed).
+fn badge(record: &UnpairedRecord) -> &'static str {
+    if record.gate.fails() {
+        "<span class=\"verdict refuted\">failed: unpaired</span>"
+    } else {
+        "<span class=\"verdict pass\">new: unpaired</span>"
+    }
+}
+
 /// The table row of `record`, linking to the section with HTML id `id`.
 #[must_use]
 pub fn unpaired_row(record: &UnpairedRecord, id: &str) -> String {
     format!(
         "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">–</td><td class=\"num\">–</td>\
-         <td>{}</td><td><span class=\"verdict refuted\">failed: unpaired</span></td></tr>\n",
+         <td>{}</td><td>{}</td></tr>\n",
         escape(&record.name),
         escape(&gate_text(record)),
+        badge(record),
     )
 }
 
@@ -31,11 +41,7 @@ pub fn unpaired_row(record: &UnpairedRecord, id: &str) -> String {
 pub fn unpaired_section(record: &UnpairedRecord, id: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "<section class=\"bench\" id=\"{id}\">");
-    let _ = writeln!(
-        out,
-        "<h3>{} <span class=\"verdict refuted\">failed: unpaired</span></h3>",
-        escape(&record.name)
-    );
+    let _ = writeln!(out, "<h3>{} {}</h3>", escape(&record.name), badge(record));
     let _ = writeln!(
         out,
         "<p class=\"facts\">{} not judged: {}. Nothing was measured.</p>\n\

@@ -9,6 +9,7 @@ use crate::analysis::{judge_set_aside, stall_explanation, SetAside};
 use crate::decide::Basis;
 use crate::decide::ClaimText;
 use crate::decide::SpikeSplit;
+use crate::decide::{DecidedBy, GateSummary};
 use crate::measure::OsUsage;
 use crate::report::DiffRecord;
 use crate::report::{warnings_json, WarningOut};
@@ -54,6 +55,30 @@ pub struct DiffTrial<'a> {
     /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
     #[serde(skip_serializing_if = "Option::is_none")]
     process_pairs: Option<ProcessPairsOut>,
+    /// Kind `versions` under `--max-regression`: the gate's outcome and design.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gate: Option<GateOut>,
+}
+
+/// A regression gate: its outcome (`pass`, `regressed`, `inconclusive`) and the error
+/// rates it was designed to hold.
+#[derive(Serialize)]
+struct GateOut {
+    outcome: &'static str,
+    /// The largest regression allowed, as a fraction.
+    max_regression: f64,
+    /// The ratio above which the gate fails.
+    threshold: f64,
+    /// False alarms on unchanged code (ratio 1) at most this.
+    false_alarm_rate: f64,
+    /// Misses at `named_regression` at most this.
+    miss_rate: f64,
+    /// The regression the miss rate is stated at, (1 + P)², as a ratio.
+    named_regression: f64,
+    /// `early_stop` or `two_stage`; null when inconclusive.
+    decided_by: Option<&'static str>,
+    /// Rounds in all the first stage's spread asked for; null before it ended.
+    planned_rounds: Option<usize>,
 }
 
 /// The rounds of a cross-version comparison, as ratios.
@@ -212,9 +237,30 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             rounds_on_clock: r.over_rounds.map(|o| o.clock_rounds),
             mixed_basis: r.over_rounds.map(|o| o.mixed_basis),
         }),
+        gate: r
+            .process_pairs
+            .as_ref()
+            .and_then(|p| p.gate.as_ref())
+            .map(gate),
         second_batch_iters: r.second_batch_iters,
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
+    }
+}
+
+fn gate(g: &GateSummary) -> GateOut {
+    GateOut {
+        outcome: g.outcome.word(),
+        max_regression: g.design.max_regression,
+        threshold: g.threshold,
+        false_alarm_rate: g.design.alpha,
+        miss_rate: g.design.beta,
+        named_regression: g.design.named_regression(),
+        decided_by: g.decided_by.map(|by| match by {
+            DecidedBy::EarlyStop => "early_stop",
+            DecidedBy::TwoStage => "two_stage",
+        }),
+        planned_rounds: g.planned_rounds,
     }
 }
 

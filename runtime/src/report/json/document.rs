@@ -30,6 +30,9 @@ pub struct RunInfo {
     pub meta: RunMeta,
     /// The benchmark doctor's warnings about the run as a whole (build, machine).
     pub doctor: Vec<Warning>,
+    /// The bench target this run measures, when its run has not finished: written while
+    /// its trials run, and when an interrupt cut it short. `None` once it finished.
+    pub unfinished: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -41,6 +44,9 @@ struct Document<'a> {
     run: &'a RunMeta,
     timer: Timer,
     doctor: Vec<WarningOut>,
+    /// Bench targets whose runs did not finish (still running, cut short by an interrupt,
+    /// or killed): their trials in `trials` are only those measured before.
+    unfinished_targets: Vec<&'a str>,
     trials: Vec<AnyTrial<'a>>,
 }
 
@@ -91,6 +97,7 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
             resolution_ns: run.timer.resolution_ns,
         },
         doctor: warnings_json(&run.doctor),
+        unfinished_targets: run.unfinished.as_deref().into_iter().collect(),
         trials: records
             .iter()
             .map(|record| match record {

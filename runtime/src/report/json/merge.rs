@@ -5,7 +5,7 @@
 //! `bench_target` (only those of the same name when the run was filtered, as every
 //! cargo-nextest process is, so a run of one trial keeps the target's others), the other
 //! targets' trials are kept, and the top-level facts (`run`, `timer`, ...) are the latest
-//! target's.
+//! target's, but for `unfinished_targets`, which keeps every other target's mark.
 
 use serde_json::Value;
 
@@ -19,8 +19,8 @@ pub enum Scope {
     SameNames,
 }
 
-/// `new`, this target's document, joined with `existing`, the file as found (an empty file
-/// counts as none).
+/// `new`, the document of bench target `target`, joined with `existing`, the file as found
+/// (an empty file counts as none).
 ///
 /// A duobench document of another `schema_version` (an older duobench), or a `cargo test`
 /// document under `cargo bench`, belongs to another run and is replaced whole. A `cargo
@@ -30,6 +30,7 @@ pub fn merge_document(
     existing: Option<&str>,
     mut new: Value,
     scope: Scope,
+    target: Option<&str>,
 ) -> Result<Value, String> {
     let Some(existing) = existing.filter(|text| !text.trim().is_empty()) else {
         return Ok(new);
@@ -69,6 +70,21 @@ pub fn merge_document(
         trials.extend(ours);
     }
     new["trials"] = Value::Array(trials);
+    // Another target's mark stays until that target finishes; this target's is its own.
+    let mut unfinished: Vec<Value> = old["unfinished_targets"]
+        .as_array()
+        .map(|marks| {
+            marks
+                .iter()
+                .filter(|mark| mark.as_str() != target)
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Array(ours)) = new.get_mut("unfinished_targets").map(Value::take) {
+        unfinished.extend(ours);
+    }
+    new["unfinished_targets"] = Value::Array(unfinished);
     Ok(new)
 }
 
@@ -98,14 +114,20 @@ mod tests {
     #[test]
     fn a_second_target_keeps_the_first_targets_trials() {
         let first = doc("bench", &[("a", "a1"), ("a", "a2")]).to_string();
-        let merged =
-            merge_document(Some(&first), doc("bench", &[("b", "b1")]), WholeTarget).unwrap();
+        let merged = merge_document(
+            Some(&first),
+            doc("bench", &[("b", "b1")]),
+            WholeTarget,
+            None,
+        )
+        .unwrap();
         assert_eq!(names(&merged), ["a1", "a2", "b1"]);
         // Running target a again replaces a's trials and keeps b's.
         let again = merge_document(
             Some(&merged.to_string()),
             doc("bench", &[("a", "a3")]),
             WholeTarget,
+            None,
         )
         .unwrap();
         assert_eq!(names(&again), ["b1", "a3"]);
@@ -114,8 +136,13 @@ mod tests {
     #[test]
     fn another_run_kind_or_version_is_replaced_and_a_foreign_file_is_refused() {
         let test_doc = doc("test", &[("a", "a1")]).to_string();
-        let merged =
-            merge_document(Some(&test_doc), doc("bench", &[("b", "b1")]), WholeTarget).unwrap();
+        let merged = merge_document(
+            Some(&test_doc),
+            doc("bench", &[("b", "b1")]),
+            WholeTarget,
+            None,
+        )
+        .unwrap();
         assert_eq!(names(&merged), ["b1"]);
         let mut old = doc("bench", &[("a", "a1")]);
         old["schema_version"] = 0.into();
@@ -123,6 +150,7 @@ mod tests {
             Some(&old.to_string()),
             doc("bench", &[("b", "b1")]),
             WholeTarget,
+            None,
         )
         .unwrap();
         assert_eq!(names(&merged), ["b1"]);
@@ -132,11 +160,12 @@ mod tests {
             "{\"trials\": []}",
             "{\"schema_version\": 1}",
         ] {
-            let e = merge_document(Some(foreign), doc("bench", &[]), WholeTarget).unwrap_err();
+            let e =
+                merge_document(Some(foreign), doc("bench", &[]), WholeTarget, None).unwrap_err();
             assert_eq!(e, "exists and is not a duobench JSON document");
         }
         assert_eq!(
-            names(&merge_document(None, doc("bench", &[("b", "b1")]), WholeTarget).unwrap()),
+            names(&merge_document(None, doc("bench", &[("b", "b1")]), WholeTarget, None).unwrap()),
             ["b1"]
         );
     }
@@ -144,10 +173,12 @@ mod tests {
     #[test]
     fn a_test_run_never_replaces_bench_results_and_an_empty_file_is_ours() {
         let bench = doc("bench", &[("a", "a1")]).to_string();
-        let e = merge_document(Some(&bench), doc("test", &[("a", "a1")]), WholeTarget).unwrap_err();
+        let e = merge_document(Some(&bench), doc("test", &[("a", "a1")]), WholeTarget, None)
+            .unwrap_err();
         assert!(e.starts_with("holds `cargo bench` results"), "{e}");
         for empty in ["", "\n", "  "] {
-            let merged = merge_document(Some(empty), doc("test", &[("a", "a1")]), WholeTarget);
+            let merged =
+                merge_document(Some(empty), doc("test", &[("a", "a1")]), WholeTarget, None);
             assert_eq!(names(&merged.unwrap()), ["a1"]);
         }
     }
@@ -156,10 +187,28 @@ mod tests {
     fn a_filtered_run_keeps_the_targets_other_trials() {
         let first = doc("bench", &[("a", "a1"), ("a", "a2"), ("b", "b1")]).to_string();
         let new = doc("bench", &[("a", "a2")]);
-        let merged = merge_document(Some(&first), new.clone(), Scope::SameNames).unwrap();
+        let merged = merge_document(Some(&first), new.clone(), Scope::SameNames, None).unwrap();
         assert_eq!(names(&merged), ["a1", "b1", "a2"]);
         // Unfiltered, the target's trials are replaced whole (a1 was removed or renamed).
-        let merged = merge_document(Some(&first), new, WholeTarget).unwrap();
+        let merged = merge_document(Some(&first), new, WholeTarget, None).unwrap();
         assert_eq!(names(&merged), ["b1", "a2"]);
+    }
+
+    #[test]
+    fn a_target_that_did_not_finish_stays_marked_until_it_does() {
+        let mut cut = doc("bench", &[("a", "a1")]);
+        cut["unfinished_targets"] = json!(["a"]);
+        let merged = merge_document(None, cut, WholeTarget, Some("a")).unwrap();
+        assert_eq!(merged["unfinished_targets"], json!(["a"]));
+        // Another target's finished run keeps a's mark.
+        let mut b = doc("bench", &[("b", "b1")]);
+        b["unfinished_targets"] = json!([]);
+        let merged = merge_document(Some(&merged.to_string()), b, WholeTarget, Some("b")).unwrap();
+        assert_eq!(merged["unfinished_targets"], json!(["a"]));
+        // a's own finished run clears it.
+        let mut a = doc("bench", &[("a", "a1")]);
+        a["unfinished_targets"] = json!([]);
+        let merged = merge_document(Some(&merged.to_string()), a, WholeTarget, Some("a")).unwrap();
+        assert_eq!(merged["unfinished_targets"], json!([]));
     }
 }

@@ -1,6 +1,6 @@
-//! The `unpaired_trial` record of the `--json` document: a gated `#[bench]` that failed
-//! because it could not be paired, mirroring `$defs/unpaired_trial` in
-//! `docs/duobench.schema.json`.
+//! The `unpaired_trial` record of the `--json` document: a gated `#[bench]` that could not
+//! be paired (failed, or new since the baseline and passed), mirroring
+//! `$defs/unpaired_trial` in `docs/duobench.schema.json`.
 
 use crate::report::UnpairedRecord;
 use serde::Serialize;
@@ -23,7 +23,7 @@ pub(super) fn unpaired_trial(record: &UnpairedRecord) -> UnpairedTrial<'_> {
         name: &record.name,
         bench_target: record.bench_target,
         kind: "unpaired",
-        verdict: "failed",
+        verdict: if record.gate.fails() { "failed" } else { "new" },
         max_regression: record.gate.max_regression,
         baseline: &record.gate.baseline,
         reason: &record.gate.reason,

@@ -221,6 +221,24 @@ pub fn baseline_saved(root: &std::path::Path, bench_target: &str, name: Baseline
     baseline_exists(&location::trial_dir(root, bench_target, "any"), name)
 }
 
+/// Whether baseline `name` was saved under `root` for a bench target other than
+/// `bench_target`: then a target without it is new since the baseline, not a typo.
+#[must_use]
+pub fn baseline_saved_elsewhere(
+    root: &std::path::Path,
+    bench_target: &str,
+    name: BaselineName,
+) -> bool {
+    let own = location::trial_dir(root, bench_target, "any");
+    let own_target = own.parent();
+    std::fs::read_dir(root).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|entry| {
+            let dir = entry.path();
+            Some(dir.as_path()) != own_target && baseline_exists(&dir.join("any"), name)
+        })
+    })
+}
+
 /// Whether baseline `name` was saved for any trial of the bench target that `trial_dir`
 /// belongs to, or has its executable there.
 fn baseline_exists(trial_dir: &std::path::Path, name: BaselineName) -> bool {

@@ -1,8 +1,8 @@
 use super::*;
 use crate::decide::DuoTimes;
 use crate::decide::{Basis, Sequential, SequentialSettings, Unsettled, MIN_DECISION_DUOS};
+use crate::decide::{GateDesign, Goal};
 use crate::measure::{ClockReason, Evidence, TimerCost};
-use crate::model::Claim;
 use crate::stats::{quantile, SplitMix64};
 
 const TIMER: TimerCost = TimerCost {
@@ -60,7 +60,7 @@ fn round(seed: u64, ratio: f64, duos: usize, clock: Clock, batch_iters: u64) -> 
 
 /// The result over `rounds`, each taken by the decision over rounds as `run_paired` does.
 fn combined(rounds: &[Round]) -> DiffResult {
-    let mut pairs = ProcessPairs::new(0.05, None, 0.0);
+    let mut pairs = ProcessPairs::new(0.05, Goal::Precision(0.0));
     for r in rounds {
         assert!(take_round(&mut pairs, &r.result));
     }
@@ -204,11 +204,9 @@ fn drift_compares_the_first_half_of_the_rounds_with_the_second() {
     );
 }
 
-fn below(bound: f64) -> Option<Claim> {
-    Some(Claim::Below {
-        bound,
-        inclusive: true,
-    })
+/// A gate at `max_regression`, both error rates at 5%.
+fn gated(max_regression: f64) -> Goal {
+    Goal::Gate(GateDesign::new(max_regression, 0.05, 0.05))
 }
 
 /// A round with log ratio about ln 1.2 of `duos` duos, `preempted` of them set aside as
@@ -230,7 +228,7 @@ fn a_round_whose_duos_were_all_preempted_does_not_move_the_decision_floor() {
         .map(|i| counted(i, 12, 0))
         .chain([counted(6, 40, 40)])
         .collect();
-    let mut pairs = ProcessPairs::new(0.05, below(1.05), 0.0);
+    let mut pairs = ProcessPairs::new(0.05, gated(0.05));
     for r in &rounds {
         assert!(take_round(&mut pairs, r));
         assert_eq!(pairs.decided(), None, "{} rounds", pairs.len());
@@ -240,7 +238,7 @@ fn a_round_whose_duos_were_all_preempted_does_not_move_the_decision_floor() {
     assert_eq!(pairs.decided(), Some(Verdict::Refuted));
     // Negative control: counting every duo measured lets the decision through at the
     // seventh round, on duos that never reached the estimate.
-    let mut all_duos = ProcessPairs::new(0.05, below(1.05), 0.0);
+    let mut all_duos = ProcessPairs::new(0.05, gated(0.05));
     for r in &rounds {
         all_duos.push(r.ratio.ln(), r.pairs / 2, r.student.as_ref().map(|t| t.se));
     }

@@ -133,13 +133,21 @@ fn max_regression_and_baseline_dir() {
     assert_eq!(inv.overrides.baseline_dir.as_deref(), Some(Path::new(".")));
     let inv = parse(&[], &[("DUOBENCH_MAX_REGRESSION", "150%")]).unwrap();
     assert_eq!(inv.overrides.max_regression, Some(1.5));
-    for bad in ["-1%", "five", "", "inf", "NaN%"] {
+    for bad in ["-1%", "five", "", "inf", "NaN%", "0%"] {
         let e = parse(&["--max-regression", bad], &[]).unwrap_err();
         assert!(
-            e.0.starts_with(&format!("--max-regression {bad}: expected a slowdown")),
+            e.0.starts_with(&format!("--max-regression {bad}: a gate is a slowdown")),
             "{e}"
         );
     }
+    // A plain 5 is refused with both readings, never taken as 500%.
+    let e = parse(&[], &[("DUOBENCH_MAX_REGRESSION", "5")]).unwrap_err();
+    assert!(
+        e.0.starts_with("DUOBENCH_MAX_REGRESSION=5: `5` is ambiguous: write `5%`"),
+        "{e}"
+    );
+    let inv = parse(&["--max-regression=5%"], &[]).unwrap();
+    assert_eq!(inv.overrides.max_regression, Some(0.05));
 }
 
 #[test]

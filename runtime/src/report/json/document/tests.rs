@@ -174,6 +174,7 @@ mod schema {
                 timer: TIMER,
                 meta: crate::fixture::records::run_meta(),
                 doctor: Vec::new(),
+                unfinished: None,
             };
             let doc: serde_json::Value = serde_json::from_str(&to_json(&records, &run)).unwrap();
             let errors: Vec<String> = validator

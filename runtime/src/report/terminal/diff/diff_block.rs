@@ -4,7 +4,8 @@ use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
 use super::more_time::{more_time_advice, pairs_needed_text};
 use crate::analysis::DiffResult;
-use crate::decide::{ClaimText, Verdict};
+use crate::api::percent;
+use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
 use crate::measure::Clock;
 use crate::model::{Claim, Measure};
 use crate::report::RoutineNames;
@@ -17,15 +18,24 @@ use std::fmt::Write;
 pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
-    let verdict = match claim {
-        Some(c) => format!(
-            "{}: {}",
-            ClaimText(c),
-            paint.verdict(r.verdict, r.verdict.word())
-        ),
-        None => "no claim: reported".to_owned(),
-    };
-    let _ = writeln!(out, "  claim    {verdict}");
+    if let Some(gate) = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
+        let _ = writeln!(
+            out,
+            "  gate     max regression {}%: {}",
+            percent(gate.design.max_regression),
+            paint.verdict(r.verdict, gate.outcome.word())
+        );
+    } else {
+        let verdict = match claim {
+            Some(c) => format!(
+                "{}: {}",
+                ClaimText(c),
+                paint.verdict(r.verdict, r.verdict.word())
+            ),
+            None => "no claim: reported".to_owned(),
+        };
+        let _ = writeln!(out, "  claim    {verdict}");
+    }
     if let Some(shortfall) = &r.shortfall {
         let _ = writeln!(out, "  budget   {shortfall}");
     }
@@ -149,17 +159,28 @@ pub fn diff_block(
 /// whether the claim was refuted or the budget ran out.
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+    let gate = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref());
+    let judged = match gate {
+        Some(g) => format!(
+            "gate max regression {}% {}",
+            percent(g.design.max_regression),
+            g.outcome.word()
+        ),
+        None => format!("claim `{}` {}", ClaimText(claim), r.verdict.word()),
+    };
     let mut msg = format!(
-        "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs{} in {}",
-        ClaimText(claim),
-        r.verdict.word(),
+        "{judged}: ratio {} {} ({} {}), {} pairs{} in {}",
         ratio_text(r.ratio),
         interval_text(r),
         level_percent(1.0 - r.alpha),
+        interval_kind(r),
         r.pairs,
         over_rounds_text(r),
         format_secs(r.total_time()),
     );
+    if let Some(g) = gate {
+        msg.push_str(&format!("; {}", gate_design_text(g)));
+    }
     if let Some(shortfall) = &r.shortfall {
         msg.push_str(&format!("; {shortfall}"));
     } else if r.verdict == Verdict::Inconclusive {
@@ -169,6 +190,41 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
         ));
     }
     msg
+}
+
+/// What the printed interval is: a gate's (its early stop's confidence sequence, or the
+/// two-stage interval), or the anytime-valid confidence sequence of a claim.
+fn interval_kind(r: &DiffResult) -> &'static str {
+    match r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
+        Some(g) if g.decided_by == Some(DecidedBy::EarlyStop) => {
+            "anytime-valid confidence sequence over rounds"
+        }
+        Some(_) => "two-stage t interval over rounds",
+        None => "anytime-valid confidence sequence",
+    }
+}
+
+/// A gate's design in words: the threshold it fails above, its two error rates and how it
+/// decided.
+pub(crate) fn gate_design_text(g: &GateSummary) -> String {
+    let plus = |ratio: f64| format!("+{}%", three_significant(100.0 * (ratio - 1.0)));
+    let decided = match (g.decided_by, g.planned_rounds) {
+        (Some(DecidedBy::EarlyStop), _) => {
+            "decided early (its interval cleared the threshold)".to_owned()
+        }
+        (Some(DecidedBy::TwoStage), Some(planned)) => {
+            format!("decided by the two-stage test after the {planned} rounds its spread planned")
+        }
+        (_, Some(planned)) => format!("its spread planned {planned} rounds"),
+        (_, None) => "the budget ended within the first stage".to_owned(),
+    };
+    format!(
+        "fails above {}; false alarms at most {} on unchanged code, misses at most {} at {}; {decided}",
+        plus(g.threshold),
+        level_percent(g.design.alpha),
+        level_percent(g.design.beta),
+        plus(g.design.named_regression()),
+    )
 }
 
 /// ` over N rounds` for a cross-version result, whose figures cover all its rounds; empty

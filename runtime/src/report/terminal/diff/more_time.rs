@@ -175,6 +175,7 @@ mod tests {
             within_se: Some(0.01),
             pairs_needed: Some(12),
             round_secs: 0.25,
+            gate: None,
         };
         r.process_pairs = Some(spread.clone());
         let message = failure_message(&BELOW, &r);

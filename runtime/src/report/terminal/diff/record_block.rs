@@ -4,7 +4,7 @@
 
 use super::super::measure_line::{executor_line, measure_line, os_line};
 use super::super::paint::Paint;
-use super::diff_block::{calibration_line, diff_block, process_pairs_line};
+use super::diff_block::{calibration_line, diff_block, gate_design_text, process_pairs_line};
 use super::diff_block_short::short_block;
 use crate::report::DiffRecord;
 
@@ -39,6 +39,14 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
                 .process_pairs
                 .as_ref()
                 .map_or_else(String::new, process_pairs_line)
+            + &record
+                .result
+                .process_pairs
+                .as_ref()
+                .and_then(|p| p.gate.as_ref())
+                .map_or_else(String::new, |g| {
+                    format!("  gate     {}\n", gate_design_text(g))
+                })
     } else {
         block
     }

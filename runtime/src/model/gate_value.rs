@@ -1,0 +1,71 @@
+//! The value of a gate (`--max-regression P`): a percentage, or a fraction below 1.
+//!
+//! One grammar for the command line, the environment, the attribute and `cargo duobench
+//! compare`, kept equal by the table of cases in `max_regression_cases.txt` (shared with
+//! the macro crate, which can export no function). A plain number of 1 or more is refused
+//! rather than read: `5` may mean 5% or 500%, and a gate read the wrong way passes what it
+//! was written to fail.
+
+/// Parses a gate's largest regression into a fraction (`5%` and `0.05` give 0.05). The
+/// error is one line that says what is allowed and, for a plain number, both readings.
+pub fn parse_max_regression(text: &str) -> Result<f64, String> {
+    let trimmed = text.trim();
+    let allowed = "a gate is a slowdown above zero such as 5% or 0.05";
+    if let Some(percent) = trimmed.strip_suffix('%') {
+        return match percent.trim().parse::<f64>() {
+            Ok(p) if p.is_finite() && p > 0.0 => Ok(p / 100.0),
+            _ => Err(format!("{allowed}, got `{text}`")),
+        };
+    }
+    match trimmed.parse::<f64>() {
+        Ok(p) if p.is_finite() && p > 0.0 && p < 1.0 => Ok(p),
+        Ok(p) if p.is_finite() && p >= 1.0 => Err(format!(
+            "`{text}` is ambiguous: write `{p}%` for a slowdown of {p}% (new/old at most \
+             {:.4}), or `{}` for {}% as a fraction; a plain number must be a fraction below 1",
+            1.0 + p / 100.0,
+            p / 100.0,
+            p
+        )),
+        _ => Err(format!("{allowed}, got `{text}`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case of the table the attribute's parser is tested against too.
+    #[test]
+    fn the_shared_table_of_gate_values() {
+        let table = include_str!("max_regression_cases.txt");
+        let mut checked = 0;
+        for line in table
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (text, expected) = line.rsplit_once(" => ").expect("TEXT => EXPECTED");
+            let text = if text == "<empty>" { "" } else { text };
+            match expected {
+                "error" => assert!(
+                    parse_max_regression(text).is_err(),
+                    "{text:?} should not parse"
+                ),
+                fraction => {
+                    let got =
+                        parse_max_regression(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+                    let want: f64 = fraction.parse().unwrap();
+                    assert!((got - want).abs() < 1e-12, "{text:?}: {got} != {want}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} cases read");
+    }
+
+    #[test]
+    fn a_plain_number_of_one_or_more_names_both_readings() {
+        let e = parse_max_regression("5").unwrap_err();
+        assert!(e.contains("`5%`") && e.contains("`0.05`"), "{e}");
+        assert!(!e.contains('\n'));
+    }
+}
