@@ -4,8 +4,8 @@
 //! routine runs, and the base revision is built and stored but never measured outside the
 //! paired comparison (a second comparison with the same base builds nothing of it).
 //!
-//! The gate is 50%, not the README recipe's 5%: a timed test's margins stay wide for a
-//! shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
+//! The gate is 50%, not the 5% of the guide's CI recipe: a timed test's margins stay wide
+//! for a shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
 //! routine reads 1 up to the spread between process pairs, which the rounds of fresh pairs
 //! put in the interval; on a busy machine that spread reaches several percent, which a 5%
 //! gate cannot tell from 1 in a few seconds (it stays inconclusive and fails, as a gate
