@@ -1,8 +1,8 @@
 //! End to end: `cargo duobench compare` on repositories the tests build in temporary
 //! directories, crates whose `#[bench]` routine a later commit makes 3× slower.
 //!
-//! The gate is 50%, not the README recipe's 5%: a timed test's margins stay wide for a
-//! shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
+//! The gate is 50%, not the 5% of the guide's CI recipe: a timed test's margins stay wide
+//! for a shared machine. 3× is four times the gate's allowance away from 1.5, and an unchanged
 //! routine reads 1 up to the spread between process pairs, which the rounds of fresh pairs
 //! carry into the decision.
 

@@ -4,7 +4,9 @@
 //!
 //! ```toml
 //! [dev-dependencies]
-//! criterion = { package = "duobench-criterion-compat", version = "0.1" }
+//! # Not on crates.io yet: a path to a clone of duobench's repository. Once it is published,
+//! # `version = "0.1"` replaces `path`.
+//! criterion = { package = "duobench-criterion-compat", path = "../duobench/criterion-compat" }
 //!
 //! [[bench]]
 //! name = "my_bench"
@@ -25,7 +27,8 @@
 //!
 //! A group function runs once to list its benchmarks and once more for each benchmark that
 //! runs (its closures borrow the function's locals, so they cannot be kept): code in it
-//! outside the closures runs that often.
+//! outside the closures runs that often. Where a migrated bench measures differently is in
+//! duobench's guide, [from Criterion](duobench::guide::from_criterion).
 
 #![warn(missing_docs)]
 

@@ -66,6 +66,16 @@ pub mod guide {
     pub mod direct_api {}
     #[doc = include_str!("../doc/guide/from_criterion.md")]
     pub mod from_criterion {}
+    // The reference chapters are the repository's docs/*.md, reached through symbolic links
+    // in doc/guide/ so that the package, which holds only runtime/, ships them.
+    #[doc = include_str!("../doc/guide/statistics.md")]
+    pub mod statistics {}
+    #[doc = include_str!("../doc/guide/reliability.md")]
+    pub mod reliability {}
+    #[doc = include_str!("../doc/guide/validation.md")]
+    pub mod validation {}
+    #[doc = include_str!("../doc/guide/json_schema.md")]
+    pub mod json_schema {}
 }
 
 /// What a measurement returns: the results of [`compare`] and [`measure()`] (and of every

@@ -1,7 +1,12 @@
-//! What docs.rs and crates.io show of the published crates: no link in their docs may point
-//! into the repository by a relative path (neither site can follow one), and the crate root
-//! of `duobench` lists at most 15 items.
+//! What a reader of the published crates' docs can follow: no link points into the
+//! repository by a relative path (a package holds no repository to follow it into), no
+//! address is one the project does not declare (it has none of its own yet: no repository,
+//! crates.io or docs.rs page), the README stays short and points to the guide, and the crate
+//! root of `duobench` lists at most 15 items.
 
+mod common;
+
+use common::{files_under, read, workspace_root};
 use std::path::{Path, PathBuf};
 
 /// The most names `cargo doc` may list at the root of `duobench`.
@@ -64,8 +69,7 @@ fn doc_text(source: &str) -> String {
 
 /// Relative links in a file's docs, as `file: target` lines.
 fn relative_links(file: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(file)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+    let text = read(file);
     let docs = if file.extension().is_some_and(|e| e == "rs") {
         doc_text(&text)
     } else {
@@ -78,21 +82,23 @@ fn relative_links(file: &Path) -> Vec<String> {
         .collect()
 }
 
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            files_under(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs" || e == "md") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn published_docs_have_no_relative_links_into_the_repository() {
-    let runtime = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = runtime.parent().expect("the workspace root");
+    let root = workspace_root();
+    let files = published_docs(&root);
+    assert!(files.len() > 50, "read only {} files", files.len());
+    let found: Vec<String> = files.iter().flat_map(|f| relative_links(f)).collect();
+    assert!(
+        found.is_empty(),
+        "relative links into the repository break in the package's docs; link a guide chapter \
+         (`crate::guide::...`) or name the repository's file in plain text:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The docs the published crates ship: the READMEs, the guide (whose reference chapters are
+/// `docs/*.md`, through links in `runtime/doc/guide/`) and the sources' doc comments.
+fn published_docs(root: &Path) -> Vec<PathBuf> {
     let mut files = vec![
         root.join("README.md"),
         root.join("criterion-compat/README.md"),
@@ -102,16 +108,64 @@ fn published_docs_have_no_relative_links_into_the_repository() {
         "runtime/doc",
         "macros/src",
         "criterion-compat/src",
+        "cargo-duobench/src",
     ] {
-        files_under(&root.join(dir), &mut files);
+        files.extend(files_under(&root.join(dir), &["rs", "md"]));
     }
-    assert!(files.len() > 50, "read only {} files", files.len());
-    let found: Vec<String> = files.iter().flat_map(|f| relative_links(f)).collect();
+    files
+}
+
+/// The most lines the README may have: it says what duobench is, how to try it and where to
+/// read on; the guide holds the rest.
+const MAX_README_LINES: usize = 150;
+
+#[test]
+fn the_readme_is_short_and_says_where_the_guide_is() {
+    let root = workspace_root();
+    let readme = read(&root.join("README.md"));
+    let lines = readme.lines().count();
     assert!(
-        found.is_empty(),
-        "relative links into the repository break on docs.rs and crates.io; use an absolute \
-         URL under the package's `repository`:\n{}",
-        found.join("\n")
+        lines <= MAX_README_LINES,
+        "README.md has {lines} lines (at most {MAX_README_LINES}): move the rest into a guide \
+         chapter"
+    );
+    for needed in [
+        "cargo doc -p duobench --open",
+        "cargo bench -p duobench-examples",
+        "cargo test --workspace --release",
+        "path = \"../duobench/runtime\"",
+    ] {
+        assert!(readme.contains(needed), "README.md does not say `{needed}`");
+    }
+    let guide = read(&root.join("runtime/doc/guide.md"));
+    assert!(
+        guide.contains("cargo doc -p duobench --open"),
+        "the guide's first page does not say how to open it"
+    );
+}
+
+/// The settings of a TOML file: its lines without comments and blank lines.
+fn toml_settings(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn the_guide_shows_the_repository_s_nextest_configuration() {
+    let root = workspace_root();
+    let config = read(&root.join(".config/nextest.toml"));
+    let chapter = read(&root.join("runtime/doc/guide/ci.md"));
+    let shown = chapter
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a toml block in the CI chapter");
+    assert_eq!(
+        toml_settings(shown),
+        toml_settings(&config),
+        "the CI chapter's nextest configuration differs from .config/nextest.toml"
     );
 }
 
@@ -200,7 +254,7 @@ fn use_names(item: &str) -> Vec<String> {
 #[test]
 fn the_crate_root_lists_at_most_fifteen_items() {
     let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
-    let names = root_items(&std::fs::read_to_string(&lib).expect("src/lib.rs"));
+    let names = root_items(&read(&lib));
     for expected in [
         "bench",
         "bench_diff",

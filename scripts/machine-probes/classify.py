@@ -6,8 +6,7 @@ Usage: ./probes 8000 > out.txt && python3 classify.py out.txt probes
 
 A round's work is "slow" when its time per operation exceeds 1.3 times the 5th percentile.
 For each probe: its median in slow rounds over its median in fast ones, and the share of
-rounds it classifies right with a threshold halfway between the two medians (the session 6
-figures of docs/VALIDATION.md: 71-92%).
+rounds it classifies right with a threshold halfway between the two medians.
 """
 import statistics
 import sys

@@ -123,6 +123,7 @@ fn failure_line<'a>(out: &'a str, name: &str) -> &'a str {
 }
 
 /// Polls `done` for up to 20 s.
+#[cfg(target_os = "linux")]
 fn wait_until(mut done: impl FnMut() -> bool) -> bool {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while std::time::Instant::now() < deadline {

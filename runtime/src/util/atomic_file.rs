@@ -116,8 +116,8 @@ fn replace(real: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Removes `dir/.{file_name}.{pid}-{nanos}.tmp` files whose process has ended. Only our own
-/// naming pattern for this very file is touched. A pid is checked through `/proc`; where
-/// there is none, nothing is removed (a live writer's file must never go). A dead writer's
+/// naming pattern for this very file is touched. A pid is checked with `process_ended`;
+/// where the system cannot say, nothing is removed (a live writer's file must never go). A dead writer's
 /// file can never be renamed by anyone, so removing it loses nothing; a pid reused by a new
 /// process only keeps a stale file a while longer.
 fn remove_stale_temps(dir: &Path, file_name: &str) {

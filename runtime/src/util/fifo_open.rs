@@ -6,10 +6,10 @@
 use std::fs::File;
 use std::io;
 use std::path::Path;
-use std::time::Duration;
 
 /// How often the open is retried while a FIFO has no reader.
-const RETRY: Duration = Duration::from_millis(50);
+#[cfg(unix)]
+const RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Opens `path` for writing, waiting for a FIFO's reader until `stop()` says to give up.
 /// The file is returned in blocking mode, so writes behave as usual.

@@ -64,7 +64,7 @@ impl BaselineProcess {
     /// # Errors
     ///
     /// One line: the executable could not be started, exited, or speaks another protocol.
-    #[cfg(test)]
+    #[cfg(all(test, unix))]
     pub fn start(exe: &Path) -> Result<BaselineProcess, String> {
         Self::start_with(exe, &[], &WAITS)
     }
@@ -131,7 +131,7 @@ impl BaselineProcess {
     }
 
     /// Why the process is unusable, if it is.
-    #[cfg(test)]
+    #[cfg(all(test, unix))]
     #[must_use]
     pub fn broken(&self) -> Option<&str> {
         self.broken.as_deref()
@@ -305,9 +305,9 @@ mod tests {
         dir.join(name)
     }
 
-    /// Whether process `pid` is gone, zombie included (Linux; elsewhere assumed).
+    /// Whether process `pid` is gone, zombie included: an unreaped child still exists.
     fn reaped(pid: u32) -> bool {
-        !cfg!(target_os = "linux") || !std::path::Path::new(&format!("/proc/{pid}")).exists()
+        crate::util::process_ended(pid) == Some(true)
     }
 
     #[test]
@@ -325,9 +325,7 @@ mod tests {
         assert_eq!(process.broken(), None);
         let pid = process.child.id();
         drop(process);
-        assert!(
-            !std::path::Path::new(&format!("/proc/{pid}")).exists() || !cfg!(target_os = "linux")
-        );
+        assert!(reaped(pid));
     }
 
     #[test]

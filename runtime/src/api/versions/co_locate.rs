@@ -56,9 +56,9 @@ impl CoLocated {
     }
 }
 
-#[cfg(target_os = "linux")]
 impl Drop for CoLocated {
     fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
         for &pid in &self.pids {
             // SAFETY: as above. A child that is gone already makes this fail harmlessly.
             unsafe {

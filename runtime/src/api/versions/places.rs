@@ -14,6 +14,7 @@
 //! favours a side for a whole run.
 
 use crate::stats::SplitMix64;
+use crate::util::process_ended;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -126,11 +127,8 @@ fn copy_executable(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// Removes `duobench-serve-<pid>-<n>` directories under `root` whose process is gone (where
-/// that can be told: Linux's `/proc`).
+/// that can be told: see `process_ended`).
 fn remove_stale(root: &Path) {
-    if !cfg!(target_os = "linux") {
-        return;
-    }
     let Ok(entries) = fs::read_dir(root) else {
         return;
     };
@@ -144,7 +142,7 @@ fn remove_stale(root: &Path) {
         else {
             continue;
         };
-        if !Path::new(&format!("/proc/{pid}")).exists() {
+        if process_ended(pid) == Some(true) {
             let _ = fs::remove_dir_all(entry.path());
         }
     }
@@ -189,11 +187,10 @@ mod tests {
         assert!(lengths.iter().all(|&n| n < 4096));
     }
 
-    #[cfg(target_os = "linux")]
     #[test]
     fn directories_of_processes_that_are_gone_are_removed() {
         let root = std::env::temp_dir().join(format!("duobench-stale-test-{}", std::process::id()));
-        // No process has pid 0x7fff_fff0 (above Linux's pid_max).
+        // No process has pid 0x7fff_fff0 (above every system's largest pid).
         let gone = root.join(format!("{DIR_PREFIX}{}-0", 0x7fff_fff0u32));
         let alive = root.join(format!("{DIR_PREFIX}{}-0", std::process::id()));
         let other = root.join("duobench-serve-notapid");

@@ -117,9 +117,7 @@ mod tests {
             .unwrap()
             .to_owned();
         fs::create_dir_all(&dir).unwrap();
-        let mut child = std::process::Command::new("true").spawn().unwrap();
-        let dead = child.id();
-        child.wait().unwrap();
+        let dead = crate::fixture::ended_process::ended_child_pid();
         let stale = format!(".old.{dead}.tmp");
         // A save in progress in another process that is alive (our parent).
         let live = format!(".main.{}.tmp", std::os::unix::process::parent_id());
