@@ -1,9 +1,7 @@
 //! End to end: a user's crate (`tests/e2e-crate`) that depends on duobench by path, run the
 //! way a user runs it. Claims have 3x margins so a busy machine cannot flip them.
 
-mod common;
-
-use common::{cargo, cargo_with_env, line_of, text};
+use duobench_tests::{cargo, cargo_with_env, line_of, text};
 use std::sync::OnceLock;
 
 /// The full test-mode run, done once and shared by the tests that read it.

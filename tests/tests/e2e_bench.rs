@@ -3,9 +3,7 @@
 //! saved baselines. Runs are short (`--max-time`) and one at a time, so the timings that the
 //! regression check reads are not disturbed by another run.
 
-mod common;
-
-use common::{cargo_with_env, target_dir, text};
+use duobench_tests::{cargo_with_env, target_dir, text};
 use std::fs;
 use std::path::PathBuf;
 use std::process::Output;

@@ -4,9 +4,7 @@
 
 #![cfg(unix)]
 
-mod common;
-
-use common::{bench_executable, target_dir, text};
+use duobench_tests::{bench_executable, target_dir, text};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};

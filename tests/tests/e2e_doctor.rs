@@ -3,9 +3,7 @@
 //! flagged, their look-alikes are not, `--no-doctor` silences it, and an unoptimized build
 //! is flagged.
 
-mod common;
-
-use common::{cargo, target_dir, text};
+use duobench_tests::{cargo, target_dir, text};
 use serde_json::Value;
 use std::sync::OnceLock;
 

@@ -4,9 +4,7 @@
 
 #![cfg(unix)]
 
-mod common;
-
-use common::{bench_executable, cargo, target_dir, text};
+use duobench_tests::{bench_executable, cargo, target_dir, text};
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::{symlink, FileTypeExt};

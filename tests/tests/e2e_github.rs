@@ -4,9 +4,7 @@
 //! the same table. (The table's and the annotations' exact text is pinned by golden files in
 //! `runtime/src/report/golden/`, on synthetic results; here the numbers are measured.)
 
-mod common;
-
-use common::{cargo_with_env, text};
+use duobench_tests::{cargo_with_env, text};
 use std::fs;
 
 #[test]

@@ -4,9 +4,7 @@
 //! verdicts of Holm's step-down. The costs differ by 2x and more, so the verdicts and the
 //! order are certain on a busy machine.
 
-mod common;
-
-use common::{cargo_with_env, text, trial_line};
+use duobench_tests::{cargo_with_env, text, trial_line};
 
 #[test]
 fn a_group_ranks_its_candidates_and_judges_each_claim_at_a_shared_alpha() {

@@ -3,9 +3,7 @@
 //! quiet machine and beside busy threads: true claims pass, claims false by a factor of a
 //! hundred and more are refuted, never left inconclusive.
 
-mod common;
-
-use common::{cargo, line_of, text};
+use duobench_tests::{cargo, line_of, text};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;

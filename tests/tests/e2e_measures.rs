@@ -1,9 +1,7 @@
 //! End to end: the measures bench target of the user crate (`tests/e2e-crate/benches/measures.rs`),
 //! in test mode.
 
-mod common;
-
-use common::{cargo, target_dir, text};
+use duobench_tests::{cargo, target_dir, text};
 use std::sync::OnceLock;
 
 /// The test-mode run of the measures target, done once and shared.

@@ -3,9 +3,7 @@
 //! user crate's `claims` target can never decide in its 3 ms and says
 //! `on_inconclusive = "ignore"`.
 
-mod common;
-
-use common::{cargo_with_env, text};
+use duobench_tests::{cargo_with_env, text};
 
 fn run(extra: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let mut args = vec!["test", "--release", "--bench", "claims", "--"];

@@ -2,9 +2,7 @@
 //! asked, under `cargo bench`, and the run writes no file — no JSON, no report, no baseline,
 //! not even their directories. A filter that selects several trials is refused in one line.
 
-mod common;
-
-use common::{cargo, cargo_with_env, target_dir, text};
+use duobench_tests::{cargo, cargo_with_env, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};

@@ -3,9 +3,7 @@
 //! installed — and the one-line errors for bad output options. Runs the user crate in
 //! `tests/e2e-crate`, like `e2e.rs`.
 
-mod common;
-
-use common::{cargo, cargo_with_env, target_dir, text};
+use duobench_tests::{cargo, cargo_with_env, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

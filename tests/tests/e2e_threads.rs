@@ -5,9 +5,7 @@
 //! lock (several times, at most eight). The wait blocks, so the queue forms whether or not
 //! the busy machine runs the threads at the same time; the margins are wide each way.
 
-mod common;
-
-use common::{cargo_with_env, text, trial_line};
+use duobench_tests::{cargo_with_env, text, trial_line};
 
 #[test]
 fn a_shared_lock_passes_a_contention_claim_only_under_contention() {

@@ -4,9 +4,7 @@
 //! `tokio-multi-thread`; without the feature the attribute is a compile error at the option
 //! that names the feature.
 
-mod common;
-
-use common::{cargo, text};
+use duobench_tests::{cargo, text};
 
 #[test]
 fn the_multi_threaded_runtime_runs_routines_that_need_its_drivers() {

@@ -8,9 +8,7 @@
 //! executable, a killed and an interrupted comparing process, a gate that refuses each case
 //! that cannot be paired, and the unpaired fallback `--allow-unpaired` restores.
 
-mod common;
-
-use common::{cargo_with_env, text};
+use duobench_tests::{cargo_with_env, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -75,7 +73,7 @@ fn serving_processes(dir: &Path) -> Vec<String> {
         return Vec::new();
     };
     let dir = dir.to_string_lossy();
-    let target = common::target_dir();
+    let target = duobench_tests::target_dir();
     let target = target.to_string_lossy();
     entries
         .filter_map(|e| fs::read(e.ok()?.path().join("cmdline")).ok())

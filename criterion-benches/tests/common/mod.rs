@@ -9,7 +9,7 @@ pub fn package_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The end-to-end tests' target directory (`tests/tests/common`), so that the dependencies
+/// The end-to-end tests' target directory (`tests/src/lib.rs`), so that the dependencies
 /// both builds share are built once.
 pub fn target_dir() -> PathBuf {
     package_dir().join("../target/e2e")

@@ -9,7 +9,7 @@ use crate::measure::TimerCost;
 use crate::model::Measure;
 use crate::model::Throughput;
 use crate::stats::{
-    linear_estimates, tukey, Bootstrap, Estimate, LatencyHistogram, Line, Outliers, Points,
+    linear_estimates, tukey, weighted_summary, Bootstrap, Estimate, Line, Outliers, Points,
     PointsError, Sample, SampleError, Summary, DEFAULT_RESAMPLES, DEFAULT_SEED,
 };
 use std::time::Duration;
@@ -36,7 +36,7 @@ pub struct BenchResult {
     /// under flat sampling.
     pub fit: Option<Line>,
     /// Distribution of per-iteration times over all iterations (each iteration counted at
-    /// its sample's mean), from an HDR histogram.
+    /// its sample's mean).
     pub per_iteration: Option<Summary>,
     /// Tukey-fence classification of the samples' per-iteration times (none are dropped).
     pub outliers: Outliers,
@@ -104,15 +104,12 @@ impl BenchResult {
         let points = Points::new(&x, &run.ns)?;
         let estimates = linear_estimates(points, &bootstrap(resamples), level);
         let ratios = points.ratios();
-        let mut histogram = LatencyHistogram::new();
-        for (&per_iter, &iters) in ratios.iter().zip(&run.iters) {
-            histogram.record(per_iter, iters);
-        }
         // Ratios of checked points with x ≥ 1 are finite; map the error all the same.
-        let outliers = tukey(Sample::new(&ratios).map_err(|e| match e {
+        let per_iter = Sample::new(&ratios).map_err(|e| match e {
             SampleError::TooFew { n } => PointsError::TooFew { n },
             SampleError::NotFinite { index, .. } => PointsError::Invalid { index },
-        })?);
+        })?;
+        let outliers = tukey(per_iter);
         Ok(Self {
             slope: estimates.slope,
             mean: estimates.mean,
@@ -120,7 +117,7 @@ impl BenchResult {
             level,
             resamples,
             fit: points.least_squares(),
-            per_iteration: histogram.summary(),
+            per_iteration: weighted_summary(per_iter, &run.iters),
             outliers,
             throughput,
             run,

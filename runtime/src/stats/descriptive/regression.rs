@@ -88,24 +88,6 @@ impl<'a> Points<'a> {
         self.x.len()
     }
 
-    /// Always `false`: there are at least two points.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    /// The `x` coordinates (iterations).
-    #[must_use]
-    pub fn x(&self) -> &'a [f64] {
-        self.x
-    }
-
-    /// The `y` coordinates (times).
-    #[must_use]
-    pub fn y(&self) -> &'a [f64] {
-        self.y
-    }
-
     /// `yᵢ / xᵢ` for every point: the per-iteration time of each sample. Cost: O(n).
     #[must_use]
     pub fn ratios(&self) -> Vec<f64> {

@@ -74,12 +74,6 @@ impl<'a> Sample<'a> {
         self.data.len()
     }
 
-    /// Always `false`: a `Sample` holds at least two observations.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
     /// Arithmetic mean. Method: the plain mean, then one corrective pass
     /// (`mean + Σ(xᵢ − mean)/n`), which removes most of the rounding error of the first sum.
     /// Cost: O(n).

@@ -1,11 +1,8 @@
-//! Student's t and the standard normal distribution: CDFs and tails (`dist`), quantiles
-//! (`inverse`), and the incomplete beta (`beta`) and gamma-function pieces (`gamma`)
-//! beneath them, each written here for precision in the far tails.
+//! Student's t distribution, as the t-tests need it: the two-sided p-value and the quantile
+//! (`student_t`), from statrs, with the Cornish–Fisher expansion (`cornish_fisher`) for the
+//! quantile at large df, where statrs' is wrong.
 
-mod beta;
-mod dist;
-mod gamma;
-mod inverse;
+mod cornish_fisher;
+mod student_t;
 
-pub use dist::{normal_cdf, t_cdf, t_sf, t_two_sided_p};
-pub use inverse::{normal_quantile, t_quantile};
+pub use student_t::{t_quantile, t_two_sided_p};

@@ -104,7 +104,7 @@ pub fn index_below(rng: &mut SplitMix64, n: usize) -> usize {
 ///
 /// If `distribution` is empty or `level` is not strictly between 0 and 1.
 #[must_use]
-pub fn percentile_interval(distribution: &mut [f64], level: f64) -> (f64, f64) {
+fn percentile_interval(distribution: &mut [f64], level: f64) -> (f64, f64) {
     assert!(
         level > 0.0 && level < 1.0,
         "percentile_interval: level = {level} must be in (0, 1)"

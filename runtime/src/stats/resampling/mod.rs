@@ -4,8 +4,9 @@
 mod bootstrap;
 mod rng;
 
+#[cfg(test)]
+pub use bootstrap::index_below;
 pub use bootstrap::{
-    index_below, linear_estimates, percentile_interval, slope_change, Bootstrap, Estimate,
-    LinearEstimates, DEFAULT_RESAMPLES, DEFAULT_SEED,
+    linear_estimates, slope_change, Bootstrap, Estimate, DEFAULT_RESAMPLES, DEFAULT_SEED,
 };
 pub use rng::SplitMix64;

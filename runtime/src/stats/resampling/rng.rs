@@ -6,6 +6,8 @@
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
+    /// The second value of the last Box–Muller pair, for the next [`normal`](Self::normal).
+    #[cfg(test)]
     spare_normal: Option<f64>,
 }
 
@@ -15,6 +17,7 @@ impl SplitMix64 {
     pub fn new(seed: u64) -> Self {
         Self {
             state: seed,
+            #[cfg(test)]
             spare_normal: None,
         }
     }
@@ -28,13 +31,16 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// Uniform on (0, 1]: the top 53 bits, shifted off zero so that its log is finite.
+    /// Uniform on (0, 1], for the simulations: the top 53 bits, shifted off zero so that its
+    /// log is finite.
+    #[cfg(test)]
     pub fn uniform(&mut self) -> f64 {
         ((self.next_u64() >> 11) + 1) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// A standard normal (Box–Muller; the second value of each pair is kept for the next
     /// call).
+    #[cfg(test)]
     pub fn normal(&mut self) -> f64 {
         if let Some(z) = self.spare_normal.take() {
             return z;

@@ -4,11 +4,13 @@
 //! observations inflates the variance of their mean (`long_run`).
 
 mod long_run;
+#[cfg(test)]
 mod moments;
 mod ratio_of_means;
 mod sequence;
 
-pub use long_run::{long_run_factor, MIN_LONG_RUN_SERIES};
+pub use long_run::long_run_factor;
+#[cfg(test)]
 pub use moments::RunningMoments;
-pub use ratio_of_means::{ratio_of_means, PairedSums, RatioOfMeans};
+pub use ratio_of_means::{ratio_of_means, PairedSums};
 pub use sequence::ConfidenceSequence;

@@ -35,6 +35,7 @@
 //! behaves the same for large t, so the same τ is used. Coverage holds for any τ; only the
 //! width depends on it.
 
+#[cfg(test)]
 use super::moments::RunningMoments;
 
 /// Lai's t-mixture confidence sequence at error rate α, tuned for a target count.
@@ -75,6 +76,7 @@ impl ConfidenceSequence {
     /// # Panics
     ///
     /// If `alpha` is not strictly between 0 and 1.
+    #[cfg(test)]
     #[must_use]
     pub fn at_alpha(&self, alpha: f64) -> Self {
         assert!(
@@ -84,13 +86,8 @@ impl ConfidenceSequence {
         Self { alpha, ..*self }
     }
 
-    /// The error rate α.
-    #[must_use]
-    pub fn alpha(&self) -> f64 {
-        self.alpha
-    }
-
     /// The mixture variance τ² of the standardised effect.
+    #[cfg(test)]
     #[must_use]
     pub fn tau2(&self) -> f64 {
         self.tau2
@@ -132,6 +129,7 @@ impl ConfidenceSequence {
     }
 
     /// [`interval`](Self::interval) for the observations gathered in `moments`.
+    #[cfg(test)]
     #[must_use]
     pub fn interval_of(&self, moments: &RunningMoments) -> Option<(f64, f64)> {
         self.interval(moments.n(), moments.mean(), moments.sum_sq_dev())
@@ -139,6 +137,7 @@ impl ConfidenceSequence {
 
     /// The fewest observations for which the interval is bounded:
     /// the least `t` with `(t − 1)·ln(1 + tτ²) > 2 ln(1/α)`. Cost: O(answer).
+    #[cfg(test)]
     #[must_use]
     pub fn first_bounded_n(&self) -> usize {
         (2..)
