@@ -8,7 +8,8 @@
 //! `on_inconclusive = fail`): that share is the gate's false-alarm rate as a user meets it.
 //! With `--regress`, this build's routine also does extra arithmetic costing (1 + P)² − 1
 //! of the routine's own time (the gate's named regression, about 2P), calibrated before the
-//! trials; a trial that passes is a miss.
+//! trials; a trial that passes is a miss. `VALIDATE_TRIALS=FILE` writes each trial's
+//! outcome and round ratios to FILE, one JSON line each.
 //!
 //! The kinds: sorting a cloned 10,000-element vector (`iter_batched`, allocation in the
 //! setup), building a 1,000-entry hash map, formatting 100 numbers into a string, growing a
@@ -22,6 +23,7 @@ use duobench_examples::work;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 /// Steps of `work` in about 2 ms, set by the parent for the harness runs it starts.
@@ -169,6 +171,10 @@ pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: b
     let dir = std::env::temp_dir().join(format!("duobench-validate-aa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     std::env::set_var(STEPS_VAR, steps_2ms.to_string());
+    // `VALIDATE_TRIALS=FILE`: each trial's gate and round ratios, one JSON line each.
+    let mut trial_log = std::env::var_os("VALIDATE_TRIALS").map(|path| {
+        std::fs::File::create(path).expect("the trial log can be written")
+    });
     println!(
         "| kind | gate | truth | trials | failed | regressed | inconclusive | passed | median ratio | median rounds | median s |"
     );
@@ -208,6 +214,15 @@ pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: b
                 );
                 times.push(started.elapsed().as_secs_f64());
                 assert_eq!(t["kind"], "versions", "not paired: {t:#}");
+                if let Some(log) = &mut trial_log {
+                    let line = serde_json::json!({
+                        "kind": kind, "gate": gate_text, "truth": truth,
+                        "outcome": t["gate"]["outcome"], "decided_by": t["gate"]["decided_by"],
+                        "planned_rounds": t["gate"]["planned_rounds"],
+                        "ratio": t["ratio"]["estimate"], "rounds": t["process_pairs"]["ratios"],
+                    });
+                    let _ = writeln!(log, "{line}");
+                }
                 let slot = match t["gate"]["outcome"].as_str() {
                     Some("regressed") => 0,
                     Some("pass") => 2,
