@@ -112,7 +112,12 @@ pub fn ensure_base(
         );
         return Ok((held, targets));
     };
-    let header = stamp_header(commit, &base_args, &package_dir);
+    let header = stamp_header(
+        commit,
+        &base_args,
+        &rustc_version(&package_dir),
+        std::env::vars(),
+    );
     let stamp_path = places.baseline_dir.join(STAMP);
     let found = fs::read_to_string(&stamp_path).unwrap_or_default();
     if stamp_holds(&found, &header, places.baseline_dir) {
@@ -170,22 +175,41 @@ fn worktree_for(places: &Places<'_>, commit: &str) -> Result<PathBuf, String> {
     Ok(git_dir.join("duobench-bases").join(short))
 }
 
-/// The first path dependency of a workspace package that lies outside `top`, if any.
+/// The first path dependency of a workspace package that lies outside `top` and is written
+/// as a relative path, if any: an absolute one resolves the same from any checkout.
 fn path_dependency_outside(here: &Path, top: &Path) -> Result<Option<PathBuf>, String> {
     let metadata = metadata(here)?;
     let top = top.canonicalize().unwrap_or_else(|_| top.to_owned());
-    let outside = metadata["packages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|package| package["dependencies"].as_array().into_iter().flatten())
-        .filter_map(|dependency| dependency["path"].as_str())
-        .map(|path| {
-            let path = PathBuf::from(path);
-            path.canonicalize().unwrap_or(path)
-        })
-        .find(|path| !path.starts_with(&top));
-    Ok(outside)
+    for package in metadata["packages"].as_array().into_iter().flatten() {
+        let manifest = package["manifest_path"]
+            .as_str()
+            .and_then(|path| fs::read_to_string(path).ok())
+            .unwrap_or_default();
+        let outside = package["dependencies"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|dependency| dependency["path"].as_str())
+            .find(|path| {
+                let real = Path::new(path)
+                    .canonicalize()
+                    .unwrap_or_else(|_| path.into());
+                !real.starts_with(&top) && written_relative(&manifest, path, &real)
+            });
+        if let Some(path) = outside {
+            return Ok(Some(PathBuf::from(path)));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `manifest` spells the dependency at `path` (`real` once links are resolved) as a
+/// relative path: it contains neither absolute spelling.
+fn written_relative(manifest: &str, path: &str, real: &Path) -> bool {
+    let real = real.display().to_string();
+    ![path, real.as_str()]
+        .iter()
+        .any(|spelling| manifest.contains(spelling.trim_end_matches('/')))
 }
 
 /// `cargo metadata --no-deps` of the workspace in `dir`.
@@ -319,19 +343,28 @@ fn prune_worktrees(top: &Path, new: &Path) {
     }
 }
 
-/// The stamp's lines that say what a build of `commit` with `cargo_args` in `package_dir`
-/// would produce.
-fn stamp_header(commit: &str, cargo_args: &[String], package_dir: &Path) -> String {
+/// `rustc -vV` in `package_dir`, on one line: a toolchain file there is what the base's
+/// build uses.
+fn rustc_version(package_dir: &Path) -> String {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    // In the base's own directory: a toolchain file there is what its build uses.
-    let version = output_of(package_dir, &rustc, &["-vV"])
+    output_of(package_dir, &rustc, &["-vV"])
         .unwrap_or_else(|e| format!("unknown ({e})"))
-        .replace('\n', "; ");
+        .replace('\n', "; ")
+}
+
+/// The stamp's lines that say what a build of `commit` with `cargo_args` by `rustc` would
+/// produce, with those of the variables `vars` that change a build.
+fn stamp_header(
+    commit: &str,
+    cargo_args: &[String],
+    rustc: &str,
+    vars: impl Iterator<Item = (String, String)>,
+) -> String {
     let mut header = format!(
-        "commit {commit}\ncargo bench {}\nrustc {version}\n",
+        "commit {commit}\ncargo bench {}\nrustc {rustc}\n",
         cargo_args.join(" ")
     );
-    let mut vars: Vec<(String, String)> = std::env::vars()
+    let mut vars: Vec<(String, String)> = vars
         .filter(|(key, _)| {
             FLAG_VARS.contains(&key.as_str())
                 || key.starts_with("CARGO_PROFILE_")
@@ -489,6 +522,67 @@ mod tests {
         fs::remove_file(&exe).unwrap();
         assert!(!stamp_holds(&stamp, header, &dir));
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn another_toolchain_or_other_flags_make_another_stamp() {
+        let vars = |pairs: &[(&str, &str)]| {
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect::<Vec<_>>()
+                .into_iter()
+        };
+        let args = strings(&["--bench", "work"]);
+        let plain = stamp_header("abc", &args, "rustc 1.95.0", vars(&[("HOME", "/root")]));
+        // Variables that do not change a build leave the stamp as it is.
+        assert_eq!(
+            plain,
+            stamp_header("abc", &args, "rustc 1.95.0", vars(&[("HOME", "/tmp")]))
+        );
+        for other in [
+            stamp_header(
+                "abc",
+                &args,
+                "rustc 1.95.0",
+                vars(&[("RUSTFLAGS", "-C opt-level=1")]),
+            ),
+            stamp_header("abc", &args, "rustc 1.96.0", vars(&[])),
+            stamp_header(
+                "abc",
+                &args,
+                "rustc 1.95.0",
+                vars(&[("CARGO_PROFILE_BENCH_LTO", "true")]),
+            ),
+            stamp_header(
+                "abc",
+                &strings(&["--profile", "dev"]),
+                "rustc 1.95.0",
+                vars(&[]),
+            ),
+        ] {
+            assert_ne!(plain, other);
+        }
+    }
+
+    #[test]
+    fn only_a_relative_path_leaving_the_repository_needs_the_base_beside_it() {
+        let real = Path::new("/work/lib");
+        assert!(written_relative(
+            "lib = { path = \"../lib\" }",
+            "/work/lib",
+            real
+        ));
+        assert!(!written_relative(
+            "lib = { path = \"/work/lib\" }",
+            "/work/lib",
+            real
+        ));
+        assert!(!written_relative(
+            "lib = { path = '/work/lib/' }",
+            "/work/lib",
+            real
+        ));
     }
 
     #[test]

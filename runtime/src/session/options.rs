@@ -15,6 +15,11 @@ use std::time::Duration;
 pub const DEFAULT_WARMUP: Duration = Duration::from_millis(200);
 /// Default time budget per trial, warmup included.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(5);
+/// Default time budget of a gated trial across versions: the cap on the rounds its spread
+/// asks for. A gate's rounds stop at its decision (most gates take about a second), so the
+/// cap costs time only where the spread between processes needs it; a cap of the ordinary
+/// budget would leave such gates inconclusive, and each would fail a job.
+pub const DEFAULT_GATE_MAX_TIME: Duration = Duration::from_secs(20);
 /// Default error rate of verdicts.
 pub const DEFAULT_ALPHA: f64 = 0.05;
 
@@ -135,6 +140,9 @@ pub struct Settings {
     pub warmup: Duration,
     /// Time budget, warmup included.
     pub max_time: Duration,
+    /// Time budget of a gated comparison across versions: `max_time` when one was given,
+    /// else [`DEFAULT_GATE_MAX_TIME`].
+    pub gate_max_time: Duration,
     /// Error rate of the verdict (a gate's false-alarm rate on unchanged code).
     pub alpha: f64,
     /// A gate's miss rate at its named regression, (1 + P)²: `alpha` unless
@@ -193,6 +201,7 @@ impl Settings {
             // checked against the budget instead (`limits::check_warmup`).
             warmup: merged.warmup.unwrap_or(DEFAULT_WARMUP.min(max_time / 2)),
             max_time,
+            gate_max_time: merged.max_time.unwrap_or(DEFAULT_GATE_MAX_TIME),
             alpha,
             miss_rate: merged.miss_rate.unwrap_or(alpha),
             claim: attr.claim,

@@ -172,9 +172,8 @@ pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: b
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     std::env::set_var(STEPS_VAR, steps_2ms.to_string());
     // `VALIDATE_TRIALS=FILE`: each trial's gate and round ratios, one JSON line each.
-    let mut trial_log = std::env::var_os("VALIDATE_TRIALS").map(|path| {
-        std::fs::File::create(path).expect("the trial log can be written")
-    });
+    let mut trial_log = std::env::var_os("VALIDATE_TRIALS")
+        .map(|path| std::fs::File::create(path).expect("the trial log can be written"));
     println!(
         "| kind | gate | truth | trials | failed | regressed | inconclusive | passed | median ratio | median rounds | median s |"
     );

@@ -180,7 +180,13 @@ pub fn run_paired(
         None => Goal::Precision(DEFAULT_PRECISION),
     };
     let mut pairs = ProcessPairs::new(settings.alpha, goal);
+    // Rounds are as long as the ordinary budget makes them; a gate may run more of them.
     let mut round_time = round_time(settings.max_time);
+    let budget = if claim.is_some() {
+        settings.gate_max_time
+    } else {
+        settings.max_time
+    };
     // The rounds whose estimates the decision took, and the first of the others (too short
     // for the routine's duos, or with no estimate), reported only when no round was taken;
     // the others' time was spent all the same.
@@ -189,7 +195,7 @@ pub fn run_paired(
     let (mut untaken_warmup, mut untaken_measure) = (Duration::ZERO, Duration::ZERO);
     let mut measured = false;
     loop {
-        let left = settings.max_time.saturating_sub(started.elapsed());
+        let left = budget.saturating_sub(started.elapsed());
         let stop = pairs.decided().is_some() || (measured && left < round_time);
         if stop || interrupted() {
             break;
@@ -261,9 +267,11 @@ pub fn run_paired(
 
 /// The length of one round: a forty-eighth of the budget, and at least [`SHORTEST_ROUND`].
 /// Placement moves a routine by the same amount whatever the round's length, so a gate
-/// needs rounds, not long ones: with about 20 ms of process starts each, the default 5 s
-/// holds about 40, the most a gate's plan asks for at the spreads its guide states
-/// (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes this budget).
+/// needs rounds, not long ones: with their process starts, a gate's default budget
+/// ([`DEFAULT_GATE_MAX_TIME`](crate::session::DEFAULT_GATE_MAX_TIME)) holds about 80 rounds
+/// of the default length on a loaded machine, what a gate's plan asks for at the spreads
+/// its guide states (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes
+/// this budget).
 fn round_time(max_time: Duration) -> Duration {
     (max_time / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)
 }
