@@ -11,6 +11,5 @@ pub(crate) use baseline::{
     baseline_saved, baseline_saved_elsewhere, compare_and_save, executable_path, BaselineChoice,
     BaselineError, BaselineKey, BaselineName, BaselineSettings, Compared,
 };
-pub use options::DEFAULT_GATE_MAX_TIME;
 pub(crate) use options::{Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 pub(crate) use progress::ProgressLine;
