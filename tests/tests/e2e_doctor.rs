@@ -5,35 +5,15 @@
 
 mod common;
 
-use common::{cargo, target_dir, text};
+use common::{bench_json, cargo, text};
 use serde_json::Value;
 use std::sync::OnceLock;
 
 /// A short `cargo bench` of the doctor target writing `--json`, with `extra` options.
 fn bench_run(file: &str, extra: &[&str]) -> (String, Value) {
-    let json = target_dir().join(file);
-    let _ = std::fs::remove_file(&json);
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let mut args = vec![
-        "bench",
-        "-q",
-        "--bench",
-        "doctor",
-        "--",
-        "--warmup",
-        "50ms",
-        "--max-time",
-        "400ms",
-        "--no-report",
-        "--json",
-        json_arg,
-    ];
+    let mut args = vec!["--warmup", "50ms", "--max-time", "400ms", "--no-report"];
     args.extend_from_slice(extra);
-    let output = cargo(&args);
-    let out = text(&output);
-    assert!(output.status.success(), "{out}");
-    let doc = serde_json::from_slice(&std::fs::read(&json).expect("the JSON file")).unwrap();
-    (out, doc)
+    bench_json("doctor", file, &args)
 }
 
 fn default_run() -> &'static (String, Value) {
