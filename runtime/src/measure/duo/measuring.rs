@@ -35,7 +35,7 @@ pub struct Measured {
     pub second_ns: Vec<f64>,
     /// Time spent measuring.
     pub time: Duration,
-    /// Resident set (KiB) less what the loop holds, at each reading.
+    /// Resident set (KiB) less the loop's own share (`OwnRecords`), at each reading.
     pub rss_kib: Vec<u64>,
     /// Iterations of the routine with the larger batches between readings.
     pub rss_iters: Vec<u64>,

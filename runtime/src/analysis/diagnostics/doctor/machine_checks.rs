@@ -1,4 +1,5 @@
-//! Checks of the run as a whole (the build, the machine) and of names.
+//! Checks of the build, of the machine (over the run, and over each trial's own time) and of
+//! names.
 
 use super::{Check, Warning};
 use crate::measure::{MachineFacts, OsUsage};
@@ -37,7 +38,7 @@ pub fn heavy_load(os: Option<&OsUsage>) -> Option<Warning> {
     let over = |share: Option<f64>| share.filter(|&s| s > HEAVY_LOAD_SHARE);
     let waited = over(os.run_queue_wait_share()).map(|share| {
         format!(
-            "the measuring thread was ready to run but waited for a core for {:.0}% of the \
+            "the measuring thread was ready to run but waited for a core for {:.1}% of the \
              trial's {}",
             100.0 * share,
             format_secs(Duration::from_nanos(os.wall_ns))
@@ -45,7 +46,7 @@ pub fn heavy_load(os: Option<&OsUsage>) -> Option<Warning> {
     });
     let stolen = over(os.steal_share).map(|share| {
         format!(
-            "a hypervisor gave {:.0}% of the CPUs' time to other work during the trial \
+            "a hypervisor gave {:.1}% of the CPUs' time to other work during the trial \
              (steal time)",
             100.0 * share
         )

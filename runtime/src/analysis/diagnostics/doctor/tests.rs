@@ -228,7 +228,7 @@ fn load_is_judged_over_the_trials_own_time() {
     let w = heavy_load(Some(&trial_os(0.30, None))).expect("flagged");
     assert_eq!(
         w.finding,
-        "the measuring thread was ready to run but waited for a core for 30% of the trial's \
+        "the measuring thread was ready to run but waited for a core for 30.0% of the trial's \
          2.00 s: other work competed for the CPU"
     );
     r.os = Some(trial_os(0.30, None));
@@ -240,7 +240,7 @@ fn load_is_judged_over_the_trials_own_time() {
     let w = heavy_load(Some(&trial_os(0.0, Some(0.2)))).expect("flagged");
     assert!(
         w.finding
-            .starts_with("a hypervisor gave 20% of the CPUs' time"),
+            .starts_with("a hypervisor gave 20.0% of the CPUs' time"),
         "{}",
         w.finding
     );
