@@ -54,6 +54,7 @@ pub use types::{
 #[doc(hidden)]
 pub mod __private {
     pub use crate::registry::{register_group, run, ConfigFn, TargetFn};
+    pub use duobench::__private::{in_bench_target, UnderLibtest};
 }
 
 /// Defines a function `$name` that registers a group of benchmark functions, each taking
@@ -83,10 +84,23 @@ macro_rules! criterion_group {
 }
 
 /// Defines `main`: registers the groups, then runs their benchmarks under duobench's
-/// harness.
+/// harness. A bench target built under libtest's harness (no `harness = false`) does not
+/// compile: libtest would run none of them.
 #[macro_export]
 macro_rules! criterion_main {
     ( $( $group:path ),+ $(,)* ) => {
+        // A test function exists only under libtest's harness, which libtest never lists
+        // from a block: the check inside runs there alone.
+        #[allow(dead_code, unnameable_test_items)]
+        const _: () = {
+            #[::core::prelude::v1::test]
+            fn __criterion_libtest_check() {
+                const _: () = $crate::__private::UnderLibtest::<{
+                    $crate::__private::in_bench_target(file!())
+                }>::REFUSED;
+            }
+        };
+
         fn main() {
             $( $group(); )+
             $crate::__private::run(module_path!(), file!())

@@ -92,15 +92,18 @@ fn expand(bench: &Bench) -> TokenStream {
     let throughput_check = throughput_check(bench);
     let marker = placement::marker(item);
     let placement_check = placement::check(item);
+    let libtest_check = libtest_check();
     let module_items = placement::module_items();
     quote! {
         #item
 
         #(#cfgs)*
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, dead_code)]
+        // The libtest check is a test function in a block, which libtest never lists.
+        #[allow(non_upper_case_globals, dead_code, unnameable_test_items)]
         const #marker: ::duobench::__private::AtModuleLevel = {
             #placement_check
+            #libtest_check
             fn __duobench_entry(__duobench_handle: &mut #handle_ty, __duobench_arg: usize) {
                 #module_items
                 #body
@@ -122,6 +125,23 @@ fn expand(bench: &Bench) -> TokenStream {
             }
             ::duobench::__private::AtModuleLevel
         };
+    }
+}
+
+/// Under libtest's harness the file of a bench target does not compile: libtest would run
+/// none of its benchmarks (`runtime/src/harness/registry/libtest_check.rs`). A test function
+/// exists only in a build under libtest's harness (`rustc --test`; Cargo's `--cfg test` for
+/// `harness = false` drops it), so the check inside it runs there alone. Integration tests
+/// that read the registry are built under the harness too, and pass: their files are not a
+/// bench target's.
+fn libtest_check() -> TokenStream {
+    quote! {
+        #[::core::prelude::v1::test]
+        fn __duobench_libtest_check() {
+            const _: () = ::duobench::__private::UnderLibtest::<{
+                ::duobench::__private::in_bench_target(::core::file!())
+            }>::REFUSED;
+        }
     }
 }
 

@@ -112,6 +112,7 @@ pub mod __private {
     };
     pub use crate::api::{compare_threads, iter_threads};
     pub use crate::api::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
+    pub use crate::harness::{in_bench_target, UnderLibtest};
     pub use crate::harness::{module_level, AtModuleLevel, InImpl};
     pub use crate::harness::{Descriptor, Routine};
     pub use crate::harness::{DynamicBench, DynamicRoutine};

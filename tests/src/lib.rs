@@ -84,3 +84,56 @@ pub fn trial_line<'a>(out: &'a str, kind: &str, trial: &str) -> &'a str {
         .find(|l| l.starts_with(&format!("test [{kind}] {trial} ")))
         .unwrap_or_else(|| panic!("no line for {trial} in:\n{out}"))
 }
+
+/// `cargo bench -q --bench target -- ARGS --json FILE` in the user crate, which must succeed:
+/// its output and the JSON document it wrote (`file` under the target directory).
+pub fn bench_json(target: &str, file: &str, args: &[&str]) -> (String, serde_json::Value) {
+    let json = target_dir().join(file);
+    let _ = std::fs::remove_file(&json);
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    let mut all = vec!["bench", "-q", "--bench", target, "--"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--json", json_arg]);
+    let output = cargo(&all);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    let doc = serde_json::from_slice(&std::fs::read(&json).expect("the JSON file")).unwrap();
+    (out, doc)
+}
+
+/// Threads that only spin, one per count, until dropped: work beside a run that competes
+/// for the cores.
+#[derive(Debug)]
+pub struct BusyThreads {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl BusyThreads {
+    /// Starts `count` spinning threads.
+    pub fn start(count: usize) -> Self {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let threads = (0..count)
+            .map(|_| {
+                let stop = std::sync::Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    let mut x = 1u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        x = std::hint::black_box(x.rotate_left(7) ^ 0x9E37_79B9);
+                    }
+                })
+            })
+            .collect();
+        Self { stop, threads }
+    }
+}
+
+impl Drop for BusyThreads {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}

@@ -3,35 +3,15 @@
 //! flagged, their look-alikes are not, `--no-doctor` silences it, and an unoptimized build
 //! is flagged.
 
-use duobench_tests::{cargo, target_dir, text};
+use duobench_tests::{bench_json, cargo, text};
 use serde_json::Value;
 use std::sync::OnceLock;
 
 /// A short `cargo bench` of the doctor target writing `--json`, with `extra` options.
 fn bench_run(file: &str, extra: &[&str]) -> (String, Value) {
-    let json = target_dir().join(file);
-    let _ = std::fs::remove_file(&json);
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let mut args = vec![
-        "bench",
-        "-q",
-        "--bench",
-        "doctor",
-        "--",
-        "--warmup",
-        "50ms",
-        "--max-time",
-        "400ms",
-        "--no-report",
-        "--json",
-        json_arg,
-    ];
+    let mut args = vec!["--warmup", "50ms", "--max-time", "400ms", "--no-report"];
     args.extend_from_slice(extra);
-    let output = cargo(&args);
-    let out = text(&output);
-    assert!(output.status.success(), "{out}");
-    let doc = serde_json::from_slice(&std::fs::read(&json).expect("the JSON file")).unwrap();
-    (out, doc)
+    bench_json("doctor", file, &args)
 }
 
 fn default_run() -> &'static (String, Value) {

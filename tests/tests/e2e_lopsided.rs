@@ -3,10 +3,7 @@
 //! quiet machine and beside busy threads: true claims pass, claims false by a factor of a
 //! hundred and more are refuted, never left inconclusive.
 
-use duobench_tests::{cargo, line_of, text};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread;
+use duobench_tests::{cargo, line_of, text, BusyThreads};
 
 fn run_lopsided() -> (bool, String) {
     let output = cargo(&[
@@ -58,22 +55,8 @@ fn thousandfold_pairs_are_decided_within_the_default_budget_also_beside_busy_thr
     assert_decided(success, &out);
 
     // Two threads that only spin, so the measuring thread is preempted now and then.
-    let stop = Arc::new(AtomicBool::new(false));
-    let spinners: Vec<_> = (0..2)
-        .map(|_| {
-            let stop = Arc::clone(&stop);
-            thread::spawn(move || {
-                let mut x = 1u64;
-                while !stop.load(Ordering::Relaxed) {
-                    x = std::hint::black_box(x.rotate_left(7) ^ 0x9E37_79B9);
-                }
-            })
-        })
-        .collect();
+    let spinners = BusyThreads::start(2);
     let (success, out) = run_lopsided();
-    stop.store(true, Ordering::Relaxed);
-    for spinner in spinners {
-        spinner.join().expect("a spinner ends");
-    }
+    drop(spinners);
     assert_decided(success, &out);
 }

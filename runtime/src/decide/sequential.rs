@@ -46,6 +46,7 @@ use super::p_value::{least_alpha, running_min, AnytimeP};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
 use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
+use crate::util::HeldBytes;
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
 pub const DEFAULT_PRECISION: f64 = 0.005;
@@ -659,6 +660,15 @@ impl Sequential {
     #[must_use]
     pub fn duo_means(&self) -> &[f64] {
         &self.duo_means
+    }
+
+    /// What the test's records hold in memory (the blocks and every duo's mean), which grow
+    /// with the duos it is fed.
+    #[must_use]
+    pub fn held_bytes(&self) -> HeldBytes {
+        HeldBytes::of(&self.pilot_blocks)
+            + HeldBytes::of(&self.blocks)
+            + HeldBytes::of(&self.duo_means)
     }
 
     /// How many duos the pilot measured before the test: they open the series the

@@ -12,6 +12,7 @@ pub(crate) use cli::{
 };
 pub(crate) use registry::{all_trial_specs, check_unique_names, register, trial_specs, TrialSpec};
 pub use registry::{
-    module_level, AtModuleLevel, Descriptor, DynamicBench, DynamicRoutine, InImpl, Routine,
+    in_bench_target, module_level, AtModuleLevel, Descriptor, DynamicBench, DynamicRoutine, InImpl,
+    Routine, UnderLibtest,
 };
 pub use run::main;

@@ -4,6 +4,7 @@
 mod atomic_file;
 mod fifo_open;
 mod file_lock;
+mod held;
 mod interrupt;
 mod panic;
 mod process;
@@ -14,6 +15,7 @@ pub use atomic_file::write_atomically;
 pub(crate) use atomic_file::{parent_dir, resolve_links};
 pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
+pub(crate) use held::HeldBytes;
 pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT};
 pub(crate) use panic::catch_panic;
 pub(crate) use process::process_ended;

@@ -9,6 +9,7 @@
 //! an option and its environment variable give the same one-line error naming whichever was
 //! bad (clap's `env` errors name the flag only).
 
+use super::criterion_flags;
 use super::values::{
     parse_alpha, parse_export, parse_html_report_dir, parse_json_path, parse_measure,
     parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
@@ -300,7 +301,10 @@ pub fn command() -> clap::Command {
             "Trials run one at a time, whatever --test-threads says. Each duobench option has \
              a DUOBENCH_* environment variable;\nthe command line wins over the environment, \
              and both over the attribute. Durations: digits (`_` between them allowed),\nan \
-             optional fraction and a unit ns, us, µs, ms, s or m: 500ms, 1.5s, 2m, 1_000ms.",
+             optional fraction and a unit ns, us, µs, ms, s or m: 500ms, 1.5s, 2m, 1_000ms.\n\
+             Criterion.rs's flags are taken as their duobench equivalents (--warm-up-time 3 as \
+             --warmup 3s, --noplot as --no-report, ...);\nthose with none name what replaces \
+             them.",
         )
 }
 
@@ -357,7 +361,9 @@ impl Invocation {
         }
         let mut from_cli = Overrides::default();
         let mut libtest_args = vec!["duobench".to_owned()];
-        let mut args = args.into_iter();
+        let mut args = criterion_flags::translate(args)
+            .map_err(CliError)?
+            .into_iter();
         while let Some(arg) = args.next() {
             let (flag, inline) = match arg.split_once('=') {
                 Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),

@@ -1,6 +1,8 @@
-//! The command line: argv and `DUOBENCH_*` variables into an `Invocation`, its options' value
-//! parsers, filters, limits, thread counts, and which trials the selection starts.
+//! The command line: argv and `DUOBENCH_*` variables into an `Invocation`, Criterion's flags
+//! taken as their equivalents, its options' value parsers, filters, limits, thread counts,
+//! and which trials the selection starts.
 
+mod criterion_flags;
 mod filters;
 mod invocation;
 mod limits;

@@ -6,7 +6,9 @@ use super::batches::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
 use super::cost::DuoCost;
 use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
+use super::screening::DuoScreen;
 use crate::measure::{resident_kib, Deadline, TimeBatch};
+use crate::util::HeldBytes;
 use std::time::{Duration, Instant};
 
 /// Longest time between two readings of the resident set while measuring, for a few
@@ -33,10 +35,41 @@ pub struct Measured {
     pub second_ns: Vec<f64>,
     /// Time spent measuring.
     pub time: Duration,
-    /// Resident set (KiB) less what the loop holds, at each reading.
+    /// Resident set (KiB) less the loop's own share (`OwnRecords`), at each reading.
     pub rss_kib: Vec<u64>,
     /// Iterations of the routine with the larger batches between readings.
     pub rss_iters: Vec<u64>,
+}
+
+/// The duo loop's own share of the resident set, to take out of every reading: what its
+/// records hold written, and every growth of their buffers since measuring began.
+///
+/// A buffer that grows copies what it held into new memory and may leave the old one
+/// resident (freed memory stays in the process), so the records can raise the resident set
+/// by what is written into them and by what their buffers grew, never by more. Taking out
+/// both leaves readings that only the routines can make rise: a buffer that grows in place
+/// or is moved without a copy makes them fall a little instead, which can hide a little
+/// growth but never show any.
+struct OwnRecords {
+    last_reserved: usize,
+    grown: usize,
+}
+
+impl OwnRecords {
+    fn new(held: HeldBytes) -> Self {
+        Self {
+            last_reserved: held.reserved,
+            grown: 0,
+        }
+    }
+
+    /// `resident_kib` less the loop's share, with its records holding `held` now.
+    fn routines_kib(&mut self, resident_kib: u64, held: HeldBytes) -> u64 {
+        self.grown += held.reserved.saturating_sub(self.last_reserved);
+        self.last_reserved = held.reserved;
+        let own_kib = (held.written + self.grown) / 1024;
+        resident_kib.saturating_sub(own_kib as u64)
+    }
 }
 
 /// Measures duos into `blocks`' tests until both are done or the budget ends; nothing when
@@ -63,6 +96,7 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     // Measuring, while the next duo fits in the budget at what those so far cost.
     let mut measured = 0u32;
     let (mut rss_kib, mut rss_iters) = (Vec::new(), Vec::new());
+    let mut own = OwnRecords::new(held_bytes(&first_ns, &second_ns, screen, plain.as_ref()));
     let (mut next_rss, mut iters_since_rss) = (measure_start + RSS_EVERY_AT_FIRST, 0);
     while shortfall.is_none() && deadline.fits(cost.duo_ns(duo.iters)) {
         let now = Instant::now();
@@ -76,14 +110,9 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
             next_rss = now + rss_interval(now.duration_since(measure_start));
             if let Some(kib) = resident_kib() {
                 // Less what the loop itself keeps per duo (tens of bytes, which a short
-                // routine's hundreds of thousands of duos make megabytes). What it has
-                // written, not the vectors' capacity: a reserved page is resident only once
-                // written, so subtracting the capacity made the reading climb between two
-                // doublings by what was written, as if the routine leaked.
-                let held = std::mem::size_of_val(first_ns.as_slice())
-                    + std::mem::size_of_val(second_ns.as_slice())
-                    + screen.held_bytes();
-                rss_kib.push(kib.saturating_sub((held / 1024) as u64));
+                // routine's hundreds of thousands of duos make megabytes).
+                let held = held_bytes(&first_ns, &second_ns, screen, plain.as_ref());
+                rss_kib.push(own.routines_kib(kib, held));
                 rss_iters.push(std::mem::take(&mut iters_since_rss));
             }
             disturbed = true;
@@ -114,9 +143,59 @@ pub fn measure<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     }
 }
 
+/// What the loop's records hold: the batch times and both tests' records.
+fn held_bytes(
+    first_ns: &Vec<f64>,
+    second_ns: &Vec<f64>,
+    screen: &DuoScreen,
+    plain: Option<&DuoScreen>,
+) -> HeldBytes {
+    HeldBytes::of(first_ns)
+        + HeldBytes::of(second_ns)
+        + screen.held_bytes()
+        + plain.map_or_else(HeldBytes::default, DuoScreen::held_bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_loops_records_never_raise_the_readings_at_any_size() {
+        // Records of 1 MiB reserved, 512 KiB written. Writing another 256 KiB into fresh
+        // pages, then a doubling that copies the 768 KiB written into a new 2 MiB buffer and
+        // leaves the old one resident, then filling it: the resident set rises by the
+        // writes and by the copy.
+        const KIB: usize = 1024;
+        let base_kib = 10_000;
+        let held = |written_kib: usize, reserved_kib: usize| HeldBytes {
+            written: written_kib * KIB,
+            reserved: reserved_kib * KIB,
+        };
+        let mut own = OwnRecords::new(held(512, 1024));
+        let readings = [
+            own.routines_kib(base_kib + 512, held(512, 1024)),
+            own.routines_kib(base_kib + 768, held(768, 1024)),
+            own.routines_kib(base_kib + 768 + 768, held(768, 2048)),
+            own.routines_kib(base_kib + 768 + 2048, held(2048, 2048)),
+        ];
+        // The copy is what was written, less than the buffer grew: the readings fall by
+        // the difference, and never rise.
+        assert_eq!(
+            readings,
+            [base_kib, base_kib, base_kib - 256, base_kib - 256]
+        );
+        // Negative control: less what is written alone (the rule before), the doubling
+        // reads as 768 KiB that the routines kept.
+        let written_only = [base_kib + 768 - 768, base_kib + 768 + 768 - 768];
+        assert_eq!(written_only[1] - written_only[0], 768);
+        // Memory the routines keep still shows, after the records grew.
+        let kept = own.routines_kib(base_kib + 768 + 2048 + 300, held(2048, 2048));
+        assert_eq!(kept - readings[3], 300);
+        // A buffer that grows without a copy (moved pages) only lowers the readings.
+        let moved = own.routines_kib(base_kib + 768 + 2048 + 300, held(2048, 4096));
+        assert!(moved < kept, "{moved} {kept}");
+    }
 
     #[test]
     fn the_resident_set_is_read_often_early_and_every_20_ms_later() {

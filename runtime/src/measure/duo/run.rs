@@ -41,8 +41,10 @@ pub struct DuoRun {
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
     pub shortfall: Option<Shortfall>,
-    /// The process's resident set (KiB) less what the duo loop itself holds, read at most
-    /// every [`RSS_EVERY`](super::measuring::RSS_EVERY) while measuring (empty where the OS does not report it).
+    /// The process's resident set (KiB) less the duo loop's own share (its records, and
+    /// every growth of their buffers), read at most every
+    /// [`RSS_EVERY`](super::measuring::RSS_EVERY) while measuring (empty where the OS does
+    /// not report it).
     pub rss_kib: Vec<u64>,
     /// Iterations between one resident-set reading and the previous one, of the routine with
     /// the larger batches.

@@ -1,6 +1,7 @@
 //! Evidence of the machine: what the OS counted for the thread, the load and governors, the
 //! machine's pace and how often it stalls a running thread.
 
+mod contention;
 mod os;
 mod pace;
 mod stall_windows;

@@ -78,12 +78,21 @@ pub fn alloc_bytes_line(bytes_per_iteration: Option<f64>) -> String {
     })
 }
 
-/// `  os       ...`: peak-memory growth and context switches, or nothing.
+/// `  os       ...`: peak-memory growth and context switches, with the share of the trial's
+/// time the measuring thread waited for a core and the hypervisor's steal where counted, or
+/// nothing.
 #[must_use]
 pub fn os_line(usage: Option<OsUsage>) -> String {
     usage.map_or_else(String::new, |u| {
+        let waited = u.run_queue_wait_share().map_or_else(String::new, |share| {
+            format!("; waited for a core {:.1}% of the time", 100.0 * share)
+        });
+        let stolen = u.steal_share.map_or_else(String::new, |share| {
+            format!(", steal {:.1}%", 100.0 * share)
+        });
         format!(
-            "  os       peak RSS +{} KiB, {} voluntary and {} involuntary context switches\n",
+            "  os       peak RSS +{} KiB, {} voluntary and {} involuntary context \
+             switches{waited}{stolen}\n",
             u.peak_rss_growth_kib, u.voluntary_switches, u.involuntary_switches
         )
     })
@@ -92,6 +101,26 @@ pub fn os_line(usage: Option<OsUsage>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_os_line_says_how_long_the_thread_waited_for_a_core_where_counted() {
+        let mut usage = OsUsage {
+            peak_rss_growth_kib: 12,
+            voluntary_switches: 3,
+            involuntary_switches: 40,
+            wall_ns: 2_000_000_000,
+            ..OsUsage::default()
+        };
+        assert_eq!(
+            os_line(Some(usage)),
+            "  os       peak RSS +12 KiB, 3 voluntary and 40 involuntary context switches\n"
+        );
+        usage.run_queue_wait_ns = Some(8_000_000);
+        usage.steal_share = Some(0.0);
+        assert!(os_line(Some(usage))
+            .ends_with("switches; waited for a core 0.4% of the time, steal 0.0%\n"));
+        assert_eq!(os_line(None), "");
+    }
 
     #[test]
     fn only_other_measures_than_wall_time_get_a_line() {

@@ -36,7 +36,7 @@ pub enum Check {
     MemoryGrows,
     /// The code measured was built without optimizations.
     DebugBuild,
-    /// More runnable work than cores while measuring.
+    /// Other work competed for the CPU while the trial ran.
     HeavyLoad,
     /// The CPU frequency governor lets the clock speed change.
     FrequencyScaling,
@@ -80,6 +80,7 @@ pub fn bench_warnings(name: &str, result: &BenchResult) -> Vec<Warning> {
         optimized_away(result),
         setup_dominates(result),
         noisy_bench(result),
+        heavy_load(result.os.as_ref()),
         memory_growth(&result.run.iters, &result.run.rss_kib).map(MemoryGrowth::warning),
         long_name(name),
     ]
@@ -95,6 +96,7 @@ pub fn diff_warnings(name: &str, result: &DiffResult) -> Vec<Warning> {
         optimized_away_in_comparison(result),
         noisy_diff(result),
         many_set_aside(result),
+        heavy_load(result.os.as_ref()),
         result.memory_growth.map(MemoryGrowth::comparison_warning),
         long_name(name),
     ]
@@ -106,12 +108,8 @@ pub fn diff_warnings(name: &str, result: &DiffResult) -> Vec<Warning> {
 /// Warnings about the run as a whole: the build and the machine.
 #[must_use]
 pub fn run_warnings(debug_assertions: bool, machine: &MachineFacts) -> Vec<Warning> {
-    [
-        debug_build(debug_assertions),
-        heavy_load(machine),
-        frequency_scaling(machine),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    [debug_build(debug_assertions), frequency_scaling(machine)]
+        .into_iter()
+        .flatten()
+        .collect()
 }

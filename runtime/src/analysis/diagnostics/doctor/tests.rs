@@ -4,6 +4,7 @@ use super::*;
 use crate::fixture::bench_runs::{result, run};
 use crate::fixture::records::result as diff_result;
 use crate::fixture::stalls::{stalled, stalls};
+use crate::measure::OsUsage;
 
 fn checks(warnings: &[Warning]) -> Vec<Check> {
     warnings.iter().map(|w| w.check).collect()
@@ -190,27 +191,67 @@ fn duos_set_aside_beyond_the_machines_stalls_are_reported() {
 #[test]
 fn the_machine_is_judged_only_on_what_it_says() {
     let quiet = MachineFacts {
-        load_1min: Some(0.4),
-        cores: Some(2),
         governors: vec!["performance".into(), "performance".into()],
     };
     assert_eq!(run_warnings(false, &quiet), vec![]);
     assert_eq!(run_warnings(false, &MachineFacts::default()), vec![]);
-    let busy = MachineFacts {
-        load_1min: Some(5.2),
-        cores: Some(2),
+    let scaling = MachineFacts {
         governors: vec!["powersave".into(), "performance".into()],
     };
     assert_eq!(
-        checks(&run_warnings(true, &busy)),
-        vec![Check::DebugBuild, Check::HeavyLoad, Check::FrequencyScaling]
+        checks(&run_warnings(true, &scaling)),
+        vec![Check::DebugBuild, Check::FrequencyScaling]
     );
-    // Exactly as many runnable tasks as cores is not overload.
-    let full = MachineFacts {
-        load_1min: Some(2.0),
-        ..quiet
+}
+
+/// What the OS counted over a trial of 2 s: the thread's wait for a core and the steal.
+fn trial_os(wait_share: f64, steal_share: Option<f64>) -> OsUsage {
+    OsUsage {
+        wall_ns: 2_000_000_000,
+        run_queue_wait_ns: Some((wait_share * 2e9) as u64),
+        steal_share,
+        ..OsUsage::default()
+    }
+}
+
+#[test]
+fn load_is_judged_over_the_trials_own_time() {
+    // Right after a build the one-minute load average still holds it (3.2 on 2 cores), while
+    // the trial itself ran alone: its thread waited for a core 0.4% of its time. The load
+    // average is no evidence about the trial, and no figure the trial had says it competed.
+    let alone = trial_os(0.004, Some(0.0));
+    assert_eq!(heavy_load(Some(&alone)), None);
+    let mut r = result(run(2.0, 100, 1_000, None), None);
+    r.os = Some(alone);
+    assert!(!checks(&bench_warnings("b", &r)).contains(&Check::HeavyLoad));
+    // Beside other busy work it waited 30% of the time: flagged, on the trial.
+    let w = heavy_load(Some(&trial_os(0.30, None))).expect("flagged");
+    assert_eq!(
+        w.finding,
+        "the measuring thread was ready to run but waited for a core for 30.0% of the trial's \
+         2.00 s: other work competed for the CPU"
+    );
+    r.os = Some(trial_os(0.30, None));
+    assert!(checks(&bench_warnings("b", &r)).contains(&Check::HeavyLoad));
+    let mut d = diff_result(0.5, None, 400);
+    d.os = Some(trial_os(0.30, None));
+    assert_eq!(checks(&diff_warnings("d", &d)), vec![Check::HeavyLoad]);
+    // A hypervisor's steal counts too; at the threshold itself, neither does.
+    let w = heavy_load(Some(&trial_os(0.0, Some(0.2)))).expect("flagged");
+    assert!(
+        w.finding
+            .starts_with("a hypervisor gave 20.0% of the CPUs' time"),
+        "{}",
+        w.finding
+    );
+    assert_eq!(heavy_load(Some(&trial_os(0.10, Some(0.10)))), None);
+    // Where the system counts nothing, nothing is said.
+    assert_eq!(heavy_load(None), None);
+    let uncounted = OsUsage {
+        wall_ns: 2_000_000_000,
+        ..OsUsage::default()
     };
-    assert_eq!(heavy_load(&full), None);
+    assert_eq!(heavy_load(Some(&uncounted)), None);
 }
 
 #[test]

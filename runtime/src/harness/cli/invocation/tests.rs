@@ -464,3 +464,41 @@ fn profile_time_takes_a_positive_duration_from_option_or_variable() {
     let e = parse(&["--profile-time", "0s"], &[]).unwrap_err();
     assert!(e.0.starts_with("--profile-time 0s:"), "{e}");
 }
+
+#[test]
+fn criterions_flags_are_taken_as_their_equivalents_or_name_the_replacement() {
+    let inv = parse(
+        &[
+            "--bench",
+            "--warm-up-time",
+            "0.5",
+            "--measurement-time",
+            "3",
+            "--noplot",
+            "--plotting-backend",
+            "plotters",
+            "--confidence-level",
+            "0.99",
+            "sort",
+        ],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(inv.mode, Mode::Bench);
+    assert_eq!(inv.overrides.warmup, Some(Duration::from_millis(500)));
+    assert_eq!(inv.overrides.max_time, Some(Duration::from_millis(3_500)));
+    assert_eq!(inv.overrides.no_report, Some(true));
+    assert_eq!(inv.overrides.alpha, Some(0.01));
+    assert_eq!(inv.filters, ["sort"]);
+    // Not clap's nearest-name tip (which sent `--quick` to `--quiet`): what replaces it.
+    for (flag, replacement) in [
+        ("--quick", "--max-time"),
+        ("--sample-size=20", "samples = N"),
+        ("--nresamples=1000", "--alpha"),
+    ] {
+        let e = parse(&[flag], &[]).unwrap_err();
+        assert!(e.0.contains("is Criterion's option: "), "{e}");
+        assert!(e.0.contains(replacement), "{e}");
+        assert!(!e.0.contains("tip:"), "{e}");
+    }
+}

@@ -27,6 +27,7 @@ use crate::decide::DuoTimes;
 use crate::decide::Verdict;
 use crate::decide::{Attribution, SpikeSplit};
 use crate::decide::{Sequential, SequentialSettings};
+use crate::util::HeldBytes;
 
 /// The share of alpha a test on thread CPU time spends; a wall-time test that replaces it
 /// spends the rest. Restarts are rare (a routine that waits only after the pilot), so
@@ -93,6 +94,10 @@ pub struct DuoScreen {
     pilot_centre: f64,
     /// Whether set-aside duos are attributed at all (off only in a negative control).
     attribute: bool,
+    /// Bytes of the records this screen has let go (a test replaced on another clock, the
+    /// duos handed back): counted as still held, because memory given back stays resident
+    /// and what replaces it is new.
+    released: usize,
 }
 
 impl DuoScreen {
@@ -135,6 +140,7 @@ impl DuoScreen {
             owned_preemption: false,
             pilot_centre: median_log_diff(&fence_from),
             attribute: true,
+            released: 0,
         }
     }
 
@@ -214,13 +220,17 @@ impl DuoScreen {
         self.owned_preemption = true;
         self.evidence.preempted_set_aside -= self.set_aside.len();
         let mut verdict = self.test.decided();
-        for duo in std::mem::take(&mut self.set_aside) {
+        let set_aside = std::mem::take(&mut self.set_aside);
+        self.released += HeldBytes::of(&set_aside).reserved;
+        for duo in set_aside {
             verdict = self.test.push_duo(&duo.duo_times(false));
         }
         verdict
     }
 
     fn restart_on_wall(&mut self) {
+        // The pilot moves to the new screen; everything else is let go.
+        let released = self.held_bytes().reserved - HeldBytes::of(&self.pilot).reserved;
         let history = std::mem::take(&mut self.history);
         let pilot = std::mem::take(&mut self.pilot);
         let keep = self.keep_preempted;
@@ -231,6 +241,7 @@ impl DuoScreen {
             ClockReason::WaitedDuringTest,
         )
         .keeping_preempted(keep);
+        self.released = released;
         for duo in history {
             self.push(duo);
         }
@@ -249,19 +260,20 @@ impl DuoScreen {
         self.evidence
     }
 
-    /// Bytes this screen and its test hold that grow with the duos: the test's per-duo
-    /// means and per-block sums, and the duos kept for a replay on wall time. The duo loop
-    /// takes them out of its readings of the resident set, which must show the routines'
+    /// What this screen and its test hold in memory that grows with the duos: the test's
+    /// records and the duos kept for a replay on wall time or set aside. The duo loop
+    /// leaves them out of its readings of the resident set, which must show the routines'
     /// memory, not the harness's.
     #[must_use]
-    pub fn held_bytes(&self) -> usize {
-        use std::mem::{size_of, size_of_val};
-        // Each block is held as its sums and as two entries of the paired sums.
-        let block = size_of::<crate::decide::BlockSums>() + 4 * size_of::<f64>();
-        size_of_val(self.test.duo_means())
-            + self.test.blocks().len() * block
-            + size_of_val(self.history.as_slice())
-            + size_of_val(self.set_aside.as_slice())
+    pub fn held_bytes(&self) -> HeldBytes {
+        self.test.held_bytes()
+            + HeldBytes::of(&self.pilot)
+            + HeldBytes::of(&self.history)
+            + HeldBytes::of(&self.set_aside)
+            + HeldBytes {
+                written: 0,
+                reserved: self.released,
+            }
     }
 
     /// The finished test and what the evidence did.

@@ -201,6 +201,25 @@ mod schema {
     }
 
     #[test]
+    fn what_the_os_counted_is_described() {
+        let mut r = record("a", 0.5, Some(BELOW), 500);
+        r.result.os = Some(crate::measure::OsUsage {
+            peak_rss_growth_kib: 4,
+            wall_ns: 2_000_000_000,
+            run_queue_wait_ns: Some(3_000_000),
+            steal_share: Some(0.01),
+            ..crate::measure::OsUsage::default()
+        });
+        let run = crate::fixture::records::bench_run_info();
+        let doc: serde_json::Value =
+            serde_json::from_str(&to_json(&[Record::Diff(Box::new(r))], &run)).unwrap();
+        assert_eq!(doc["trials"][0]["os"]["run_queue_wait_ns"], 3_000_000);
+        let validator = jsonschema::validator_for(&strict_schema()).unwrap();
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+    }
+
+    #[test]
     fn the_schema_rejects_what_it_does_not_describe() {
         let schema = strict_schema();
         let validator = jsonschema::validator_for(&schema).unwrap();
