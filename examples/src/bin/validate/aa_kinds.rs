@@ -164,10 +164,16 @@ fn routine_ns(kind: &str, steps_2ms: u64) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-/// Across versions: for each kind, `runs` comparisons of this build with a stored copy of
-/// itself at each gate; with `regress`, this build does the gate's named regression of
-/// extra work (`ns_per_step` calibrates it).
-pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: bool) {
+/// Across versions: for each kind whose name contains `only` (all without it), `runs`
+/// comparisons of this build with a stored copy of itself at each gate; with `regress`,
+/// this build does the gate's named regression of extra work (`ns_per_step` calibrates it).
+pub fn across_versions(
+    runs: usize,
+    steps_2ms: u64,
+    ns_per_step: f64,
+    regress: bool,
+    only: Option<&str>,
+) {
     let dir = std::env::temp_dir().join(format!("duobench-validate-aa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     std::env::set_var(STEPS_VAR, steps_2ms.to_string());
@@ -179,6 +185,9 @@ pub fn across_versions(runs: usize, steps_2ms: u64, ns_per_step: f64, regress: b
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for kind in KINDS {
+        if only.is_some_and(|o| !kind.contains(o)) {
+            continue;
+        }
         std::env::remove_var(EXTRA_VAR);
         let exact = ["--exact", "--max-time", "1s", "--save-baseline", "aa"];
         harness_of(kind, &dir, 0, 0.0, &exact);

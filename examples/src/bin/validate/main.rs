@@ -17,7 +17,7 @@
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
 //! `--aa-kinds [--versions-only | --within-only] [--within-runs W] [--regress]` (`--base K`
-//! keeps the within-process kinds whose name contains K) compares identical code on five
+//! keeps the kinds whose name contains K) compares identical code on five
 //! kinds of routine across versions (gated at 2% and at 5%; with `--regress` this build
 //! does each gate's named regression of extra work) and within one process (claims on the
 //! truth), R (W) runs each (see `aa_kinds.rs`).
@@ -101,7 +101,7 @@ fn main() {
         let steps_2ms = (2_000_000.0 / ns_per_step) as u64;
         if !args.iter().any(|a| a == "--within-only") {
             let regress = args.iter().any(|a| a == "--regress");
-            aa_kinds::across_versions(runs, steps_2ms, ns_per_step, regress);
+            aa_kinds::across_versions(runs, steps_2ms, ns_per_step, regress, only_base.as_deref());
         }
         if !args.iter().any(|a| a == "--versions-only") {
             aa_kinds::within_process(
