@@ -1,6 +1,6 @@
-//! The comparing side: the baseline's stored executable, copied beside this one on first use
-//! and shared by the trials of this bench target, and one paired comparison against it, in
-//! rounds of fresh serving processes.
+//! The comparing side: the baseline's stored executable, shared by the trials of this bench
+//! target, and one paired comparison against it, in rounds of fresh serving processes, each
+//! round run from fresh copies of both executables.
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
@@ -37,8 +37,7 @@ pub struct BaselineExecutable {
 
 #[derive(Debug)]
 enum State {
-    NotStarted(PathBuf),
-    Ready(ServePlaces),
+    Stored(PathBuf),
     Unusable(Unpairable),
 }
 
@@ -55,12 +54,12 @@ pub struct PairedResult {
 
 impl BaselineExecutable {
     /// The executable stored with `baseline` at `exe`; nothing is copied or started until a
-    /// trial asks. `target_is_new`: the baseline was saved for other bench targets but not
+    /// round asks. `target_is_new`: the baseline was saved for other bench targets but not
     /// this one, which is new since it.
     #[must_use]
     pub fn new(baseline: BaselineName, exe: PathBuf, target_is_new: bool) -> BaselineExecutable {
         let state = if exe.is_file() {
-            State::NotStarted(exe)
+            State::Stored(exe)
         } else if target_is_new {
             State::Unusable(Unpairable::new_since_baseline(format!(
                 "baseline `{baseline}` has no executable of this bench target"
@@ -82,18 +81,21 @@ impl BaselineExecutable {
         }
     }
 
-    fn places(&mut self) -> Result<&ServePlaces, Unpairable> {
-        if let State::NotStarted(exe) = &self.state {
-            self.state = match ServePlaces::prepare(exe, &mut self.rng) {
-                Ok(places) => State::Ready(places),
-                Err(why) => State::Unusable(Unpairable::failed(why)),
-            };
-        }
-        match &self.state {
-            State::Ready(places) => Ok(places),
-            State::Unusable(why) => Err(why.clone()),
-            State::NotStarted(_) => unreachable!("prepared above"),
-        }
+    /// Fresh copies of both executables for one round. Each round's are new files: the
+    /// pages that back a process's code are the page cache's pages of the file it runs, so
+    /// copies kept for a whole run would place every round's code alike, and the rounds would
+    /// share that placement's offset instead of each drawing its own. A copy that fails makes
+    /// the baseline unusable for the rest of the run.
+    fn places(&mut self) -> Result<ServePlaces, Unpairable> {
+        let prepared = match &self.state {
+            State::Stored(exe) => ServePlaces::prepare(exe, &mut self.rng),
+            State::Unusable(why) => return Err(why.clone()),
+        };
+        prepared.map_err(|why| {
+            let why = Unpairable::failed(why);
+            self.state = State::Unusable(why.clone());
+            why
+        })
     }
 }
 
@@ -204,7 +206,7 @@ pub fn run_paired(
         let mut rng = SplitMix64::new(rng.next_u64());
         let places = baseline_exe.places()?;
         let round = one_round(
-            places,
+            &places,
             baseline,
             trial,
             settings,

@@ -11,7 +11,9 @@
 //! side it serves (`DUOBENCH_SERVE_SIDE`, `new` or `old`, equally long) and a padding of
 //! random length (`DUOBENCH_SERVE_PAD`, up to a page), so that the stack of every process
 //! starts at its own offset, as Stabilizer randomises placement, rather than at one that
-//! favours a side for a whole run.
+//! favours a side for a whole run. The copies are made anew for every round
+//! (`paired_run`): the page cache's pages behind a copy's code are that copy's for as long
+//! as it lives.
 
 use crate::stats::SplitMix64;
 use crate::util::process_ended;
