@@ -10,7 +10,7 @@ fn add() -> u64 {
 }
 
 #[divan::bench]
-fn itoa() -> rivals::Digits {
+fn itoa() -> usize {
     rivals::itoa(black_box(NUMBER))
 }
 

@@ -12,7 +12,7 @@ fn add() -> u64 {
 }
 
 #[bench]
-fn itoa() -> rivals::Digits {
+fn itoa() -> usize {
     rivals::itoa(black_box(NUMBER))
 }
 
