@@ -93,7 +93,7 @@ fn run(options: &Options, args: &[String]) -> Result<(), String> {
     let mut results = Vec::new();
     for round in 1..=options.rounds {
         let mut order = Tool::ALL;
-        if round % 2 == 0 {
+        if round.is_multiple_of(2) {
             order.reverse();
         }
         for tool in order {

@@ -116,7 +116,7 @@ impl Context {
             // stopping at its verdict.
             let mut args = vec!["--no-report", "--json", json_arg, "--exact", &name];
             if self.quick {
-                args.extend(["--max-time", "1s"]);
+                args.extend(["--max-time", "3s"]);
             }
             remove(&json)?;
             let (_, wall) = self.run(log, exe, &args, &[])?;
