@@ -17,6 +17,9 @@ fn per_call(c: &mut Criterion) {
     group.bench_function("to_string", |b| {
         b.iter(|| rivals::to_string(black_box(NUMBER)))
     });
+    group.bench_function("to_string_len", |b| {
+        b.iter(|| rivals::to_string_len(black_box(NUMBER)))
+    });
     group.bench_function("sort64", |b| {
         b.iter(|| rivals::sort64(black_box(&UNSORTED)))
     });

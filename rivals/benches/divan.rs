@@ -20,6 +20,11 @@ fn to_string() -> String {
 }
 
 #[divan::bench]
+fn to_string_len() -> usize {
+    rivals::to_string_len(black_box(NUMBER))
+}
+
+#[divan::bench]
 fn sort64() -> [u32; 64] {
     rivals::sort64(black_box(&UNSORTED))
 }

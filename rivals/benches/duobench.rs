@@ -1,4 +1,5 @@
-//! duobench on the rival harness's routines: `#[bench]` for each per-call routine, a
+//! duobench on the rival harness's routines: `#[bench]` for each per-call routine (the
+//! `String` of `to_string` is dropped after the clock stops, as a returned value always is), a
 //! `#[bench_diff]` of the allocating routine against the one that does not allocate, and
 //! the known-ratio pairs (`ratio > 1.0`, true by 1%). Run by `rivals/run`.
 
@@ -19,6 +20,11 @@ fn itoa() -> usize {
 #[bench]
 fn to_string() -> String {
     rivals::to_string(black_box(NUMBER))
+}
+
+#[bench]
+fn to_string_len() -> usize {
+    rivals::to_string_len(black_box(NUMBER))
 }
 
 #[bench]

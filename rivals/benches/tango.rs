@@ -19,6 +19,9 @@ fn per_call() -> impl IntoBenchmarks {
         benchmark_fn("percall/to_string", |b| {
             b.iter(|| rivals::to_string(black_box(NUMBER)))
         }),
+        benchmark_fn("percall/to_string_len", |b| {
+            b.iter(|| rivals::to_string_len(black_box(NUMBER)))
+        }),
         benchmark_fn("percall/sort64", |b| {
             b.iter(|| rivals::sort64(black_box(&UNSORTED)))
         }),

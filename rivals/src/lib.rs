@@ -8,7 +8,8 @@
 //! Two families:
 //!
 //! - **Per call** ([`PER_CALL`]): small routines of a few to a few hundred nanoseconds, one
-//!   of them allocating ([`to_string`]), whose time per call each tool estimates.
+//!   of them allocating ([`to_string`], [`to_string_len`]), whose time per call each tool
+//!   estimates.
 //! - **Known ratio** ([`BASES`]): [`work`] at three base latencies, the second routine of
 //!   each pair doing 1% more steps, for each tool's verdict on a 1% difference.
 
@@ -18,7 +19,14 @@ use std::hint::black_box;
 pub use duobench_examples::{work, work_on_thread_state};
 
 /// Names of the per-call routines, as every bench file registers them.
-pub const PER_CALL: [&str; 5] = ["add", "itoa", "to_string", "sort64", "lookup"];
+pub const PER_CALL: [&str; 6] = [
+    "add",
+    "itoa",
+    "to_string",
+    "to_string_len",
+    "sort64",
+    "lookup",
+];
 
 /// The number [`itoa`] and [`to_string`] format (13 digits).
 pub const NUMBER: u64 = 1_234_567_890_123;
@@ -47,6 +55,16 @@ pub fn itoa(n: u64) -> usize {
 #[must_use]
 pub fn to_string(n: u64) -> String {
     n.to_string()
+}
+
+/// Formats `n` into a new `String` and frees it before returning its length: allocation
+/// and free both happen here, so every tool times the same code for both. ([`to_string`]
+/// leaves the free to the caller's drop, which each tool compiles, and times or not, in its
+/// own loop.)
+#[inline(never)]
+#[must_use]
+pub fn to_string_len(n: u64) -> usize {
+    black_box(n.to_string()).len()
 }
 
 /// Sixty-four numbers in no order, the input of [`sort64`].
@@ -141,6 +159,7 @@ pub fn self_check() -> bool {
     add(black_box(2), black_box(3)) == 5
         && itoa(black_box(NUMBER)) == 13
         && to_string(black_box(NUMBER)) == "1234567890123"
+        && to_string_len(black_box(NUMBER)) == 13
         && sort64(black_box(&UNSORTED))
             .windows(2)
             .all(|w| w[0] <= w[1])

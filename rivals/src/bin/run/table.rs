@@ -17,7 +17,10 @@ pub fn tables(results: &Results) -> String {
         out,
         "Cell: mean over the rounds of each round's estimate (duobench `#[bench]`: slope; \
          Criterion: slope; Divan: mean; Tango: mean of both sides of its A/A comparison), \
-         then min–max and the coefficient of variation over the rounds.\n"
+         then min–max and the coefficient of variation over the rounds. `to_string` returns \
+         its `String`: duobench and Divan drop it after the clock stops, Criterion and Tango \
+         inside their timed loop; `to_string_len` allocates and frees inside the routine, the \
+         same code for every tool.\n"
     );
     let _ = writeln!(
         out,
