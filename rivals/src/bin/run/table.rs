@@ -30,7 +30,11 @@ pub fn tables(results: &Results) -> String {
     for routine in PER_CALL {
         let _ = write!(out, "| {routine} |");
         for tool in Tool::ALL {
-            let _ = write!(out, " {} |", spread_cell(&per_call(results, tool, routine)));
+            let _ = write!(
+                out,
+                " {} |",
+                spread_cell(&per_call(results, tool, routine), ns)
+            );
         }
         let (d, c) = (
             per_call(results, Tool::Duobench, routine),
@@ -43,6 +47,19 @@ pub fn tables(results: &Results) -> String {
         };
         let _ = writeln!(out, " {ratio} |");
     }
+    let _ = writeln!(out, "\n## itoa / to_string ({rounds} rounds)\n");
+    let _ = writeln!(
+        out,
+        "Cell: as above. duobench: its `#[bench_diff]` of the two, measured side by side; the \
+         others: the ratio of their per-call figures.\n"
+    );
+    let _ = writeln!(out, "| duobench | Criterion | Divan | Tango |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    let cells: Vec<String> = Tool::ALL
+        .iter()
+        .map(|&tool| spread_cell(&itoa_over_to_string(results, tool), |r| format!("{r:.3}")))
+        .collect();
+    let _ = writeln!(out, "| {} |", cells.join(" | "));
     let _ = writeln!(out, "\n## The second routine 1% slower ({rounds} rounds)\n");
     let _ = writeln!(
         out,
@@ -78,7 +95,20 @@ fn per_call(results: &Results, tool: Tool, routine: &str) -> Vec<f64> {
         .collect()
 }
 
-fn spread_cell(values: &[f64]) -> String {
+/// One tool's itoa / to_string, one a round: its paired estimate where it has one.
+fn itoa_over_to_string(results: &Results, tool: Tool) -> Vec<f64> {
+    results
+        .iter()
+        .filter(|(t, _)| *t == tool)
+        .filter_map(|(_, o)| {
+            let figure = |name: &str| o.per_call.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+            o.paired_ratio
+                .or_else(|| Some(figure("itoa")? / figure("to_string")?))
+        })
+        .collect()
+}
+
+fn spread_cell(values: &[f64], text: fn(f64) -> String) -> String {
     if values.is_empty() {
         return "–".to_owned();
     }
@@ -200,6 +230,33 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("(2 rounds)"));
+    }
+
+    #[test]
+    fn the_pair_is_duobench_s_paired_ratio_and_the_others_quotient() {
+        let figures = |itoa: f64, to_string: f64| {
+            vec![
+                ("itoa".to_owned(), itoa),
+                ("to_string".to_owned(), to_string),
+            ]
+        };
+        let duobench = Outcome {
+            per_call: figures(6.0, 8.0),
+            verdicts: Vec::new(),
+            paired_ratio: Some(0.5),
+        };
+        let criterion = Outcome {
+            per_call: figures(6.0, 8.0),
+            verdicts: Vec::new(),
+            paired_ratio: None,
+        };
+        let text = tables(&[(Tool::Duobench, duobench), (Tool::Criterion, criterion)]);
+        assert!(
+            text.contains(
+                "| 0.500 (0.500–0.500, CV 0.0%) | 0.750 (0.750–0.750, CV 0.0%) | – | – |"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

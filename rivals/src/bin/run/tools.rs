@@ -39,6 +39,9 @@ pub struct Outcome {
     pub per_call: Vec<(String, f64)>,
     /// By base: the verdict and the wall seconds of the process(es) behind it.
     pub verdicts: Vec<(String, Verdict, f64)>,
+    /// itoa / to_string as the tool estimates it directly (duobench's `#[bench_diff]`);
+    /// `None` where the table takes the ratio of the per-call figures.
+    pub paired_ratio: Option<f64>,
 }
 
 /// Where and how the tools run.
@@ -108,16 +111,16 @@ impl Context {
         // duobench merges into an existing document: each run starts from none.
         remove(&json)?;
         self.run(log, exe, &args, &[])?;
-        let per_call = parse::duobench_slopes(&read(&json)?)?;
+        let document = read(&json)?;
+        let per_call = parse::duobench_slopes(&document)?;
+        let paired_ratio = parse::duobench_verdict(&document, "itoa_vs_to_string")?.ratio;
         let mut verdicts = Vec::new();
         for base in BASES {
             let name = format!("known_ratio::r{}", base.name);
             // Without --bench: the claim is judged as `cargo test --benches` judges it,
             // stopping at its verdict.
-            let mut args = vec!["--no-report", "--json", json_arg, "--exact", &name];
-            if self.quick {
-                args.extend(["--max-time", "3s"]);
-            }
+            // At its default budget even under --quick: a 2 ms verdict needs seconds.
+            let args = ["--no-report", "--json", json_arg, "--exact", &name];
             remove(&json)?;
             let (_, wall) = self.run(log, exe, &args, &[])?;
             verdicts.push((
@@ -126,7 +129,11 @@ impl Context {
                 wall,
             ));
         }
-        Ok(Outcome { per_call, verdicts })
+        Ok(Outcome {
+            per_call,
+            verdicts,
+            paired_ratio,
+        })
     }
 
     fn criterion(&self, log: &mut RawLog) -> Result<Outcome, String> {
@@ -173,7 +180,11 @@ impl Context {
             let verdict = parse::criterion_verdict(&out, change.as_deref());
             verdicts.push((base.name.to_owned(), verdict, wall_save + wall_compare));
         }
-        Ok(Outcome { per_call, verdicts })
+        Ok(Outcome {
+            per_call,
+            verdicts,
+            paired_ratio: None,
+        })
     }
 
     fn divan(&self, log: &mut RawLog) -> Result<Outcome, String> {
@@ -210,7 +221,11 @@ impl Context {
             };
             verdicts.push((base.name.to_owned(), verdict, wall));
         }
-        Ok(Outcome { per_call, verdicts })
+        Ok(Outcome {
+            per_call,
+            verdicts,
+            paired_ratio: None,
+        })
     }
 
     fn tango(&self, log: &mut RawLog) -> Result<Outcome, String> {
@@ -245,7 +260,11 @@ impl Context {
                 wall,
             ));
         }
-        Ok(Outcome { per_call, verdicts })
+        Ok(Outcome {
+            per_call,
+            verdicts,
+            paired_ratio: None,
+        })
     }
 }
 
