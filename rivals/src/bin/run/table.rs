@@ -116,9 +116,9 @@ fn spread_cell(values: &[f64], text: fn(f64) -> String) -> String {
     let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     format!(
         "{} ({}–{}, CV {:.1}%)",
-        ns(mean(values)),
-        ns(min),
-        ns(max),
+        text(mean(values)),
+        text(min),
+        text(max),
         100.0 * cv(values)
     )
 }
@@ -206,6 +206,7 @@ mod tests {
         Outcome {
             per_call: vec![("add".to_owned(), ns_per_add)],
             verdicts: vec![("55ns".to_owned(), verdict, 0.5)],
+            paired_ratio: None,
         }
     }
 
