@@ -4,12 +4,10 @@
 //! dropping are parked in a buffer and dropped after the clock stops, so that freeing
 //! memory is never timed (as in Divan).
 //!
-//! A parked output goes from the call straight into its slot, and the slot's address is
-//! what is black-boxed ([`park`]). Black-boxing the value first copies it through the
-//! stack: for a `String` returned by a routine compiled elsewhere, the copy reads in 16
-//! bytes what the routine had just written in 8, a load the CPU cannot forward from its
-//! store buffer, and the timed loop paid that stall and the copy on every call
-//! (docs/VALIDATION.md, section "Measurements behind the design").
+//! A parked output is written from the call into its slot, and the slot's address is what
+//! is black-boxed ([`park`]): black-boxing the value itself made the timed loop copy every
+//! output once more through the stack before parking it, a cost that is the harness's, not
+//! the routine's (docs/VALIDATION.md, section "Measurements behind the design").
 
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
