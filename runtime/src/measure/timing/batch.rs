@@ -3,6 +3,11 @@
 //! Outputs are black-boxed so the optimizer cannot drop the work, and outputs that need
 //! dropping are parked in a buffer and dropped after the clock stops, so that freeing
 //! memory is never timed (as in Divan).
+//!
+//! A parked output is written from the call into its slot, and the slot's address is what
+//! is black-boxed ([`park`]): black-boxing the value itself made the timed loop copy every
+//! output once more through the stack before parking it, a cost that is the harness's, not
+//! the routine's (docs/VALIDATION.md, section "Measurements behind the design").
 
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
@@ -51,10 +56,9 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
         let slots = self.parked.as_mut_ptr();
         let start = Instant::now();
         for i in 0..len {
-            let output = black_box((self.routine)());
             // SAFETY: `i < len <= self.parked.len()`, so the slot is inside the buffer, and
             // `MaybeUninit` slots may be overwritten without dropping anything.
-            unsafe { slots.add(i).write(MaybeUninit::new(output)) };
+            unsafe { park(slots.add(i), &mut self.routine) };
         }
         let elapsed = start.elapsed().as_nanos() as f64;
         for slot in &mut self.parked[..len] {
@@ -66,11 +70,24 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
     }
 }
 
+/// Writes `make()`'s output into `slot` and black-boxes the slot, so the output is
+/// observed where it lies, without a copy through the stack.
+///
+/// # Safety
+///
+/// `slot` must be valid for writes; whatever it held is overwritten without a drop.
+#[inline(always)]
+pub(super) unsafe fn park<O>(slot: *mut MaybeUninit<O>, make: impl FnOnce() -> O) {
+    // SAFETY: the caller guarantees `slot` is valid for writes.
+    unsafe { slot.write(MaybeUninit::new(make())) };
+    black_box(slot);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixture::counts_drops::CountsDrops;
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::rc::Rc;
 
     #[test]
@@ -86,6 +103,29 @@ mod tests {
         runner.run_once();
         assert_eq!(calls.get(), 14);
         assert_eq!(drops.get(), 14);
+    }
+
+    /// Records its value in the shared list when dropped.
+    struct Records<'a>(u64, &'a RefCell<Vec<u64>>);
+
+    impl Drop for Records<'_> {
+        fn drop(&mut self) {
+            self.1.borrow_mut().push(self.0);
+        }
+    }
+
+    #[test]
+    fn parked_outputs_keep_their_values_until_dropped_in_order() {
+        let dropped = RefCell::new(Vec::new());
+        let next = Cell::new(0);
+        let mut runner = BatchRunner::new(|| {
+            next.set(next.get() + 1);
+            Records(next.get(), &dropped)
+        });
+        runner.time(3);
+        assert_eq!(*dropped.borrow(), [1, 2, 3]);
+        runner.time(2);
+        assert_eq!(*dropped.borrow(), [1, 2, 3, 4, 5]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Timing a batch of `iter_batched` or `iter_batched_ref` iterations: inputs made before the
 //! clock starts, outputs (and, by reference, the inputs) dropped after it stops.
 
+use super::batch::park;
 use crate::measure::AllocCount;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
@@ -145,10 +146,9 @@ fn time_each<T, O>(
     let slots = parked.as_mut_ptr();
     let start = Instant::now();
     for (i, item) in items.enumerate() {
-        let output = black_box(call(item));
         // SAFETY: `i < len <= parked.len()`, so the slot is inside the buffer, and
         // `MaybeUninit` slots may be overwritten without dropping anything.
-        unsafe { slots.add(i).write(MaybeUninit::new(output)) };
+        unsafe { park(slots.add(i), || call(item)) };
     }
     let elapsed = start.elapsed().as_nanos() as f64;
     for slot in &mut parked[..len] {
