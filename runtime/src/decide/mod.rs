@@ -2,6 +2,7 @@
 //! sequential test that says when to stop. Pure functions over numbers; below measurement so
 //! the duo loop can ask "stop now?" without importing the analysis of results.
 
+mod counts;
 mod duo_times;
 mod fence;
 mod holm;
@@ -13,6 +14,7 @@ mod sequential;
 mod simulation;
 mod verdict;
 
+pub(crate) use counts::{decide_counts, unmoved, CountsDecision};
 pub(crate) use duo_times::DuoTimes;
 pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;

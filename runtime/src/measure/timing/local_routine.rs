@@ -22,6 +22,9 @@ pub trait LocalRoutine: TimeBatch {
     fn run_once(&mut self);
     /// Runs the routine once and returns what it allocated (inputs' setup excluded).
     fn allocs_once(&mut self) -> AllocCount;
+    /// Runs `iters` iterations inside Callgrind's counted marker (`measure::counts`), inputs
+    /// made and outputs dropped outside it.
+    fn count_batch(&mut self, iters: u64);
 }
 
 impl<O, F: FnMut() -> O> TimeBatch for BatchRunner<O, F> {
@@ -40,6 +43,10 @@ impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
         BatchRunner::run_once(self);
         AllocCount::now().since(before)
     }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchRunner::count(self, iters);
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
@@ -56,6 +63,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, 
     fn allocs_once(&mut self) -> AllocCount {
         BatchedRunner::allocs_once(self)
     }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchedRunner::count(self, iters);
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> TimeBatch for BatchedRefRunner<I, O, S, R> {
@@ -71,6 +82,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> LocalRoutine for BatchedRefRu
 
     fn allocs_once(&mut self) -> AllocCount {
         BatchedRefRunner::allocs_once(self)
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchedRefRunner::count(self, iters);
     }
 }
 
@@ -109,6 +124,11 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, 
 
     fn allocs_once(&mut self) -> AllocCount {
         self.runner.allocs_once()
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        let runner = &mut self.runner;
+        self.chunker.count(iters, |c| runner.count(c));
     }
 }
 

@@ -5,6 +5,7 @@
 mod analysis_budget;
 mod batch;
 mod batched;
+mod bracket;
 mod budget;
 mod chunks;
 mod empty_loop;
