@@ -38,6 +38,7 @@ pub(crate) use meters::{
 pub use meters::{AllocCount, CountingAllocator};
 pub(crate) use timing::{
     empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
-    BatchedRunner, ChunkedInputs, Chunker, Deadline, LocalRoutine, TimeBatch, TimeWith,
+    BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,
+    TimeWith,
 };
 pub use timing::{Shortfall, TimerCost};

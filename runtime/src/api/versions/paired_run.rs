@@ -129,6 +129,21 @@ fn start_servers(
     Ok(Servers { new, old })
 }
 
+/// The baseline's name and its stored executable (copied beside this one on first use), for
+/// a trial counted in both builds.
+///
+/// # Errors
+///
+/// The executable is missing or could not be copied.
+pub fn stored_executable(
+    baseline_exe: &Mutex<BaselineExecutable>,
+) -> Result<(BaselineName, PathBuf), String> {
+    let mut baseline_exe = baseline_exe.lock().unwrap_or_else(PoisonError::into_inner);
+    let baseline = baseline_exe.baseline;
+    let exe = baseline_exe.places()?.exe(Side::Old).to_owned();
+    Ok((baseline, exe))
+}
+
 /// The claim `--max-regression P` makes: new/old ≤ 1 + P.
 #[must_use]
 pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {

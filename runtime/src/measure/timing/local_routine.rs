@@ -132,6 +132,43 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, 
     }
 }
 
+/// A routine counted in bounded chunks, as `chunker` times it: counting `iters` calls of a
+/// routine whose inputs or outputs wait in memory holds no more of them than timing does.
+pub struct CountInChunks<'a, R: LocalRoutine + ?Sized> {
+    routine: &'a mut R,
+    chunker: Option<&'a Chunker>,
+}
+
+impl<'a, R: LocalRoutine + ?Sized> CountInChunks<'a, R> {
+    /// `routine`, counted in `chunker`'s chunks (whole batches without one).
+    pub fn new(routine: &'a mut R, chunker: Option<&'a Chunker>) -> Self {
+        Self { routine, chunker }
+    }
+}
+
+impl<R: LocalRoutine + ?Sized> TimeBatch for CountInChunks<'_, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        self.routine.time_batch(iters)
+    }
+}
+
+impl<R: LocalRoutine + ?Sized> LocalRoutine for CountInChunks<'_, R> {
+    fn run_once(&mut self) {
+        self.routine.run_once();
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        self.routine.allocs_once()
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        match self.chunker {
+            Some(chunker) => chunker.count(iters, |c| self.routine.count_batch(c)),
+            None => self.routine.count_batch(iters),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
