@@ -2,6 +2,7 @@
 //! `#[bench]` paired with a baseline's executable): ratio and what it rests on, tests,
 //! summaries, outliers and the clock that judged.
 
+use super::counts::{counts, CountsOut};
 use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::DiffResult;
 use crate::analysis::Drift;
@@ -53,7 +54,9 @@ pub struct DiffTrial<'a> {
     measure_secs: f64,
     /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
     #[serde(skip_serializing_if = "Option::is_none")]
-    process_pairs: Option<ProcessPairsOut>,
+    process_pairs: Option<ProcessPairsOut>,    /// Counted under Valgrind instead of timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<CountsOut>,
 }
 
 /// The rounds of a cross-version comparison, as ratios.
@@ -202,6 +205,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         blocks: r.blocks,
         duos_per_block: r.duos_per_block,
         batch_iters: r.batch_iters,
+        counts: r.counted.as_ref().map(counts),
         process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
             pairs: p.pairs,
             ratios: p.log_ratios.iter().map(|x| finite(x.exp())).collect(),

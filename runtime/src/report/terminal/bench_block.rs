@@ -2,6 +2,7 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
+use super::counts_lines::counted_lines;
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
@@ -43,6 +44,11 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
         if m.unit() == "ns" { "time" } else { "count" },
         estimate_text(&r.slope, m)
     );
+    if let Some(counted) = &r.counted {
+        out.push_str(&counted_lines(counted, "routine", None));
+        let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
+        return out;
+    }
     let _ = writeln!(
         out,
         "  mean     {}  median {}",

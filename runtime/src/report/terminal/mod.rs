@@ -2,6 +2,7 @@
 //! the lines they share, the summary and group tables, and colour.
 
 mod bench_block;
+mod counts_lines;
 mod diff;
 mod group_table;
 mod measure_line;

@@ -1,5 +1,6 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
+use super::super::counts_lines::counted_basis;
 use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
 use super::more_time::{more_time_advice, pairs_needed_text};
@@ -149,6 +150,14 @@ pub fn diff_block(
 /// whether the claim was refuted or the budget ran out.
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+    if let Some(basis) = counted_basis(r) {
+        return format!(
+            "claim `{}` {}: ratio {} {basis}",
+            ClaimText(claim),
+            r.verdict.word(),
+            ratio_text(r.ratio),
+        );
+    }
     let mut msg = format!(
         "claim `{}` {}: ratio {} {} ({} anytime-valid confidence sequence), {} pairs{} in {}",
         ClaimText(claim),
