@@ -11,6 +11,9 @@ pub struct CompareArgs {
     pub rev: String,
     /// `--max-regression P`, passed to the harness as `DUOBENCH_MAX_REGRESSION`.
     pub max_regression: Option<String>,
+    /// `--measure NAME`, passed to the harness as `DUOBENCH_MEASURE` (which checks it):
+    /// `instructions` or `cachegrind` gate on counts.
+    pub measure: Option<String>,
     /// `--allow-unpaired`.
     pub allow_unpaired: bool,
     /// `--on-inconclusive fail|pass|ignore`.
@@ -63,6 +66,7 @@ impl CompareArgs {
                     check_max_regression(&p)?;
                     parsed.max_regression = Some(p);
                 }
+                "--measure" => parsed.measure = Some(value(&mut args, arg)?),
                 "--allow-unpaired" => parsed.allow_unpaired = true,
                 "--on-inconclusive" => {
                     let v = value(&mut args, arg)?;
@@ -185,6 +189,9 @@ mod tests {
         assert_eq!(args.cargo, strings(&["--bench", "sorting", "-p", "mine"]));
         assert_eq!(args.exports, [("markdown".to_owned(), "table.md".into())]);
         assert_eq!(args.harness, strings(&["--max-time", "2s", "sort"]));
+        let counts = strings(&["main", "--measure", "instructions", "--max-regression", "1%"]);
+        let args = CompareArgs::parse(&counts).unwrap();
+        assert_eq!(args.measure.as_deref(), Some("instructions"));
     }
 
     #[test]
