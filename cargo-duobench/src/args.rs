@@ -189,7 +189,13 @@ mod tests {
         assert_eq!(args.cargo, strings(&["--bench", "sorting", "-p", "mine"]));
         assert_eq!(args.exports, [("markdown".to_owned(), "table.md".into())]);
         assert_eq!(args.harness, strings(&["--max-time", "2s", "sort"]));
-        let counts = strings(&["main", "--measure", "instructions", "--max-regression", "1%"]);
+        let counts = strings(&[
+            "main",
+            "--measure",
+            "instructions",
+            "--max-regression",
+            "1%",
+        ]);
         let args = CompareArgs::parse(&counts).unwrap();
         assert_eq!(args.measure.as_deref(), Some("instructions"));
     }

@@ -5,7 +5,7 @@ use super::family_alpha::share_family_alpha;
 use super::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
 use super::group::{groups, member_overrides};
 use super::journal;
-use super::preflight::check_outputs;
+use super::preflight::{check_counting, check_outputs};
 use super::profile::{check_one_selected, profiling};
 use super::trial::{trial, TrialContext};
 use super::version_setup as versions;
@@ -77,7 +77,8 @@ pub fn main() -> ! {
             check_trial_budgets(&starting, &invocation.overrides)
                 .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
         })
-        .and_then(|()| check_one_selected(&invocation, &specs));
+        .and_then(|()| check_one_selected(&invocation, &specs))
+        .and_then(|()| check_counting(&invocation));
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);

@@ -54,7 +54,8 @@ pub struct DiffTrial<'a> {
     measure_secs: f64,
     /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
     #[serde(skip_serializing_if = "Option::is_none")]
-    process_pairs: Option<ProcessPairsOut>,    /// Counted under Valgrind instead of timed.
+    process_pairs: Option<ProcessPairsOut>,
+    /// Counted under Valgrind instead of timed.
     #[serde(skip_serializing_if = "Option::is_none")]
     counts: Option<CountsOut>,
 }

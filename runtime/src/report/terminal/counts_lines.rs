@@ -12,17 +12,18 @@ use std::fmt::Write;
 pub fn counted_basis(r: &DiffResult) -> Option<String> {
     let c = r.counted.as_ref()?;
     let how = match &r.student {
-        None => format!(
-            "exact: the same count in each of {} repeats",
-            c.repeats
-        ),
+        None => format!("exact: the same count in each of {} repeats", c.repeats),
         Some(t) => format!(
             "{:.0}% t interval over {} repeats: the counts moved between repeats",
             100.0 * t.level,
             t.n
         ),
     };
-    Some(format!("({how}), counted by {} in {}", c.counted_by, format_secs(c.elapsed)))
+    Some(format!(
+        "({how}), counted by {} in {}",
+        c.counted_by,
+        format_secs(c.elapsed)
+    ))
 }
 
 /// The ratio line of a counted comparison.
@@ -33,7 +34,10 @@ pub fn counted_ratio_line(r: &DiffResult) -> Option<String> {
         Some((lo, hi)) if lo != hi => format!("  [{}, {}]", ratio_text(lo), ratio_text(hi)),
         _ => String::new(),
     };
-    Some(format!("  ratio    {}{interval} {basis}\n", ratio_text(r.ratio)))
+    Some(format!(
+        "  ratio    {}{interval} {basis}\n",
+        ratio_text(r.ratio)
+    ))
 }
 
 /// One line per routine with its per-call figures, then the model behind them.
@@ -64,12 +68,12 @@ pub fn counted_lines(c: &Counted, first: &str, second: Option<&str>) -> String {
     let (l1, ll, memory) = c.cycle_weights;
     let _ = writeln!(
         out,
-        "  counts   {} and {} calls per repeat, {} each; the loop's own share {} instr per \
-         call (an empty routine), included; est. cycles = {l1} × L1 hits + {ll} × LL hits + \
-         {memory} × memory accesses; caches {}",
+        "  counts   {} repeats of {} and {} calls; the loop's own share {} instr per call (an \
+         empty routine), included; est. cycles = {l1} × L1 hits + {ll} × LL hits + {memory} × \
+         memory accesses; caches {}",
+        c.repeats,
         c.calls.0,
         c.calls.1,
-        if c.repeats == 1 { "once" } else { "counted in repeats" },
         format_count(c.loop_share),
         c.cache_model.describe()
     );
@@ -88,6 +92,9 @@ mod tests {
         assert!(line.starts_with("  ratio    0.8500 (exact: the same count in each of 2 repeats), counted by Callgrind (Valgrind 3.19.0) in "), "{line}");
         let lines = counted_lines(r.counted.as_ref().unwrap(), "new", Some("old"));
         assert!(lines.contains("  first    new  850 instr"), "{lines}");
-        assert!(lines.contains("1 × L1 hits + 5 × LL hits + 35 × memory accesses"), "{lines}");
+        assert!(
+            lines.contains("1 × L1 hits + 5 × LL hits + 35 × memory accesses"),
+            "{lines}"
+        );
     }
 }
