@@ -1,7 +1,7 @@
 //! End to end: counts under Valgrind (`tests/e2e-crate/benches/counts.rs`). A claim on counts
 //! is decided exactly (and refuted exactly when false), a routine whose counts move says so
-//! and is decided by a t interval, and a branch adding 3% instructions to one routine fails a
-//! 1% gate on counts while the unchanged routine passes, the base stored once.
+//! and is decided by a t interval, and a 1% gate on counts against a base stored once passes
+//! unchanged code and fails a branch adding 3% instructions to one routine, exactly.
 //!
 //! Needs Valgrind (`.ci/run` installs it). Without it the test checks the one-line refusal
 //! instead, unless `CI` is set, where a missing Valgrind fails it.
@@ -89,30 +89,19 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     for name in ["grows", "steady", "sorts_inputs"] {
         assert_eq!(outcome(&out, name), "ok", "{out}");
     }
-    let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
-    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
-    let trial = |name: &str| {
-        doc["trials"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap_or_else(|| panic!("no {name} in {doc:#}"))
-            .clone()
-    };
-    let half = trial("half_the_work");
+    let doc = valid_document(&json);
+    let half = trial(&doc, "half_the_work");
     assert_eq!(half["counts"]["exact"], true, "{half:#}");
     let ratio = half["ratio"]["estimate"].as_f64().unwrap();
     assert!((0.45..0.55).contains(&ratio), "{half:#}");
-    assert_eq!(trial("time_dependent")["counts"]["exact"], false);
-    assert_eq!(trial("steady")["counts"]["second"], serde_json::Value::Null);
+    assert_eq!(half["duos_per_block"], serde_json::Value::Null, "{half:#}");
+    assert_eq!(trial(&doc, "time_dependent")["counts"]["exact"], false);
+    assert_eq!(
+        trial(&doc, "steady")["counts"]["second"],
+        serde_json::Value::Null
+    );
 
-    // The gate: the base stored once, the branch counted against it.
+    // The gate: the base stored once, then this build and the branch counted against it.
     let base_dir = dir.join("baselines");
     let base_dir = base_dir.to_str().unwrap();
     let stored = [
@@ -124,6 +113,7 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     ];
     let (ok, out) = bench(false, &stored);
     assert!(ok, "{out}");
+    let gate_json = dir.join("gate.json");
     let gate = [
         "grows",
         "steady",
@@ -133,14 +123,58 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
         base_dir,
         "--max-regression",
         "1%",
+        "--json",
+        gate_json.to_str().unwrap(),
     ];
+    // Unchanged code passes, exactly: the same counts in both builds.
+    let (ok, out) = bench(false, &gate);
+    assert!(ok, "{out}");
+    let doc = valid_document(&gate_json);
+    for name in ["grows", "steady"] {
+        let t = trial(&doc, name);
+        assert_eq!(t["kind"], "versions", "{t:#}");
+        assert_eq!(t["ratio"]["estimate"], 1.0, "{t:#}");
+        assert_eq!(t["counts"]["exact"], true, "{t:#}");
+    }
+    // The branch (3% more instructions in `grows`) fails the 1% gate, exactly; `steady` passes.
     let (ok, out) = bench(true, &gate);
     assert!(!ok, "{out}");
     assert_eq!(outcome(&out, "grows"), "FAILED", "{out}");
     assert_eq!(outcome(&out, "steady"), "ok", "{out}");
     assert!(
-        out.contains("claim `ratio <= 1.01` refuted: ratio 1.02"),
+        out.contains("claim `ratio <= 1.01` refuted: ratio 1.02")
+            && out.contains("(exact: the same count in each of 2 repeats)"),
         "{out}"
     );
+    let doc = valid_document(&gate_json);
+    let grows = trial(&doc, "grows");
+    assert_eq!(grows["verdict"], "refuted", "{grows:#}");
+    let ratio = grows["ratio"]["estimate"].as_f64().unwrap();
+    assert!((1.025..1.035).contains(&ratio), "{grows:#}");
+    assert_eq!(grows["ratio"]["interval"]["low"], ratio, "{grows:#}");
+    assert_eq!(trial(&doc, "steady")["verdict"], "pass");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The `--json` document at `path`, checked against `docs/duobench.schema.json`.
+fn valid_document(path: &Path) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/duobench.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+    doc
+}
+
+/// The trial named `name` in `doc`.
+fn trial(doc: &serde_json::Value, name: &str) -> serde_json::Value {
+    doc["trials"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {doc:#}"))
+        .clone()
 }

@@ -12,7 +12,6 @@ use crate::measure::TimerCost;
 use crate::measure::{CacheModel, EventCounts, CYCLE_WEIGHTS};
 use crate::measure::{Clock, ClockReason};
 use crate::model::{Claim, Measure};
-use crate::stats::{Sample, Summary};
 use std::time::Duration;
 
 use super::diff_result::DiffResult;
@@ -152,8 +151,6 @@ impl DiffResult {
             verdict,
             test,
         } = decide_counts(&counted.first.repeats, &second.repeats, claim, alpha)?;
-        let summary = |xs: &[f64]| Sample::new(xs).ok().map(Summary::of);
-        let (first, second) = (summary(&counted.first.repeats), summary(&second.repeats));
         Some(DiffResult {
             verdict,
             p_value: None,
@@ -163,8 +160,9 @@ impl DiffResult {
             median_ratio: ratio,
             student: test,
             welch: None,
-            first,
-            second,
+            // No batches were timed: the per-call figures are in `counted`.
+            first: None,
+            second: None,
             pairs: 0,
             duos_set_aside: 0,
             duos_preempted: 0,
