@@ -1,20 +1,15 @@
-//! Results counted under Valgrind: per-call figures from counted segments, a comparison's
-//! result from two routines' counts, and a `#[bench]`'s linear run from one routine's.
+//! Results counted under Valgrind: per-call figures from counted segments, and a
+//! `#[bench]`'s linear run from one routine's (a comparison's result is `counted_diff`).
 //!
 //! Each repeat counts a routine over two segments of `n1` and `n2` calls; every segment
 //! also holds a fixed cost (the marker's call, the loop's start), which the difference
 //! removes: per call = (count(n2) − count(n1)) / (n2 − n1), exactly.
 
-use crate::decide::{decide_counts, unmoved, CountsDecision};
+use crate::decide::unmoved;
 use crate::measure::LinearRun;
 use crate::measure::Sampling;
-use crate::measure::TimerCost;
 use crate::measure::{CacheModel, EventCounts, CYCLE_WEIGHTS};
-use crate::measure::{Clock, ClockReason};
-use crate::model::{Claim, Measure};
 use std::time::Duration;
-
-use super::diff_result::DiffResult;
 
 /// One routine's two segments of one repeat: counts over `n1` calls, then over `n2`.
 pub type SegmentPair = (EventCounts, EventCounts);
@@ -133,76 +128,6 @@ impl Counted {
     }
 }
 
-impl DiffResult {
-    /// A comparison decided on counts: exactly when they did not move, else by the t
-    /// interval on the repeats (`decide::counts`). `None` when a routine counted no
-    /// instructions per call or this is no comparison (`second` missing).
-    #[must_use]
-    pub fn from_counts(
-        counted: Counted,
-        claim: Option<&Claim>,
-        alpha: f64,
-        measure: Measure,
-    ) -> Option<DiffResult> {
-        let second = counted.second.as_ref()?;
-        let CountsDecision {
-            ratio,
-            interval,
-            verdict,
-            test,
-        } = decide_counts(&counted.first.repeats, &second.repeats, claim, alpha)?;
-        Some(DiffResult {
-            verdict,
-            p_value: None,
-            alpha,
-            ratio,
-            interval: Some(interval),
-            median_ratio: ratio,
-            student: test,
-            welch: None,
-            // No batches were timed: the per-call figures are in `counted`.
-            first: None,
-            second: None,
-            pairs: 0,
-            duos_set_aside: 0,
-            duos_preempted: 0,
-            preempted_set_aside: 0,
-            clock: Clock::Wall,
-            clock_reason: ClockReason::Counted,
-            spike_split: crate::decide::SpikeSplit::default(),
-            fence_half_width: f64::INFINITY,
-            machine_stalls: None,
-            basis: None,
-            dependence: 1.0,
-            drift: None,
-            blocks: 0,
-            duos_per_block: 0,
-            pilot_duos: 0,
-            empty_iteration_ns: None,
-            batch_iters: counted.calls.1,
-            second_batch_iters: counted.calls.1,
-            warmup_time: Duration::ZERO,
-            measure_time: counted.elapsed,
-            timer: TimerCost {
-                overhead_ns: 0.0,
-                resolution_ns: 0.0,
-            },
-            duo_log_diffs: Vec::new(),
-            duo_stride: 1,
-            latency_bins: None,
-            measure,
-            executor_overhead_ns: None,
-            executor: None,
-            os: None,
-            memory_growth: None,
-            shortfall: None,
-            process_pairs: None,
-            over_rounds: None,
-            counted: Some(counted),
-        })
-    }
-}
-
 /// A `#[bench]`'s linear run made of its counted segments, each net of its repeat's fixed
 /// cost: the points lie on the line through the origin whose slope is the per-call count,
 /// so the slope, mean and median all read the count per call (and its spread over the
@@ -234,7 +159,6 @@ pub fn counted_linear_run(per_call: &PerCall, calls: (u64, u64), elapsed: Durati
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::Verdict;
 
     fn counts(instructions: u64, l1_misses: u64) -> EventCounts {
         EventCounts {
@@ -278,32 +202,6 @@ mod tests {
             Some(side(second)),
             Duration::from_secs(1),
         )
-    }
-
-    #[test]
-    fn a_comparison_of_unmoved_counts_is_exact() {
-        let claim = Claim::Below {
-            bound: 0.9,
-            inclusive: false,
-        };
-        let r = DiffResult::from_counts(
-            counted(850.0, 1000.0),
-            Some(&claim),
-            0.05,
-            Measure::Cachegrind,
-        )
-        .unwrap();
-        assert_eq!((r.ratio, r.interval), (0.85, Some((0.85, 0.85))));
-        assert_eq!(r.verdict, Verdict::Pass);
-        assert!(r.counted.as_ref().unwrap().unmoved());
-        let r = DiffResult::from_counts(
-            counted(950.0, 1000.0),
-            Some(&claim),
-            0.05,
-            Measure::Cachegrind,
-        )
-        .unwrap();
-        assert_eq!(r.verdict, Verdict::Refuted);
     }
 
     #[test]

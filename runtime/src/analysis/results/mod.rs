@@ -5,6 +5,7 @@ mod bench_result;
 mod change;
 mod chart_data;
 mod counted;
+mod counted_diff;
 mod diff_result;
 mod drift;
 mod over_rounds;

@@ -2,8 +2,9 @@
 //! a t interval when the counts moved), which tool counted, and each routine's per-call
 //! figures with the weights of the estimated cycles.
 
-use crate::analysis::{Counted, DiffResult, PerCall};
-use crate::util::{format_count, format_secs, ratio_text};
+use super::measure_line::per_iteration;
+use crate::analysis::{BenchResult, Counted, DiffResult, PerCall};
+use crate::util::{format_count, format_secs, level_percent, ratio_text};
 use std::fmt::Write;
 
 /// How a counted ratio was decided, after the ratio and its interval: `exact (...)`, or the
@@ -37,6 +38,32 @@ pub fn counted_ratio_line(r: &DiffResult) -> Option<String> {
     Some(format!(
         "  ratio    {}{interval} {basis}\n",
         ratio_text(r.ratio)
+    ))
+}
+
+/// A counted `#[bench]`'s count: per call, exact (no interval of width zero) or with the
+/// bootstrap interval when the counts moved between repeats, and the tool; `None` for a
+/// timed result.
+#[must_use]
+pub fn counted_count(r: &BenchResult) -> Option<String> {
+    let c = r.counted.as_ref()?;
+    let value = |x: f64| per_iteration(r.measure, x);
+    let how = if c.unmoved() {
+        format!("exact: the same count in each of {} repeats", c.repeats)
+    } else {
+        format!(
+            "{} bootstrap interval [{}, {}]: the counts moved between {} repeats",
+            level_percent(r.level),
+            value(r.slope.low),
+            value(r.slope.high),
+            c.repeats
+        )
+    };
+    Some(format!(
+        "{} per call ({how}), counted by {} in {}",
+        value(r.slope.point),
+        c.counted_by,
+        format_secs(c.elapsed)
     ))
 }
 

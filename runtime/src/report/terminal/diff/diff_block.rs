@@ -4,7 +4,7 @@ use super::super::counts_lines::counted_basis;
 use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
 use super::more_time::{more_time_advice, pairs_needed_text};
-use crate::analysis::DiffResult;
+use crate::analysis::{Counted, DiffResult};
 use crate::decide::{ClaimText, Verdict};
 use crate::measure::Clock;
 use crate::model::{Claim, Measure};
@@ -192,9 +192,14 @@ pub(crate) fn over_rounds_text(r: &DiffResult) -> String {
     })
 }
 
-/// The verdict's interval for the ratio, `[low, high]` with four decimals.
+/// The verdict's interval for the ratio, `[low, high]` with four decimals; `exact` for
+/// counts that did not move between repeats, where `[r, r]` would read as a measurement
+/// that happened to have no spread.
 #[must_use]
 pub fn interval_text(r: &DiffResult) -> String {
+    if r.counted.as_ref().is_some_and(Counted::unmoved) {
+        return "exact".to_owned();
+    }
     match r.interval {
         Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
         None => "[unbounded]".to_owned(),
