@@ -11,6 +11,9 @@ pub struct CompareArgs {
     pub rev: String,
     /// `--max-regression P`, passed to the harness as `DUOBENCH_MAX_REGRESSION`.
     pub max_regression: Option<String>,
+    /// `--measure NAME`, passed to the harness as `DUOBENCH_MEASURE` (which checks it):
+    /// `instructions` or `cachegrind` gate on counts.
+    pub measure: Option<String>,
     /// `--allow-unpaired`.
     pub allow_unpaired: bool,
     /// `--on-inconclusive fail|pass|ignore`.
@@ -65,6 +68,7 @@ impl CompareArgs {
                     check_max_regression(&p)?;
                     parsed.max_regression = Some(p);
                 }
+                "--measure" => parsed.measure = Some(value(&mut args, arg)?),
                 "--allow-unpaired" => parsed.allow_unpaired = true,
                 "--on-inconclusive" => {
                     let v = value(&mut args, arg)?;
@@ -225,6 +229,15 @@ mod tests {
         assert_eq!(args.max_regression.as_deref(), Some("5%"));
         assert_eq!(args.cargo, strings(&["--features=x"]));
         assert_eq!(args.harness, strings(&["--max-regression=9%"]));
+        let counts = strings(&[
+            "main",
+            "--measure",
+            "instructions",
+            "--max-regression",
+            "1%",
+        ]);
+        let args = CompareArgs::parse(&counts).unwrap();
+        assert_eq!(args.measure.as_deref(), Some("instructions"));
     }
 
     #[test]

@@ -91,6 +91,9 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     if let Some(p) = &args.max_regression {
         bench.env("DUOBENCH_MAX_REGRESSION", p);
     }
+    if let Some(measure) = &args.measure {
+        bench.env("DUOBENCH_MEASURE", measure);
+    }
     if args.allow_unpaired {
         bench.env("DUOBENCH_ALLOW_UNPAIRED", "1");
     }

@@ -18,11 +18,12 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage:
   cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--on-inconclusive fail|pass|ignore]
-                             [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
+                             [--measure instructions|cachegrind] [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
                              [cargo bench options: --bench NAME, -p PKG, --features ...] [-- duobench options]
       Builds REV's merge base with HEAD in a git worktree (its own target directory, kept), stores
       its bench executables as baseline `base` without measuring them, then measures every
-      selected #[bench] of the working tree in duos against the same trial there.
+      selected #[bench] of the working tree in duos against the same trial there (with
+      --measure instructions or cachegrind: counts both under Valgrind, and gates exactly).
   cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
       Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
       one document, and writes its markdown table and an HTML page of it.";

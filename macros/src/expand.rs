@@ -386,6 +386,7 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             "cpu_time" => quote!(CpuTime),
             "allocations" => quote!(Allocations),
             "instructions" => quote!(Instructions),
+            "cachegrind" => quote!(Cachegrind),
             _ => quote!(Wall),
         };
         quote!(::duobench::__private::Measure::#variant)

@@ -334,16 +334,16 @@ pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconcl
     }
 }
 
-/// `measure = wall | cpu_time | allocations | instructions`.
+/// `measure = wall | cpu_time | allocations | instructions | cachegrind`.
 pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Ident> {
-    const ALLOWED: &str = "`measure` is `wall` (the default), `cpu_time`, `allocations` or \
-                           `instructions`";
+    const ALLOWED: &str = "`measure` is `wall` (the default), `cpu_time`, `allocations`, \
+                           `instructions` or `cachegrind`";
     equals(input, key, "measure = cpu_time")?;
     let value = input
         .call(Ident::parse_any)
         .map_err(|e| Error::new(e.span(), ALLOWED))?;
     match value.unraw().to_string().as_str() {
-        "wall" | "cpu_time" | "allocations" | "instructions" => Ok(value),
+        "wall" | "cpu_time" | "allocations" | "instructions" | "cachegrind" => Ok(value),
         _ => Err(Error::new(value.span(), ALLOWED)),
     }
 }

@@ -22,5 +22,6 @@ pub(crate) use results::{
     bootstrap, bootstrap_pilot, compare_runs, iterations_as_f64, Change, ChangeVerdict, RunSamples,
     DEFAULT_NOISE_THRESHOLD,
 };
+pub(crate) use results::{counted_linear_run, SegmentPair};
 pub(crate) use results::{drift, thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub use results::{BenchResult, DiffResult, Drift, LatencyBins, OverRounds};
+pub use results::{BenchResult, Counted, DiffResult, Drift, LatencyBins, OverRounds, PerCall};

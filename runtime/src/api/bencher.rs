@@ -3,6 +3,7 @@
 use crate::analysis::spin_until_explained;
 use crate::analysis::{bootstrap_pilot, BenchResult};
 use crate::analysis::{judge_severe_with, severe_needs_explaining};
+use crate::api::counting::CountRole;
 use crate::api::versions::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
 use crate::measure::empty_iteration_ns;
@@ -14,12 +15,12 @@ use crate::measure::LocalRoutine;
 use crate::measure::Shortfall;
 use crate::measure::UsageReading;
 use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
+use crate::measure::{counted_under_valgrind, Meter, Metered};
 use crate::measure::{measure_stalls, MachineStalls};
 use crate::measure::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
 use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
-use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::Mode;
 use crate::model::{Measure, Throughput};
@@ -59,6 +60,8 @@ pub struct Bencher {
     result_varies: Option<bool>,
     /// The analysis's share of `max_time`, set when sampling starts.
     analysis: Option<AnalysisBudget>,
+    /// What this bencher does about counting under Valgrind.
+    counting: CountRole,
 }
 
 /// What a `Bencher` recorded.
@@ -93,6 +96,7 @@ impl Bencher {
             unpaired_because: None,
             result_varies: None,
             analysis: None,
+            counting: CountRole::default(),
         }
     }
 
@@ -247,6 +251,12 @@ impl Bencher {
             self.outcome = Some(BenchOutcome::Smoke);
             return;
         }
+        if self.mode == Mode::Bench && self.counted(runner, chunker.as_ref()) {
+            if self.counting != CountRole::Outside {
+                self.check_allocs(runner);
+            }
+            return;
+        }
         if self.mode == Mode::Bench {
             // A duo side returns a batch's time with one clock read; linear sampling takes
             // it net.
@@ -281,6 +291,12 @@ impl Bencher {
     /// The meter for the selected measure; when it cannot work here, records why and
     /// returns `None`.
     fn meter(&mut self) -> Option<Meter> {
+        // Counted under Valgrind: the routine is counted, never metered, here.
+        let counted = matches!(self.counting, CountRole::Child(_))
+            || counted_under_valgrind(self.settings.measure);
+        if counted {
+            return Some(Meter::Wall);
+        }
         match Meter::new(self.settings.measure) {
             Ok(meter) => Some(meter),
             Err(why) => {
@@ -473,6 +489,7 @@ impl Bencher {
     }
 }
 
+mod counted;
 #[cfg(feature = "tokio")]
 mod tokio;
 

@@ -1,6 +1,7 @@
 //! The handle a `#[bench_diff]` function receives.
 
 use crate::analysis::DiffResult;
+use crate::api::counting::CountRole;
 use crate::api::diff_fn::{compare_batches, DiffConfig};
 use crate::measure::run_for;
 use crate::measure::timer_cost;
@@ -37,6 +38,7 @@ pub struct Diff {
     outcome: Option<DiffOutcome>,
     progress: Option<ProgressLine>,
     names: Option<(&'static str, &'static str)>,
+    counting: CountRole,
 }
 
 /// What a `Diff` recorded.
@@ -48,6 +50,8 @@ pub(crate) enum DiffOutcome {
     Measured(Box<DiffResult>),
     /// The selected measure cannot be taken here (one line saying why).
     Unavailable(String),
+    /// The comparison could not be measured (one line saying why).
+    Failed(String),
 }
 
 impl Diff {
@@ -58,6 +62,7 @@ impl Diff {
             outcome: None,
             progress: None,
             names: None,
+            counting: CountRole::default(),
         }
     }
 
@@ -219,6 +224,9 @@ impl Diff {
         mut first: impl LocalRoutine,
         mut second: impl LocalRoutine,
     ) -> DiffOutcome {
+        if let Some(outcome) = self.counted(&mut first, &mut second) {
+            return outcome;
+        }
         if let Some(time) = self.settings.profile_time {
             // Both routines in turn, as duos run them, so the profile shows each.
             run_for(time, |k| {
@@ -276,5 +284,6 @@ impl Diff {
     }
 }
 
+mod counted;
 #[cfg(feature = "tokio")]
 mod tokio;

@@ -5,6 +5,7 @@
 
 mod bench_fn;
 mod bencher;
+mod counting;
 mod diff;
 mod diff_fn;
 mod result_varies;
@@ -15,6 +16,7 @@ mod versions;
 pub use bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub(crate) use bencher::BenchOutcome;
 pub use bencher::Bencher;
+pub(crate) use counting::{CountPlan, CountRole, COUNT_FLAG};
 pub use diff::Diff;
 pub(crate) use diff::DiffOutcome;
 pub use diff_fn::{compare, DiffConfig};

@@ -146,6 +146,12 @@ impl<R: LocalRoutine> LocalRoutine for Contended<'_, R> {
     fn allocs_once(&mut self) -> AllocCount {
         self.runner.allocs_once()
     }
+
+    fn count_batch(&mut self, iters: u64) {
+        // One thread's calls alone: the crew is not started, so counts are of the routine
+        // uncontended.
+        self.runner.count_batch(iters);
+    }
 }
 
 /// Measures `routine` with `bencher` while it runs on `threads - 1` other threads too, every

@@ -2,6 +2,7 @@
 //! sequential test that says when to stop. Pure functions over numbers; below measurement so
 //! the duo loop can ask "stop now?" without importing the analysis of results.
 
+mod counts;
 mod duo_times;
 mod fence;
 mod gate;
@@ -14,6 +15,7 @@ mod sequential;
 mod simulation;
 mod verdict;
 
+pub(crate) use counts::{decide_counts, unmoved, CountsDecision};
 pub(crate) use duo_times::DuoTimes;
 pub use gate::{DecidedBy, GateDesign, GateOutcome};
 pub(crate) use holm::holm;

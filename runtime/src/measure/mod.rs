@@ -1,9 +1,10 @@
 //! Measurement: timed batches and the trial's budget (`timing`), the duo loop of
 //! `#[bench_diff]` (`duo`), linear sampling of `#[bench]` (`linear`), evidence of the
-//! machine (`machine`), meters other than wall time (`meters`) and async executors
+//! machine (`machine`), counts under Valgrind (`counts`), meters other than wall time (`meters`) and async executors
 //! (`executors`). Only this layer reads the clock. Its files are private: other layers
 //! import the names re-exported here.
 
+mod counts;
 mod duo;
 mod executors;
 mod linear;
@@ -11,6 +12,10 @@ mod machine;
 mod meters;
 mod timing;
 
+pub(crate) use counts::{
+    callgrind_args, counted, dump_files, find_valgrind, segment_end, Valgrind,
+};
+pub use counts::{CacheModel, EventCounts, CYCLE_WEIGHTS};
 #[cfg(test)]
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
@@ -27,10 +32,13 @@ pub(crate) use machine::{
     MachineFacts, PaceProbe, UsageReading,
 };
 pub use machine::{machine_stalls, MachineStalls, OsUsage};
-pub(crate) use meters::{alloc_bytes_per_iteration, check_alloc_limit, Meter, Metered};
+pub(crate) use meters::{
+    alloc_bytes_per_iteration, check_alloc_limit, counted_under_valgrind, Meter, Metered,
+};
 pub use meters::{AllocCount, CountingAllocator};
 pub(crate) use timing::{
     empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
-    BatchedRunner, ChunkedInputs, Chunker, Deadline, LocalRoutine, TimeBatch, TimeWith,
+    BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,
+    TimeWith,
 };
 pub use timing::{Shortfall, TimerCost};

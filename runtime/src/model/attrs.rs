@@ -46,8 +46,13 @@ pub enum Measure {
     CpuTime,
     /// Allocations, from duobench's counting global allocator.
     Allocations,
-    /// Instructions retired in user space, from the kernel's performance counters.
+    /// Instructions retired in user space, from the kernel's performance counters; where
+    /// the machine has none, counted under Valgrind as [`Measure::Cachegrind`] counts them.
     Instructions,
+    /// Instructions, cache misses and estimated cycles counted under Valgrind's cache
+    /// simulation, the same from run to run: the routine re-run in a child process under
+    /// Valgrind, its calls counted between markers (setup and harness outside them).
+    Cachegrind,
 }
 
 impl Measure {
@@ -58,7 +63,7 @@ impl Measure {
         match self {
             Measure::Wall | Measure::CpuTime => "ns",
             Measure::Allocations => "allocations",
-            Measure::Instructions => "instructions",
+            Measure::Instructions | Measure::Cachegrind => "instructions",
         }
     }
 
@@ -70,6 +75,7 @@ impl Measure {
             Measure::CpuTime => "cpu_time",
             Measure::Allocations => "allocations",
             Measure::Instructions => "instructions",
+            Measure::Cachegrind => "cachegrind",
         }
     }
 
@@ -81,6 +87,7 @@ impl Measure {
             Measure::CpuTime,
             Measure::Allocations,
             Measure::Instructions,
+            Measure::Cachegrind,
         ]
         .into_iter()
         .find(|m| m.name() == name)

@@ -2,6 +2,7 @@
 //! distribution of per-iteration times, and outlier counts, computed once from a finished
 //! linear-sampling run.
 
+use super::counted::Counted;
 use crate::measure::LinearRun;
 use crate::measure::MachineStalls;
 use crate::measure::OsUsage;
@@ -71,6 +72,9 @@ pub struct BenchResult {
     /// samples were severe outliers (`analysis::severe_outliers` judges them against it);
     /// `None` otherwise.
     pub machine_stalls: Option<MachineStalls>,
+    /// Counted under Valgrind instead of timed: the per-call figures, which the run's
+    /// points are made of (`analysis::counted_linear_run`).
+    pub counted: Option<Counted>,
 }
 
 impl BenchResult {
@@ -130,6 +134,7 @@ impl BenchResult {
             empty_iteration_ns: None,
             alloc_bytes_per_iteration: None,
             machine_stalls: None,
+            counted: None,
         })
     }
 

@@ -2,6 +2,7 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+use super::counted::Counted;
 use super::drift::{drift, Drift};
 use super::over_rounds::OverRounds;
 use crate::analysis::{memory_growth, MemoryGrowth};
@@ -159,6 +160,9 @@ pub struct DiffResult {
     /// Across versions: how the other details combine the rounds (each field's doc says its
     /// rule); `None` within one process.
     pub over_rounds: Option<OverRounds>,
+    /// Counted under Valgrind instead of timed: both routines' per-call counts, which the
+    /// ratio is of. The duo statistics above are then empty.
+    pub counted: Option<Counted>,
 }
 
 impl DiffResult {
@@ -254,6 +258,7 @@ impl DiffResult {
             shortfall: run.shortfall,
             process_pairs: None,
             over_rounds: None,
+            counted: None,
         }
     }
 

@@ -4,6 +4,8 @@
 mod bench_result;
 mod change;
 mod chart_data;
+mod counted;
+mod counted_diff;
 mod diff_result;
 mod drift;
 mod over_rounds;
@@ -15,6 +17,8 @@ pub(crate) use change::{compare_runs, Change, ChangeVerdict, RunSamples, DEFAULT
 pub(crate) use chart_data::robust_range;
 pub use chart_data::LatencyBins;
 pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+pub(crate) use counted::{counted_linear_run, SegmentPair};
+pub use counted::{Counted, PerCall};
 pub use diff_result::DiffResult;
 pub(crate) use drift::drift;
 pub use drift::Drift;

@@ -137,6 +137,22 @@ fn start_servers(
     Ok(Servers { new, old })
 }
 
+/// The baseline's name and its stored executable, for a trial counted in both builds
+/// (counts do not depend on where code sits, so the stored file is counted as it is).
+///
+/// # Errors
+///
+/// The executable is missing, or the baseline lacks this bench target.
+pub fn stored_executable(
+    baseline_exe: &Mutex<BaselineExecutable>,
+) -> Result<(BaselineName, PathBuf), Unpairable> {
+    let baseline_exe = baseline_exe.lock().unwrap_or_else(PoisonError::into_inner);
+    match &baseline_exe.state {
+        State::Stored(exe) => Ok((baseline_exe.baseline, exe.clone())),
+        State::Unusable(why) => Err(why.clone()),
+    }
+}
+
 /// The claim `--max-regression P` makes: new/old ≤ 1 + P.
 #[must_use]
 pub fn regression_claim(max_regression: Option<f64>) -> Option<Claim> {

@@ -155,6 +155,7 @@ pub(super) fn over_rounds(
         memory_growth: None,
         shortfall: None,
         process_pairs: Some(pairs.spread(round_secs)),
+        counted: None,
         over_rounds: Some(OverRounds {
             rounds: rounds.len(),
             clock_rounds,

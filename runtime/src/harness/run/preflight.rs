@@ -7,6 +7,7 @@
 
 use super::preflight_owned::check_owned_outputs;
 use crate::harness::Invocation;
+use crate::measure::{counted_under_valgrind, find_valgrind};
 use crate::model::Mode;
 use crate::session::Overrides;
 use crate::util::duobench_dir;
@@ -38,6 +39,25 @@ pub fn check_outputs(invocation: &Invocation) -> Result<(), String> {
         check_dir(&duobench_dir(), "baselines")?;
     }
     check_owned_outputs(invocation, report.as_deref())
+}
+
+/// `--measure` (or `DUOBENCH_MEASURE`) asks for counts under Valgrind for the whole run:
+/// without Valgrind, the run stops before anything runs, in one line (a gate on counts
+/// that skipped every trial would pass having judged nothing).
+///
+/// # Errors
+///
+/// The line: which measure, and how to install Valgrind.
+pub fn check_counting(invocation: &Invocation) -> Result<(), String> {
+    let Some(measure) = invocation.overrides.measure else {
+        return Ok(());
+    };
+    if invocation.libtest.list || !counted_under_valgrind(measure) {
+        return Ok(());
+    }
+    find_valgrind()
+        .map(|_| ())
+        .map_err(|why| format!("--measure {}: {why}", measure.name()))
 }
 
 /// Where `cargo bench` writes the HTML report, or `None` with `--no-report` or on a build

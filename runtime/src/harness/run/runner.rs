@@ -5,12 +5,12 @@ use super::family_alpha::share_family_alpha;
 use super::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
 use super::group::{groups, member_overrides};
 use super::journal;
-use super::preflight::check_outputs;
+use super::preflight::{check_counting, check_outputs};
 use super::profile::{check_one_selected, profiling};
 use super::trial::{trial, TrialContext};
 use super::version_setup as versions;
 use crate::analysis::{run_warnings, Warning};
-use crate::api::SERVE_FLAG;
+use crate::api::{COUNT_FLAG, SERVE_FLAG};
 use crate::harness::all_trial_specs;
 use crate::harness::check_trial_budgets;
 use crate::harness::check_unique_names;
@@ -35,8 +35,11 @@ use std::sync::{Arc, Mutex};
 /// Runs every registered benchmark as the command line asks. Call it from the bench
 /// target's `main` (with `harness = false` in Cargo.toml).
 pub fn main() -> ! {
-    if std::env::args().nth(1).as_deref() == Some(SERVE_FLAG) {
-        versions::serve(&all_trial_specs());
+    let args: Vec<String> = std::env::args().collect();
+    match args.get(1).map(String::as_str) {
+        Some(SERVE_FLAG) => versions::serve(&all_trial_specs()),
+        Some(COUNT_FLAG) => versions::count_child(&all_trial_specs(), &args[2..]),
+        _ => {}
     }
     let mut invocation = match Invocation::from_env() {
         Ok(invocation) => invocation,
@@ -74,7 +77,8 @@ pub fn main() -> ! {
             check_trial_budgets(&starting, &invocation.overrides)
                 .and_then(|()| versions::check_baseline_saved(&invocation, &starting))
         })
-        .and_then(|()| check_one_selected(&invocation, &specs));
+        .and_then(|()| check_one_selected(&invocation, &specs))
+        .and_then(|()| check_counting(&invocation));
     if let Err(error) = checked {
         eprintln!("error: {error}");
         std::process::exit(2);

@@ -7,6 +7,7 @@ use super::journal;
 use super::version_setup as versions;
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
+use crate::api::CountRole;
 use crate::api::UnpairedGate;
 use crate::api::{BaselineExecutable, PairedResult};
 use crate::api::{BenchOutcome, Bencher};
@@ -172,6 +173,7 @@ fn run_routine(
     match routine {
         Routine::Diff(entry) => {
             let mut diff = Diff::new(mode, settings);
+            diff.with_count_role(CountRole::Parent { trial: spec.name() });
             if let Some(line) = progress {
                 diff.show_progress(line);
             }
@@ -181,11 +183,14 @@ fn run_routine(
                 None => Err("the #[bench_diff] function never called Diff::compare".into()),
                 Some(DiffOutcome::Smoke) => Ok(RoutineOutcome::Done),
                 Some(DiffOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
+                Some(DiffOutcome::Failed(why)) => Err(why.into()),
                 Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result, names)),
             }
         }
         Routine::Bench(entry) => {
-            let mut bencher = Bencher::new(mode, settings).with_role(role);
+            let mut bencher = Bencher::new(mode, settings)
+                .with_role(role)
+                .with_count_role(CountRole::Parent { trial: spec.name() });
             catch_panic(|| entry(&mut bencher, spec.arg_index))?;
             let unpaired_because = bencher.unpaired_because().map(str::to_owned);
             match bencher.into_outcome() {

@@ -9,10 +9,12 @@ use crate::api::store_executable;
 use crate::api::BaselineExecutable;
 use crate::api::Bencher;
 pub(crate) use crate::api::Role;
-#[cfg(doc)]
-use crate::api::SERVE_FLAG;
 use crate::api::{leave_interrupts_to_the_parent, next_request, send};
+use crate::api::{BenchOutcome, Diff, DiffOutcome};
+use crate::api::{CountPlan, CountRole};
 use crate::api::{Reply, Request, PROTOCOL_VERSION};
+#[cfg(doc)]
+use crate::api::{COUNT_FLAG, SERVE_FLAG};
 use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;
@@ -199,6 +201,49 @@ pub fn serve(specs: &[TrialSpec]) -> ! {
             Err(e) => Reply::Error(e),
         };
         send(&reply);
+    }
+}
+
+/// A counting child (the hidden [`COUNT_FLAG`], under Valgrind): runs the one trial named
+/// after the plan, its routines counted inside its `compare` or `iter` call, then exits: 0
+/// once counted, 1 with the reason on stderr otherwise.
+pub fn count_child(specs: &[TrialSpec], args: &[String]) -> ! {
+    let counted = CountPlan::parse(args).and_then(|(plan, name)| count_trial(specs, plan, &name));
+    match counted {
+        Ok(()) => std::process::exit(0),
+        Err(why) => {
+            eprintln!("error: {why}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn count_trial(specs: &[TrialSpec], plan: CountPlan, name: &str) -> Result<(), String> {
+    let spec = specs
+        .iter()
+        .find(|spec| spec.name() == name)
+        .ok_or_else(|| format!("no trial named `{name}` in this executable"))?;
+    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let role = CountRole::Child(plan);
+    let counted = match spec.descriptor.routine {
+        Routine::Diff(entry) => {
+            let mut diff = Diff::new(Mode::Bench, settings);
+            diff.with_count_role(role);
+            catch_panic(|| entry(&mut diff, spec.arg_index))?;
+            matches!(diff.into_outcome(), Some(DiffOutcome::Smoke))
+        }
+        Routine::Bench(entry) => {
+            let mut bencher = Bencher::new(Mode::Bench, settings).with_count_role(role);
+            catch_panic(|| entry(&mut bencher, spec.arg_index))?;
+            matches!(bencher.into_outcome(), Some(BenchOutcome::Smoke))
+        }
+    };
+    if counted {
+        Ok(())
+    } else {
+        Err(format!(
+            "trial `{name}` counted nothing (iter_custom times itself)"
+        ))
     }
 }
 

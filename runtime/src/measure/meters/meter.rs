@@ -45,6 +45,10 @@ impl Meter {
             Measure::Instructions => InstructionCounter::open()
                 .map(Meter::Instructions)
                 .map_err(|why| why.to_string()),
+            // Counted in a child under Valgrind (`counted_under_valgrind`), never here.
+            Measure::Cachegrind => {
+                Err("cachegrind: counted under Valgrind, not by a meter".to_owned())
+            }
         }
     }
 
@@ -55,6 +59,17 @@ impl Meter {
             Meter::Allocations => AllocCount::now().allocations as f64,
             Meter::Instructions(counter) => counter.read() as f64,
         }
+    }
+}
+
+/// Whether `measure` is counted in a child under Valgrind rather than metered here:
+/// `cachegrind` always, `instructions` where this machine has no hardware counter.
+#[must_use]
+pub fn counted_under_valgrind(measure: Measure) -> bool {
+    match measure {
+        Measure::Cachegrind => true,
+        Measure::Instructions => InstructionCounter::open().is_err(),
+        Measure::Wall | Measure::CpuTime | Measure::Allocations => false,
     }
 }
 
@@ -101,6 +116,10 @@ impl<T: LocalRoutine> LocalRoutine for Metered<T> {
 
     fn allocs_once(&mut self) -> AllocCount {
         self.inner.allocs_once()
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        self.inner.count_batch(iters);
     }
 }
 

@@ -9,4 +9,4 @@ mod meter;
 pub use alloc::{AllocCount, CountingAllocator};
 pub(crate) use alloc_limit::{alloc_bytes_per_iteration, check_alloc_limit};
 
-pub(crate) use meter::{Meter, Metered};
+pub(crate) use meter::{counted_under_valgrind, Meter, Metered};

@@ -9,9 +9,9 @@
 //! output once more through the stack before parking it, a cost that is the harness's, not
 //! the routine's (docs/VALIDATION.md, section "Measurements behind the design").
 
+use super::bracket::{Bracket, CountedRegion, WallClock};
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
-use std::time::Instant;
 
 /// Runs a routine in timed batches, reusing one output buffer across batches.
 pub struct BatchRunner<O, F: FnMut() -> O> {
@@ -30,16 +30,27 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
 
     /// Runs `iters` iterations and returns the elapsed wall time in nanoseconds, including
     /// one clock read (the caller subtracts the timer's overhead).
-    #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
+        self.run(iters, WallClock)
+    }
+
+    /// Runs `iters` iterations inside Callgrind's counted marker; outputs that need
+    /// dropping are dropped after it.
+    pub fn count(&mut self, iters: u64) {
+        self.run(iters, CountedRegion);
+    }
+
+    #[inline(never)]
+    fn run<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
         if needs_drop::<O>() {
-            self.time_parked(iters)
+            self.run_parked(iters, bracket)
         } else {
-            let start = Instant::now();
-            for _ in 0..iters {
-                black_box((self.routine)());
-            }
-            start.elapsed().as_nanos() as f64
+            let routine = &mut self.routine;
+            bracket.around(|| {
+                for _ in 0..iters {
+                    black_box(routine());
+                }
+            })
         }
     }
 
@@ -48,19 +59,20 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
         drop(black_box((self.routine)()));
     }
 
-    fn time_parked(&mut self, iters: u64) -> f64 {
+    fn run_parked<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
         let len = usize::try_from(iters).expect("batch size fits in memory");
         if self.parked.len() < len {
             self.parked.resize_with(len, MaybeUninit::uninit);
         }
         let slots = self.parked.as_mut_ptr();
-        let start = Instant::now();
-        for i in 0..len {
-            // SAFETY: `i < len <= self.parked.len()`, so the slot is inside the buffer, and
-            // `MaybeUninit` slots may be overwritten without dropping anything.
-            unsafe { park(slots.add(i), &mut self.routine) };
-        }
-        let elapsed = start.elapsed().as_nanos() as f64;
+        let routine = &mut self.routine;
+        let elapsed = bracket.around(|| {
+            for i in 0..len {
+                // SAFETY: `i < len <= self.parked.len()`, so the slot is inside the buffer,
+                // and `MaybeUninit` slots may be overwritten without dropping anything.
+                unsafe { park(slots.add(i), &mut *routine) };
+            }
+        });
         for slot in &mut self.parked[..len] {
             // SAFETY: the timed loop above initialized exactly the first `len` slots, and each
             // is read out once here, so every output is dropped exactly once.

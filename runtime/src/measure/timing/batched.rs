@@ -2,10 +2,10 @@
 //! clock starts, outputs (and, by reference, the inputs) dropped after it stops.
 
 use super::batch::park;
+use super::bracket::{Bracket, CountedRegion, WallClock};
 use crate::measure::AllocCount;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
-use std::time::Instant;
 
 /// Runs `routine` on inputs from `setup` in timed batches, reusing its buffers.
 pub struct BatchedRunner<I, O, S: FnMut() -> I, R: FnMut(I) -> O> {
@@ -25,12 +25,27 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     /// Makes `iters` inputs, then times the routine on each, and returns the elapsed time
     /// in nanoseconds including one clock read. The caller bounds `iters` (see
     /// `chunks.rs`): all inputs exist at once.
-    #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
+        self.run(iters, WallClock)
+    }
+
+    /// Makes `iters` inputs, then runs the routine on each inside Callgrind's counted
+    /// marker.
+    pub fn count(&mut self, iters: u64) {
+        self.run(iters, CountedRegion);
+    }
+
+    #[inline(never)]
+    fn run<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
         self.batch.make(iters);
         let Inputs { inputs, parked, .. } = &mut self.batch;
         let routine = &mut self.routine;
-        time_each(parked, inputs.drain(..), |input| routine(black_box(input)))
+        each(
+            parked,
+            inputs.drain(..),
+            |input| routine(black_box(input)),
+            bracket,
+        )
     }
 
     /// Makes one input, then runs the routine on it and returns what the routine alone
@@ -70,14 +85,29 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> 
     /// Makes `iters` inputs, then times the routine on a reference to each in place, and
     /// returns the elapsed time in nanoseconds including one clock read; the inputs are
     /// dropped after the clock stops. The caller bounds `iters` as for [`BatchedRunner`].
-    #[inline(never)]
     pub fn time(&mut self, iters: u64) -> f64 {
+        self.run(iters, WallClock)
+    }
+
+    /// Makes `iters` inputs, then runs the routine on a reference to each inside
+    /// Callgrind's counted marker.
+    pub fn count(&mut self, iters: u64) {
+        self.run(iters, CountedRegion);
+    }
+
+    #[inline(never)]
+    fn run<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
         self.batch.make(iters);
         let Inputs { inputs, parked, .. } = &mut self.batch;
         let routine = &mut self.routine;
-        let elapsed = time_each(parked, inputs.iter_mut(), |input| routine(black_box(input)));
+        let out = each(
+            parked,
+            inputs.iter_mut(),
+            |input| routine(black_box(input)),
+            bracket,
+        );
         inputs.clear();
-        elapsed
+        out
     }
 
     /// Makes one input, then runs the routine on it and returns what the routine alone
@@ -123,41 +153,41 @@ impl<I, O, S: FnMut() -> I> Inputs<I, O, S> {
     }
 }
 
-/// Times `call` on each of `items`, and returns the elapsed nanoseconds (one clock read
-/// included). Outputs that need dropping are parked in `parked` and dropped after the clock
-/// stops.
+/// Runs `call` on each of `items` inside `bracket` (the clock, or the counted marker).
+/// Outputs that need dropping are parked in `parked` and dropped after the bracket closes.
 #[inline(always)]
-fn time_each<T, O>(
+fn each<T, O, B: Bracket>(
     parked: &mut Vec<MaybeUninit<O>>,
     items: impl ExactSizeIterator<Item = T>,
     mut call: impl FnMut(T) -> O,
-) -> f64 {
+    bracket: B,
+) -> B::Out {
     if !needs_drop::<O>() {
-        let start = Instant::now();
-        for item in items {
-            black_box(call(item));
-        }
-        return start.elapsed().as_nanos() as f64;
+        return bracket.around(|| {
+            for item in items {
+                black_box(call(item));
+            }
+        });
     }
     let len = items.len();
     if parked.len() < len {
         parked.resize_with(len, MaybeUninit::uninit);
     }
     let slots = parked.as_mut_ptr();
-    let start = Instant::now();
-    for (i, item) in items.enumerate() {
-        // SAFETY: `i < len <= parked.len()`, so the slot is inside the buffer, and
-        // `MaybeUninit` slots may be overwritten without dropping anything.
-        unsafe { park(slots.add(i), || call(item)) };
-    }
-    let elapsed = start.elapsed().as_nanos() as f64;
+    let out = bracket.around(|| {
+        for (i, item) in items.enumerate() {
+            // SAFETY: `i < len <= parked.len()`, so the slot is inside the buffer, and
+            // `MaybeUninit` slots may be overwritten without dropping anything.
+            unsafe { park(slots.add(i), || call(item)) };
+        }
+    });
     for slot in &mut parked[..len] {
         // SAFETY: the loop wrote the first `len` slots, one per item: the callers' items
         // are a vector's drain or its `iter_mut`, whose length is exact. Each is read out
         // once here, so every output is dropped exactly once.
         drop(unsafe { slot.assume_init_read() });
     }
-    elapsed
+    out
 }
 
 #[cfg(test)]

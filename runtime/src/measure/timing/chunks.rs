@@ -67,6 +67,17 @@ impl Chunker {
         self.max
     }
 
+    /// Counts `iters` iterations as chunks of the largest size, `count_chunk(c)` counting c
+    /// of them: memory stays bounded as when timing.
+    pub fn count(&self, iters: u64, mut count_chunk: impl FnMut(u64)) {
+        let mut left = iters;
+        while left > 0 {
+            let c = left.min(self.max);
+            count_chunk(c);
+            left -= c;
+        }
+    }
+
     fn learn(&mut self, chunk: u64, ns: f64) {
         let per_iter = ns / chunk as f64;
         let wanted = if per_iter > 0.0 {

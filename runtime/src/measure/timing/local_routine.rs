@@ -22,6 +22,9 @@ pub trait LocalRoutine: TimeBatch {
     fn run_once(&mut self);
     /// Runs the routine once and returns what it allocated (inputs' setup excluded).
     fn allocs_once(&mut self) -> AllocCount;
+    /// Runs `iters` iterations inside Callgrind's counted marker (`measure::counts`), inputs
+    /// made and outputs dropped outside it.
+    fn count_batch(&mut self, iters: u64);
 }
 
 impl<O, F: FnMut() -> O> TimeBatch for BatchRunner<O, F> {
@@ -40,6 +43,10 @@ impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
         BatchRunner::run_once(self);
         AllocCount::now().since(before)
     }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchRunner::count(self, iters);
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
@@ -56,6 +63,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, 
     fn allocs_once(&mut self) -> AllocCount {
         BatchedRunner::allocs_once(self)
     }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchedRunner::count(self, iters);
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> TimeBatch for BatchedRefRunner<I, O, S, R> {
@@ -71,6 +82,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> LocalRoutine for BatchedRefRu
 
     fn allocs_once(&mut self) -> AllocCount {
         BatchedRefRunner::allocs_once(self)
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        BatchedRefRunner::count(self, iters);
     }
 }
 
@@ -109,6 +124,48 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, 
 
     fn allocs_once(&mut self) -> AllocCount {
         self.runner.allocs_once()
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        let runner = &mut self.runner;
+        self.chunker.count(iters, |c| runner.count(c));
+    }
+}
+
+/// A routine counted in bounded chunks, as `chunker` times it: counting `iters` calls of a
+/// routine whose inputs or outputs wait in memory holds no more of them than timing does.
+pub struct CountInChunks<'a, R: LocalRoutine + ?Sized> {
+    routine: &'a mut R,
+    chunker: Option<&'a Chunker>,
+}
+
+impl<'a, R: LocalRoutine + ?Sized> CountInChunks<'a, R> {
+    /// `routine`, counted in `chunker`'s chunks (whole batches without one).
+    pub fn new(routine: &'a mut R, chunker: Option<&'a Chunker>) -> Self {
+        Self { routine, chunker }
+    }
+}
+
+impl<R: LocalRoutine + ?Sized> TimeBatch for CountInChunks<'_, R> {
+    fn time_batch(&mut self, iters: u64) -> f64 {
+        self.routine.time_batch(iters)
+    }
+}
+
+impl<R: LocalRoutine + ?Sized> LocalRoutine for CountInChunks<'_, R> {
+    fn run_once(&mut self) {
+        self.routine.run_once();
+    }
+
+    fn allocs_once(&mut self) -> AllocCount {
+        self.routine.allocs_once()
+    }
+
+    fn count_batch(&mut self, iters: u64) {
+        match self.chunker {
+            Some(chunker) => chunker.count(iters, |c| self.routine.count_batch(c)),
+            None => self.routine.count_batch(iters),
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 mod analysis_budget;
 mod batch;
 mod batched;
+mod bracket;
 mod budget;
 mod chunks;
 mod empty_loop;
@@ -20,7 +21,7 @@ pub(crate) use budget::Deadline;
 pub use budget::Shortfall;
 pub(crate) use chunks::Chunker;
 pub(crate) use empty_loop::empty_iteration_ns;
-pub(crate) use local_routine::{ChunkedInputs, LocalRoutine};
+pub(crate) use local_routine::{ChunkedInputs, CountInChunks, LocalRoutine};
 pub(crate) use profile::run_for;
 pub(crate) use time_batch::{TimeBatch, TimeWith};
 pub(crate) use timer::timer_cost;

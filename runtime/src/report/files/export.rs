@@ -5,7 +5,8 @@
 //!   `latency` (ns per iteration at the slope, with its interval) and, where declared,
 //!   `throughput` (bytes or elements per second); a comparison gives `ratio` (latency of
 //!   first / second, with its interval) and each routine's mean `latency` as
-//!   `NAME/ROUTINE`.
+//!   `NAME/ROUTINE`. Under a counting measure the measure is named by what was counted
+//!   (`instructions`, `allocations`) instead of `latency`.
 //! - `github`: [github-action-benchmark](https://github.com/benchmark-action/github-action-benchmark)'s
 //!   `customSmallerIsBetter` array, `[{"name", "unit", "value", "range", "extra"}]`, with the
 //!   same numbers.
@@ -107,6 +108,10 @@ fn metric(value: f64, bounds: Option<(f64, f64)>) -> Option<Value> {
 
 /// Work per second at the slope and its interval (a longer time is a lower rate).
 fn throughput_per_s(result: &BenchResult) -> Option<(f64, (f64, f64))> {
+    // Work per second needs a time per iteration; a count per iteration gives none.
+    if result.measure.unit() != "ns" {
+        return None;
+    }
     let count = match result.throughput? {
         Throughput::Bytes(n) | Throughput::Elements(n) => n as f64,
     };
@@ -124,7 +129,7 @@ fn bmf_entries(record: &Record) -> Vec<(String, Value)> {
             let slope = &b.result.slope;
             let mut measures = Map::new();
             if let Some(m) = metric(slope.point, Some((slope.low, slope.high))) {
-                measures.insert("latency".to_owned(), m);
+                measures.insert(bench_measure(&b.result).to_owned(), m);
             }
             if let Some((rate, bounds)) = throughput_per_s(&b.result) {
                 if let Some(m) = metric(rate, Some(bounds)) {
@@ -139,9 +144,9 @@ fn bmf_entries(record: &Record) -> Vec<(String, Value)> {
             if let Some(m) = metric(r.ratio, r.interval) {
                 entries.push((name.clone(), json!({ "ratio": m })));
             }
-            for (routine, summary) in routines(d) {
-                if let Some(m) = metric(summary, None) {
-                    entries.push((format!("{name}/{routine}"), json!({ "latency": m })));
+            for (routine, measure, value) in routines(d) {
+                if let Some(m) = metric(value, None) {
+                    entries.push((format!("{name}/{routine}"), json!({ measure: m })));
                 }
             }
             entries
@@ -149,12 +154,37 @@ fn bmf_entries(record: &Record) -> Vec<(String, Value)> {
     }
 }
 
-/// Each routine of a comparison with its mean latency per iteration, in ns.
-fn routines(d: &DiffRecord) -> Vec<(&'static str, f64)> {
+/// The BMF measure of a `#[bench]`'s slope: `latency` when timed, else what was counted
+/// (`instructions`, `allocations`), which a tracker must not plot as nanoseconds.
+fn bench_measure(result: &BenchResult) -> &'static str {
+    match result.measure.unit() {
+        "ns" => "latency",
+        counted => counted,
+    }
+}
+
+/// Each routine of a comparison with its mean latency per iteration in ns (`latency`), its
+/// mean count per iteration under a counting measure, or, counted under Valgrind, its
+/// instructions per call: name, measure (as `bench_measure`), value.
+fn routines(d: &DiffRecord) -> Vec<(&'static str, &'static str, f64)> {
     let r = &d.result;
-    [(d.names.first, &r.first), (d.names.second, &r.second)]
+    let names = [d.names.first, d.names.second];
+    if let Some(c) = &r.counted {
+        let per_call = [Some(&c.first), c.second.as_ref()];
+        return names
+            .into_iter()
+            .zip(per_call)
+            .filter_map(|(name, p)| p.map(|p| (name, "instructions", p.instructions)))
+            .collect();
+    }
+    let measure = match r.measure.unit() {
+        "ns" => "latency",
+        counted => counted,
+    };
+    names
         .into_iter()
-        .filter_map(|(name, summary)| summary.as_ref().map(|s| (name, s.mean)))
+        .zip([&r.first, &r.second])
+        .filter_map(|(name, summary)| summary.as_ref().map(|s| (name, measure, s.mean)))
         .collect()
 }
 
@@ -179,33 +209,61 @@ fn github_entries(record: &Record) -> Vec<Value> {
             if !s.point.is_finite() {
                 return Vec::new();
             }
-            let extra = format!(
-                "{} interval [{:.3}, {:.3}] ns; {} samples",
-                level_percent(b.result.level),
-                s.low,
-                s.high,
-                b.result.run.iters.len()
-            );
-            vec![entry(name, "ns", s.point, range(s.low, s.high), extra)]
+            let unit = b.result.measure.unit();
+            let extra = match &b.result.counted {
+                Some(c) if c.unmoved() => format!("exact; counted by {}", c.counted_by),
+                Some(c) => format!(
+                    "{} interval [{:.3}, {:.3}] {unit} over {} repeats whose counts moved; \
+                     counted by {}",
+                    level_percent(b.result.level),
+                    s.low,
+                    s.high,
+                    c.repeats,
+                    c.counted_by
+                ),
+                None => format!(
+                    "{} interval [{:.3}, {:.3}] {unit}; {} samples",
+                    level_percent(b.result.level),
+                    s.low,
+                    s.high,
+                    b.result.run.iters.len()
+                ),
+            };
+            vec![entry(name, unit, s.point, range(s.low, s.high), extra)]
         }
         Record::Diff(d) => {
             let r = &d.result;
             let mut entries = Vec::new();
             if r.ratio.is_finite() {
+                let basis = match &r.counted {
+                    Some(c) if c.unmoved() => format!("exact; counted by {}", c.counted_by),
+                    Some(c) => format!("{} repeats; counted by {}", c.repeats, c.counted_by),
+                    None => format!("{} pairs", r.pairs),
+                };
                 let extra = format!(
-                    "latency ratio {} / {}; claim {}; verdict {}; {} pairs",
+                    "{} ratio {} / {}; claim {}; verdict {}; {basis}",
+                    if r.counted.is_some() {
+                        "instructions"
+                    } else {
+                        "latency"
+                    },
                     d.names.first,
                     d.names.second,
                     d.claim_text(),
                     r.verdict.word(),
-                    r.pairs
                 );
                 let range = r.interval.and_then(|(l, h)| range(l, h));
                 entries.push(entry(name.clone(), "ratio", r.ratio, range, extra));
             }
-            for (routine, mean) in routines(d).into_iter().filter(|(_, m)| m.is_finite()) {
-                let extra = format!("mean latency per iteration of {routine}");
-                entries.push(entry(format!("{name}/{routine}"), "ns", mean, None, extra));
+            for (routine, measure, value) in routines(d) {
+                if !value.is_finite() {
+                    continue;
+                }
+                let (unit, extra) = match measure {
+                    "latency" => ("ns", format!("mean latency per iteration of {routine}")),
+                    counted => (counted, format!("{counted} per iteration of {routine}")),
+                };
+                entries.push(entry(format!("{name}/{routine}"), unit, value, None, extra));
             }
             entries
         }

@@ -23,11 +23,21 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
         let target = trial["bench_target"].as_str().unwrap_or_default();
         let name = trial["name"].as_str().unwrap_or_default();
         let level = trial["ratio"]["level"].as_f64().unwrap_or(0.95);
-        // An undecided run may have no interval at all (`–` in the table).
+        // An undecided run may have no interval at all (`–` in the table); counts that did
+        // not move have no error rate to state.
         let interval = match cells.interval.as_str() {
             "–" => String::new(),
+            "exact" => " exact".to_owned(),
             interval => format!(" {interval}"),
         };
+        let confidence = match cells.interval.as_str() {
+            "exact" => String::new(),
+            _ => format!(" at {}% confidence", (level * 100.0 * 1e6).round() / 1e6),
+        };
+        let counted = cells
+            .counted
+            .as_ref()
+            .map_or_else(String::new, |how| format!(", {how}"));
         let message = match &cells.note {
             // Nothing measured: the gate, why it could not be judged, and what to do.
             Some(note) => format!(
@@ -35,11 +45,10 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
                 cells.claim.as_deref().unwrap_or_default()
             ),
             None => format!(
-                "claim `{}` {}: ratio {}{interval} at {}% confidence",
+                "claim `{}` {}: ratio {}{interval}{confidence}{counted}",
                 cells.claim.as_deref().unwrap_or_default(),
                 cells.verdict,
                 cells.estimate,
-                (level * 100.0 * 1e6).round() / 1e6,
             ),
         };
         let title = property(&format!("duobench: {}", cells.key));

@@ -108,6 +108,7 @@ fn render(mut rows: Vec<Row>, title: &str) -> String {
 
 fn row(trial: &Value) -> Row {
     let cells = trial_cells(trial);
+    let interval = cells.interval_cell();
     let claim = cells
         .claim
         .as_ref()
@@ -119,8 +120,8 @@ fn row(trial: &Value) -> Row {
     let line = [
         format!("`{}`", escape(&cells.key)),
         cells.kind,
-        cells.estimate,
-        cells.interval,
+        escape(&cells.estimate),
+        escape(&interval),
         claim,
         verdict,
     ];

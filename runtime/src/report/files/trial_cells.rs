@@ -4,7 +4,7 @@
 
 use crate::api::percent;
 use crate::report::machine_moved_words;
-use crate::util::{format_ns, ratio_text, three_significant};
+use crate::util::{format_count, format_ns, ratio_text, three_significant};
 use serde_json::Value;
 
 /// A trial's cells, as text.
@@ -16,8 +16,12 @@ pub struct TrialCells {
     pub kind: String,
     /// A comparison's ratio, or a `#[bench]`'s time (or count) per iteration at the slope.
     pub estimate: String,
-    /// The estimate's interval, `–` where there is none.
+    /// The estimate's interval, `–` where there is none; `exact` for counts that did not
+    /// move between repeats (an interval of width zero would read as a lucky measurement).
     pub interval: String,
+    /// For a trial counted under Valgrind, how: the tool, and the repeats behind a t
+    /// interval when the counts moved.
+    pub counted: Option<String>,
     /// The claim, for a comparison that has one (or the gate that could not be judged).
     pub claim: Option<String>,
     /// A comparison's verdict, a `#[bench]`'s change against its baseline, or `failed` for
@@ -52,14 +56,38 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
             text(&trial["verdict"]),
         ),
     };
+    let counts = &trial["counts"];
+    let mut estimate = number(&ratio["estimate"], ratio_text);
+    if let (Some(first), Some(second)) = (
+        counts["first"]["instructions"].as_f64(),
+        counts["second"]["instructions"].as_f64(),
+    ) {
+        estimate = format!(
+            "{estimate} ({} / {} instructions)",
+            format_count(first),
+            format_count(second)
+        );
+    }
     TrialCells {
         key,
         kind,
-        estimate: number(&ratio["estimate"], ratio_text),
-        interval: range(&ratio["interval"], ratio_text),
+        estimate,
+        interval: interval_text(counts, &ratio["interval"], ratio_text),
+        counted: counted_text(counts),
         claim,
         verdict,
         note: None,
+    }
+}
+
+impl TrialCells {
+    /// The interval cell of a table: the interval, and how a counted trial was counted.
+    #[must_use]
+    pub fn interval_cell(&self) -> String {
+        match &self.counted {
+            Some(counted) => format!("{}, {counted}", self.interval),
+            None => self.interval.clone(),
+        }
     }
 }
 
@@ -90,6 +118,7 @@ fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         kind,
         estimate: "–".to_owned(),
         interval: "–".to_owned(),
+        counted: None,
         claim: Some(format!("max regression{gate}")),
         verdict: text(&trial["verdict"]),
         note: Some(format!(
@@ -124,7 +153,8 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         key,
         kind,
         estimate: number(&slope["estimate"], per_iteration),
-        interval: range(&slope["interval"], per_iteration),
+        interval: interval_text(&trial["counts"], &slope["interval"], per_iteration),
+        counted: counted_text(&trial["counts"]),
         claim: None,
         verdict,
         note: machine_moved(baseline),
@@ -139,6 +169,28 @@ fn machine_moved(baseline: &Value) -> Option<String> {
         baseline["change"]["noise_threshold"].as_f64()?,
     )?;
     Some(format!("the machine {ran} than during the baseline's run"))
+}
+
+/// `exact` for a counted trial whose counts did not move, else the interval.
+fn interval_text(counts: &Value, interval: &Value, show: impl Fn(f64) -> String) -> String {
+    if counts["exact"].as_bool() == Some(true) {
+        "exact".to_owned()
+    } else {
+        range(interval, show)
+    }
+}
+
+/// How a trial was counted under Valgrind (`None` for a timed one): `counted by TOOL`, and
+/// when the counts moved between repeats, that the interval is Student's t over them.
+fn counted_text(counts: &Value) -> Option<String> {
+    let by = counts["counted_by"].as_str()?;
+    Some(match counts["exact"].as_bool() {
+        Some(false) => format!(
+            "t interval over {} repeats whose counts moved, counted by {by}",
+            counts["repeats"]
+        ),
+        _ => format!("counted by {by}"),
+    })
 }
 
 fn number(value: &Value, show: impl Fn(f64) -> String) -> String {

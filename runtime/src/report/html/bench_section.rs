@@ -1,10 +1,12 @@
 //! One `#[bench]`'s section of the HTML report — its facts in a line, the scatter, the
-//! distribution and the baseline comparison — and its row of the page's summary table.
+//! distribution and the baseline comparison (counted under Valgrind: its counts and the
+//! baseline comparison) — and its row of the page's summary table.
 
 use super::charts::{baseline_chart, distribution_chart, scatter_chart};
+use super::counted_section::counted_bench_facts;
 use super::escape;
 use super::figure;
-use crate::analysis::ChangeVerdict;
+use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
 use crate::report::{count_text, machine_pace_text, p_text, percent};
@@ -64,7 +66,11 @@ pub fn bench_row(record: &BenchRecord, id: &str) -> String {
          </td></tr>\n",
         escape(&record.name),
         per_iteration(record.result.measure, slope.point),
-        estimate_interval(slope, record.result.measure),
+        if record.result.counted.as_ref().is_some_and(Counted::unmoved) {
+            "exact".to_owned()
+        } else {
+            estimate_interval(slope, record.result.measure)
+        },
         escape(&change_cell(&record.baseline)),
     )
 }
@@ -81,6 +87,37 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         "<h3>{} <span class=\"verdict {class}\">{words}</span></h3>",
         escape(&record.name)
     );
+    let counted = counted_bench_facts(record);
+    match &counted {
+        Some(facts) => out.push_str(facts),
+        None => timed_facts(&mut out, r),
+    }
+    out.push_str(&crate::report::facts_paragraphs(
+        r.measure,
+        r.executor,
+        r.executor_overhead_ns,
+        r.os,
+    ));
+    let bytes = crate::report::alloc_bytes_line(r.alloc_bytes_per_iteration);
+    if !bytes.is_empty() {
+        let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
+    }
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
+    out.push_str("<div class=\"charts\">\n");
+    // Counts lie on their line by construction: a scatter or a spread of them shows nothing.
+    if counted.is_none() {
+        sample_charts(&mut out, r);
+    }
+    if let Some(note) = &record.unpaired_because {
+        let _ = writeln!(out, "<p class=\"versions\">{}</p>", escape(note));
+    }
+    baseline_figure(&mut out, &record.baseline, &r.slope);
+    out.push_str("</div>\n</section>\n");
+    out
+}
+
+/// The facts of a timed `#[bench]`: its time per iteration and how it was sampled.
+fn timed_facts(out: &mut String, r: &BenchResult) {
     let _ = writeln!(
         out,
         "<p class=\"facts\">time <b>{}</b> {} per iteration (slope, {:.0}% bootstrap) · mean {} \
@@ -97,20 +134,12 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
         format_secs(r.run.measure_time),
         format_secs(r.run.warmup_time),
     );
-    out.push_str(&crate::report::facts_paragraphs(
-        r.measure,
-        r.executor,
-        r.executor_overhead_ns,
-        r.os,
-    ));
-    let bytes = crate::report::alloc_bytes_line(r.alloc_bytes_per_iteration);
-    if !bytes.is_empty() {
-        let _ = writeln!(out, "<p class=\"facts\">{}</p>", bytes.trim());
-    }
-    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
-    out.push_str("<div class=\"charts\">\n");
+}
+
+/// The charts of a timed `#[bench]`'s samples: the scatter and the distribution.
+fn sample_charts(out: &mut String, r: &BenchResult) {
     figure(
-        &mut out,
+        out,
         "scatter",
         scatter_chart(r),
         "Linear sampling: each dot is one sample, its iterations against its time. The red \
@@ -119,23 +148,24 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
          something else (an interrupt, another process).",
     );
     figure(
-        &mut out,
+        out,
         "distribution",
         distribution_chart(r),
         "Distribution: each sample's time per iteration (time / iterations), with the slope \
          (red) and the median (grey). A long right tail is interference; a second hump is a \
          second behaviour of the routine or the machine.",
     );
-    if let Some(note) = &record.unpaired_because {
-        let _ = writeln!(out, "<p class=\"versions\">{}</p>", escape(note));
-    }
-    match &record.baseline {
+}
+
+/// The comparison with the baseline: its chart, or why there is none.
+fn baseline_figure(out: &mut String, baseline: &BaselineOutcome, slope: &Estimate) {
+    match baseline {
         BaselineOutcome::Compared(c) => {
             let ch = &c.change;
             figure(
-                &mut out,
+                out,
                 "baseline",
-                baseline_chart(c, &r.slope),
+                baseline_chart(c, slope),
                 &format!(
                     "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
                      <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \
@@ -174,6 +204,4 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
             );
         }
     }
-    out.push_str("</div>\n</section>\n");
-    out
 }

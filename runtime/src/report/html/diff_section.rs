@@ -1,8 +1,10 @@
 //! One comparison's section of the HTML report: its facts in a line, what its estimate rests
-//! on (as the terminal's notes word it), then its three charts.
+//! on (as the terminal's notes word it), then its three charts; a comparison counted under
+//! Valgrind has its counts instead (`counted_section`) and its ratio chart alone.
 
 use super::charts::{drift_chart, latency_chart, ratio_chart};
-use super::{escape, figure};
+use super::counted_section::{counted_diff_facts, counted_figures};
+use super::{escape, figure, labelled_list};
 use crate::measure::Clock;
 use crate::report::notes;
 use crate::report::DiffRecord;
@@ -15,7 +17,6 @@ use std::fmt::Write;
 #[must_use]
 pub fn section(record: &DiffRecord, id: &str) -> String {
     let r = &record.result;
-    let claim = record.claim_text();
     let word = r.verdict.word();
     let mut out = String::new();
     let _ = writeln!(out, "<section class=\"comparison\" id=\"{id}\">");
@@ -24,7 +25,15 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         "<h3>{} <span class=\"verdict {word}\">{word}</span></h3>",
         escape(&record.name)
     );
-    if let Some(baseline) = record.versions {
+    if let (Some(baseline), Some(_)) = (record.versions, &r.counted) {
+        let _ = writeln!(
+            out,
+            "<p class=\"versions\">Counted across versions: this build (new) and the same \
+             trial in the stored executable of baseline <code>{}</code> (old), each counted \
+             under Valgrind; ratio = new/old.</p>",
+            escape(baseline.as_str())
+        );
+    } else if let Some(baseline) = record.versions {
         let _ = writeln!(
             out,
             "<p class=\"versions\">Paired across versions: this build (new) in duos with the \
@@ -41,12 +50,37 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
             ))
         );
     }
+    let counted = counted_diff_facts(record);
+    match &counted {
+        Some(facts) => out.push_str(facts),
+        None => timed_facts(&mut out, record),
+    }
+    out.push_str(&crate::report::facts_paragraphs(
+        r.measure,
+        r.executor,
+        r.executor_overhead_ns,
+        r.os,
+    ));
+    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
+    out.push_str("<div class=\"charts\">\n");
+    if counted.is_some() {
+        counted_figures(&mut out, record);
+    } else {
+        duo_figures(&mut out, record);
+    }
+    out.push_str("</div>\n</section>\n");
+    out
+}
+
+/// A timed comparison's facts in a line, and the notes on what its estimate rests on.
+fn timed_facts(out: &mut String, record: &DiffRecord) {
+    let r = &record.result;
     let _ = writeln!(
         out,
         "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
-        escape(&claim),
+        escape(&record.claim_text()),
         ratio_text(r.ratio),
         interval_text(r),
         100.0 * (1.0 - r.alpha),
@@ -65,14 +99,11 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
         format_secs(r.warmup_time),
     );
     out.push_str(&notes_list(record));
-    out.push_str(&crate::report::facts_paragraphs(
-        r.measure,
-        r.executor,
-        r.executor_overhead_ns,
-        r.os,
-    ));
-    out.push_str(&super::doctor_list::warnings_html(&record.doctor));
-    out.push_str("<div class=\"charts\">\n");
+}
+
+/// A timed comparison's three charts: its batches' latencies, its ratio, its duos over time.
+fn duo_figures(out: &mut String, record: &DiffRecord) {
+    let r = &record.result;
     let names = record.names;
     let latency = match &r.latency_bins {
         Some(bins) => latency_chart(bins, names),
@@ -80,7 +111,7 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     };
     let outside = r.latency_bins.as_ref().map_or(0, |b| b.outside);
     figure(
-        &mut out,
+        out,
         "latency",
         latency,
         &format!(
@@ -92,44 +123,26 @@ pub fn section(record: &DiffRecord, id: &str) -> String {
     );
     let claim_ref = record.claim.as_ref();
     figure(
-        &mut out,
+        out,
         "ratio",
         ratio_chart(r, claim_ref),
         "Estimate: the ratio with the interval the verdict uses (red), against the claim \
          (green) and 1 (dashed); below it the classical one-look intervals, for reference.",
     );
     figure(
-        &mut out,
+        out,
         "drift",
         drift_chart(r, claim_ref),
         "Over time: each duo's ratio in the order measured, with the estimate (red line) and \
          its interval (dashed). A trend shows drift; the spread is the noise the duos cancel.",
     );
-    out.push_str("</div>\n</section>\n");
-    out
 }
 
 /// Whose the set-aside duos were and which duos the estimate rests on, correlated blocks, a
 /// drifting ratio: the terminal block's note lines (`diff_notes.rs`), one item each, with
 /// their label in bold. Empty when there is nothing to say.
 fn notes_list(record: &DiffRecord) -> String {
-    let text = notes(&record.result, record.names);
-    if text.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("<ul class=\"notes\">\n");
-    for line in text.lines() {
-        let line = line.trim();
-        let (label, rest) = line.split_once(' ').unwrap_or(("", line));
-        let _ = writeln!(
-            out,
-            "<li><b>{}</b> {}</li>",
-            escape(label),
-            escape(rest.trim_start())
-        );
-    }
-    out.push_str("</ul>\n");
-    out
+    labelled_list(&notes(&record.result, record.names))
 }
 
 #[cfg(test)]

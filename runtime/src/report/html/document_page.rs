@@ -38,7 +38,7 @@ pub fn document_page(doc: &Value, title: &str) -> String {
             escape(&row.key),
             escape(&row.kind),
             escape(&row.estimate),
-            escape(&row.interval),
+            escape(&row.interval_cell()),
             escape(row.claim.as_deref().unwrap_or("–")),
             escape(&class),
             escape(&row.verdict)

@@ -8,6 +8,7 @@
 
 mod bench_section;
 mod charts;
+mod counted_section;
 mod diff_section;
 mod doctor_list;
 mod document_page;
@@ -40,6 +41,27 @@ fn figure(out: &mut String, class: &str, svg: Result<String, String>, caption: &
         }
     }
     let _ = writeln!(out, "\n<figcaption>{caption}</figcaption>\n</figure>");
+}
+
+/// Terminal lines of the form `  label  words` as a list, one item each with its label in
+/// bold. Empty for no lines.
+fn labelled_list(text: &str) -> String {
+    if text.trim().is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<ul class=\"notes\">\n");
+    for line in text.lines() {
+        let line = line.trim();
+        let (label, rest) = line.split_once(' ').unwrap_or(("", line));
+        let _ = writeln!(
+            out,
+            "<li><b>{}</b> {}</li>",
+            escape(label),
+            escape(rest.trim_start())
+        );
+    }
+    out.push_str("</ul>\n");
+    out
 }
 
 /// `text` safe inside HTML text and attribute values.

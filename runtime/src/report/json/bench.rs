@@ -2,6 +2,7 @@
 //! outliers, throughput, sampling and baseline comparison, mirroring `$defs/bench_trial` in
 //! `docs/duobench.schema.json` field for field.
 
+use super::counts::{counts, CountsOut};
 use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::ChangeVerdict;
@@ -46,6 +47,9 @@ pub(super) struct BenchTrial<'a> {
     /// instead: why.
     #[serde(skip_serializing_if = "Option::is_none")]
     unpaired_because: Option<&'a str>,
+    /// Counted under Valgrind instead of timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<CountsOut>,
 }
 
 /// A point estimate and its interval; either is `null` when not finite.
@@ -164,6 +168,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         measure_secs: r.run.measure_time.as_secs_f64(),
         baseline: baseline(&record.baseline),
         unpaired_because: record.unpaired_because.as_deref(),
+        counts: r.counted.as_ref().map(counts),
     }
 }
 

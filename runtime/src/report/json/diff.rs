@@ -2,6 +2,7 @@
 //! `#[bench]` paired with a baseline's executable): ratio and what it rests on, tests,
 //! summaries, outliers and the clock that judged.
 
+use super::counts::{counts, CountsOut};
 use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::DiffResult;
 use crate::analysis::Drift;
@@ -45,11 +46,13 @@ pub struct DiffTrial<'a> {
     second: Option<RoutineSummary>,
     pairs: usize,
     outliers: Outliers,
-    clock: ClockOut,
+    /// Null for a counted trial: no clock judged it.
+    clock: Option<ClockOut>,
     blocks: usize,
-    duos_per_block: usize,
-    batch_iters: u64,
-    second_batch_iters: u64,
+    /// This and the batch sizes are null for a counted trial, which ran no duos.
+    duos_per_block: Option<usize>,
+    batch_iters: Option<u64>,
+    second_batch_iters: Option<u64>,
     warmup_secs: f64,
     measure_secs: f64,
     /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
@@ -58,6 +61,9 @@ pub struct DiffTrial<'a> {
     /// Kind `versions` under `--max-regression`: the gate's outcome and design.
     #[serde(skip_serializing_if = "Option::is_none")]
     gate: Option<GateOut>,
+    /// Counted under Valgrind instead of timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<CountsOut>,
 }
 
 /// A regression gate: its outcome (`pass`, `regressed`, `inconclusive`) and the error
@@ -175,6 +181,9 @@ struct ClockOut {
 /// The trial of one comparison.
 pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
     let r = &record.result;
+    // A trial counted under Valgrind ran no duos: what would describe them is null, not a
+    // zero or a copy of the ratio that reads as a measurement.
+    let duos = r.counted.is_none();
     DiffTrial {
         name: &record.name,
         bench_target: record.bench_target,
@@ -203,9 +212,9 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             estimate: finite(r.ratio),
             interval: r.interval.and_then(|(low, high)| interval(low, high)),
             level: 1.0 - r.alpha,
-            median_based: finite(r.median_ratio),
+            median_based: finite(r.median_ratio).filter(|_| duos),
             basis: r.basis.map(basis_name),
-            dependence: finite(r.dependence),
+            dependence: finite(r.dependence).filter(|_| duos),
             drift: r.drift.and_then(drift),
         },
         student: r.student.as_ref().map(student),
@@ -220,13 +229,14 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             preempted_set_aside: r.preempted_set_aside,
             machine_stalls: machine_stalls(r),
         },
-        clock: ClockOut {
+        clock: duos.then(|| ClockOut {
             judged_on: r.clock.name(),
             reason: r.clock_reason.describe(),
-        },
+        }),
         blocks: r.blocks,
-        duos_per_block: r.duos_per_block,
-        batch_iters: r.batch_iters,
+        duos_per_block: duos.then_some(r.duos_per_block),
+        batch_iters: duos.then_some(r.batch_iters),
+        counts: r.counted.as_ref().map(counts),
         process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
             pairs: p.pairs,
             ratios: p.log_ratios.iter().map(|x| finite(x.exp())).collect(),
@@ -242,7 +252,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             .as_ref()
             .and_then(|p| p.gate.as_ref())
             .map(gate),
-        second_batch_iters: r.second_batch_iters,
+        second_batch_iters: duos.then_some(r.second_batch_iters),
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
     }

@@ -2,6 +2,7 @@
 //! share, and the merge of several bench targets' runs into one file.
 
 mod bench;
+mod counts;
 mod diff;
 mod document;
 mod merge;

@@ -2,6 +2,7 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
+use super::counts_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
@@ -35,8 +36,14 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     out.push_str(&executor_line(r.executor, r.executor_overhead_ns));
     out.push_str(&alloc_bytes_line(r.alloc_bytes_per_iteration));
     out.push_str(&os_line(r.os));
-    let level = level_percent(r.level);
     let m = r.measure;
+    if let (Some(count), Some(counted)) = (counted_count(r), &r.counted) {
+        let _ = writeln!(out, "  count    {count}");
+        out.push_str(&counted_lines(counted, "routine", None));
+        let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
+        return out;
+    }
+    let level = level_percent(r.level);
     let _ = writeln!(
         out,
         "  {:<8} {}  per iteration (slope; {level} bootstrap interval)",

@@ -12,6 +12,7 @@ fn meaning(measure: Measure) -> Option<&'static str> {
         Measure::CpuTime => Some("thread CPU time (time spent descheduled is not counted)"),
         Measure::Allocations => Some("allocations per iteration (counted, not timed)"),
         Measure::Instructions => Some("instructions retired per iteration (counted, not timed)"),
+        Measure::Cachegrind => Some("instructions per call, counted under Valgrind (not timed)"),
     }
 }
 
@@ -22,7 +23,7 @@ pub fn per_iteration(measure: Measure, value: f64) -> String {
     match measure {
         Measure::Wall | Measure::CpuTime => format_ns(value),
         Measure::Allocations => format!("{} allocs", format_count(value)),
-        Measure::Instructions => format!("{} instr", format_count(value)),
+        Measure::Instructions | Measure::Cachegrind => format!("{} instr", format_count(value)),
     }
 }
 

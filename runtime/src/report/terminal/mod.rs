@@ -2,6 +2,7 @@
 //! the lines they share, the summary and group tables, and colour.
 
 mod bench_block;
+mod counts_lines;
 mod diff;
 mod group_table;
 mod measure_line;
@@ -13,6 +14,8 @@ mod tests;
 pub(crate) use bench_block::{bench_block, machine_moved_words, BaselineStatus};
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
+#[cfg(feature = "html")]
+pub(crate) use counts_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]
 pub(crate) use diff::{batch_iters_text, interval_text, notes};
 pub(crate) use diff::{failure_message, record_block};

@@ -65,6 +65,8 @@ pub enum ClockReason {
     TooFewUndisturbed,
     /// A duo during the test showed the thread waiting; the test restarted on wall time.
     WaitedDuringTest,
+    /// No clock judged: the routines' calls were counted under Valgrind.
+    Counted,
 }
 
 impl ClockReason {
@@ -89,6 +91,7 @@ impl ClockReason {
             ClockReason::WaitedDuringTest => {
                 "a routine waited during the test (voluntary context switches)".to_owned()
             }
+            ClockReason::Counted => "no clock: calls counted under Valgrind".to_owned(),
         }
     }
 }

@@ -189,3 +189,34 @@ fn formats_parse_by_name() {
     let e = ExportFormat::parse("csv").unwrap_err();
     assert!(e.contains("expected bmf, github or markdown"), "{e}");
 }
+
+#[test]
+fn counted_results_export_instructions_not_nanoseconds() {
+    use crate::fixture::records::{counted_bench, counted_diff};
+    let records = [counted_diff("fewer", 0.85), counted_bench("steady")];
+    let bmf = export_value(ExportFormat::Bmf, &records);
+    assert_valid(BMF_SCHEMA, &bmf);
+    assert_eq!(
+        bmf["single::steady"]["instructions"]["value"], 7_018.0,
+        "{bmf:#}"
+    );
+    assert!(bmf["single::steady"].get("latency").is_none(), "{bmf:#}");
+    assert_eq!(
+        bmf["claims::fewer/radix"]["instructions"]["value"], 850.0,
+        "{bmf:#}"
+    );
+    let github = export_value(ExportFormat::Github, &records);
+    assert_valid(GITHUB_SCHEMA, &github);
+    let entries = github.as_array().unwrap();
+    let named = |name: &str| entries.iter().find(|e| e["name"] == name).unwrap();
+    assert_eq!(named("single::steady")["unit"], "instructions");
+    assert_eq!(
+        named("single::steady")["extra"],
+        "exact; counted by Callgrind (Valgrind 3.19.0)"
+    );
+    assert!(named("claims::fewer")["extra"]
+        .as_str()
+        .unwrap()
+        .starts_with("instructions ratio radix / std_sort"));
+    assert_eq!(named("claims::fewer/std_sort")["unit"], "instructions");
+}

@@ -3,6 +3,7 @@
 use super::super::github_actions::annotations;
 use super::{markdown_table, merge_markdown};
 use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW};
+use crate::fixture::records::{counted_bench, counted_diff};
 use crate::report::to_json;
 use crate::report::Record;
 use serde_json::Value;
@@ -133,5 +134,68 @@ fn merging_tables_replaces_a_trial_and_keeps_the_others() {
     assert_eq!(
         merge_markdown(Some("# Notes\n\nmine\n"), &document(&all), "duobench"),
         Err("exists and is not a duobench markdown table".to_owned())
+    );
+}
+
+#[test]
+fn counted_trials_say_exact_and_name_the_tool_rather_than_show_an_interval_of_width_zero() {
+    let mut doc = document(&[
+        counted_diff("fewer", 0.85),
+        counted_diff("more", 0.95),
+        counted_bench("steady"),
+        counted_diff("moved", 0.95),
+    ]);
+    // The counts of `moved` moved between repeats: a t interval over 10 of them decided.
+    let moved = &mut doc["trials"][3];
+    moved["counts"]["exact"] = false.into();
+    moved["counts"]["repeats"] = 10.into();
+    moved["ratio"]["interval"] = serde_json::json!({ "low": 0.93, "high": 0.97 });
+    let table = markdown_table(&doc, "duobench");
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `claims::{name}`")) || l.contains(name))
+            .unwrap_or_else(|| panic!("no {name} in {table}"))
+            .to_owned()
+    };
+    assert_eq!(
+        row("fewer"),
+        "| `claims::fewer` | diff | 0.8500 (850 / 1.00 K instructions) | exact, counted by \
+         Callgrind (Valgrind 3.19.0) | `ratio < 0.9` | pass |"
+    );
+    assert!(
+        row("more").ends_with(
+            "| exact, counted by Callgrind (Valgrind 3.19.0) | `ratio < 0.9` | refuted |"
+        ),
+        "{table}"
+    );
+    assert_eq!(
+        row("steady"),
+        "| `single::steady` | bench | 7018 instructions | exact, counted by Callgrind \
+         (Valgrind 3.19.0) | – | first run |"
+    );
+    assert!(
+        row("moved").contains(
+            "| [0.9300, 0.9700], t interval over 10 repeats whose counts moved, counted by \
+             Callgrind (Valgrind 3.19.0) |"
+        ),
+        "{table}"
+    );
+    assert!(!table.contains("[0.8500, 0.8500]"), "{table}");
+    let lines = annotations(&doc, locate);
+    assert!(
+        lines.contains(
+            "::claim `ratio < 0.9` refuted: ratio 0.9500 (950 / 1.00 K instructions) exact, \
+             counted by Callgrind (Valgrind 3.19.0)\n"
+        ),
+        "{lines}"
+    );
+    // Counts that moved have an interval at a confidence level.
+    let mut moved = doc.clone();
+    moved["trials"][3]["verdict"] = "inconclusive".into();
+    let lines = annotations(&moved, locate);
+    assert!(
+        lines.contains("ratio 0.9500 (950 / 1.00 K instructions) [0.9300, 0.9700] at 95%25 confidence, t interval over 10 repeats"),
+        "{lines}"
     );
 }

@@ -8,8 +8,29 @@ use crate::model::Claim;
 use plotters::prelude::*;
 
 /// The ratio's estimates and intervals, one row each, over the claim's band (green) and a
-/// dashed line at 1 (no difference). The first row is the one the verdict uses.
+/// dashed line at 1 (no difference). The first row is the one the verdict uses; a counted
+/// result has that row alone (no duos, no one-look tests beside it).
 pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, String> {
+    if let Some(counted) = &r.counted {
+        let label = if counted.unmoved() {
+            "counts (exact)"
+        } else {
+            "counts, t over repeats"
+        };
+        let row = IntervalRow {
+            label,
+            point: Some(r.ratio),
+            interval: r.interval,
+            colour: ESTIMATE,
+            width: 3,
+            radius: 5,
+        };
+        return chart(
+            &[row],
+            claim,
+            "ratio = instructions per call, first / second",
+        );
+    }
     let rows = [
         IntervalRow {
             label: "verdict (anytime-valid)",
@@ -44,8 +65,13 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
             radius: 5,
         },
     ];
+    chart(&rows, claim, "ratio = latency(first) / latency(second)")
+}
+
+/// `rows` over the claim's band and a dashed line at 1, the x axis captioned `caption`.
+fn chart(rows: &[IntervalRow<'_>], claim: Option<&Claim>, caption: &str) -> Result<String, String> {
     let mut xs = vec![1.0];
-    for row in &rows {
+    for row in rows {
         xs.extend(row.point);
         xs.extend(row.interval.iter().flat_map(|&(a, b)| [a, b]));
     }
@@ -59,7 +85,7 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
     let (lo, hi) = padded(&xs, 0.08);
     let axis = IntervalAxis {
         range: (lo, hi),
-        caption: "ratio = latency(first) / latency(second)",
+        caption,
         labels: None,
         tick: &|x| ratio_label(x, hi - lo),
         band: claim
@@ -67,5 +93,5 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
             .map(|band| (band, CLAIM.mix(0.18).filled())),
         dashed_at: Some(1.0),
     };
-    interval_chart(&axis, &rows)
+    interval_chart(&axis, rows)
 }

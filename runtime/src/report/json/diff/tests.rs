@@ -129,3 +129,56 @@ fn a_cross_version_trial_says_how_its_rounds_were_judged() {
     let t = trial(record("within", 0.5, None, 2_000));
     assert_eq!(t["process_pairs"], Value::Null);
 }
+
+#[test]
+fn a_counted_trial_writes_null_where_a_timed_one_describes_its_duos() {
+    let schema: Value =
+        serde_json::from_str(include_str!("../../../../../docs/duobench.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let mut rec = record("counted", 0.85, None, 0);
+    rec.result = crate::fixture::records::counted_result(0.85);
+    let run = crate::fixture::records::bench_run_info();
+    let doc: Value = serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run)).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let t = &doc["trials"][0];
+    for path in [
+        &["clock"][..],
+        &["duos_per_block"],
+        &["batch_iters"],
+        &["second_batch_iters"],
+        &["first"],
+        &["second"],
+        &["ratio", "median_based"],
+        &["ratio", "dependence"],
+    ] {
+        let value = path.iter().fold(t, |at, key| &at[*key]);
+        assert_eq!(value, &Value::Null, "{path:?}");
+    }
+    assert_eq!(t["counts"]["exact"], true);
+    assert_eq!(
+        t["ratio"]["interval"]["low"],
+        t["ratio"]["interval"]["high"]
+    );
+    // Negative controls: the schema refuses a counted trial that claims a clock or a block
+    // of duos, and a timed trial without them.
+    let with = |path: &[&str], value: Value, drop_counts: bool| {
+        let mut doc = doc.clone();
+        let trial = &mut doc["trials"][0];
+        if drop_counts {
+            trial.as_object_mut().unwrap().remove("counts");
+        }
+        let mut at = trial;
+        for key in path {
+            at = &mut at[*key];
+        }
+        *at = value;
+        validator.is_valid(&doc)
+    };
+    let clock = serde_json::json!({ "judged_on": "wall", "reason": "counted" });
+    assert!(!with(&["clock"], clock, false));
+    assert!(!with(&["duos_per_block"], 1.into(), false));
+    assert!(!with(&["ratio", "median_based"], 0.85.into(), false));
+    // Without counts, the nulls are refused.
+    assert!(!with(&["clock"], Value::Null, true));
+}

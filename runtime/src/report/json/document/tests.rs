@@ -124,7 +124,11 @@ mod schema {
                     if map.contains_key("properties") {
                         map.insert("additionalProperties".to_owned(), false.into());
                     }
-                    map.values_mut().for_each(forbid_extra);
+                    // A condition's branches constrain fields described beside them: they
+                    // name only those, so they cannot forbid the others.
+                    map.iter_mut()
+                        .filter(|(key, _)| !matches!(key.as_str(), "then" | "else"))
+                        .for_each(|(_, value)| forbid_extra(value));
                 }
                 serde_json::Value::Array(items) => items.iter_mut().for_each(forbid_extra),
                 _ => {}

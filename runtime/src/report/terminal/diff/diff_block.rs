@@ -1,9 +1,10 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
+use super::super::counts_lines::counted_basis;
 use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
 use super::more_time::{more_time_advice, pairs_needed_text};
-use crate::analysis::DiffResult;
+use crate::analysis::{Counted, DiffResult};
 use crate::api::percent;
 use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
 use crate::measure::Clock;
@@ -159,6 +160,14 @@ pub fn diff_block(
 /// whether the claim was refuted or the budget ran out.
 #[must_use]
 pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+    if let Some(basis) = counted_basis(r) {
+        return format!(
+            "claim `{}` {}: ratio {} {basis}",
+            ClaimText(claim),
+            r.verdict.word(),
+            ratio_text(r.ratio),
+        );
+    }
     let gate = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref());
     let judged = match gate {
         Some(g) => format!(
@@ -239,9 +248,14 @@ pub(crate) fn over_rounds_text(r: &DiffResult) -> String {
     })
 }
 
-/// The verdict's interval for the ratio, `[low, high]` with four decimals.
+/// The verdict's interval for the ratio, `[low, high]` with four decimals; `exact` for
+/// counts that did not move between repeats, where `[r, r]` would read as a measurement
+/// that happened to have no spread.
 #[must_use]
 pub fn interval_text(r: &DiffResult) -> String {
+    if r.counted.as_ref().is_some_and(Counted::unmoved) {
+        return "exact".to_owned();
+    }
     match r.interval {
         Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
         None => "[unbounded]".to_owned(),

@@ -2,6 +2,7 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
+use super::super::counts_lines::{counted_lines, counted_ratio_line};
 use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
 use super::diff_block::{heading, interval_text, over_rounds_text, routine_lines};
@@ -16,6 +17,12 @@ use std::fmt::Write;
 pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     let r = &record.result;
     let mut out = heading(&record.name, record.claim.as_ref(), r, paint);
+    if let (Some(line), Some(counted)) = (counted_ratio_line(r), &r.counted) {
+        out.push_str(&line);
+        let names = record.names;
+        out.push_str(&counted_lines(counted, names.first, Some(names.second)));
+        return out;
+    }
     let _ = writeln!(
         out,
         "  ratio    {}  {} at {:.0}%, {} pairs{} in {}",

@@ -12,7 +12,8 @@ use crate::report::DiffRecord;
 /// noise floor under `--calibrate`.
 #[must_use]
 pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String {
-    let block = if verbose {
+    // Counts have no statistics beyond the short block's.
+    let block = if verbose && record.result.counted.is_none() {
         diff_block(
             &record.name,
             record.names,

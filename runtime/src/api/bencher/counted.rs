@@ -1,0 +1,132 @@
+//! A `#[bench]` counted under Valgrind instead of timed: in the harness, a counting child
+//! counts the routine (and, with `--baseline NAME`, the baseline's stored executable counts
+//! the same trial, and `--max-regression` gates on the ratio of counts, exactly); in that
+//! child, the routine is counted.
+
+use super::{BenchOutcome, Bencher};
+use crate::analysis::{counted_linear_run, BenchResult, Counted, DiffResult};
+use crate::api::counting::{count_one, count_segments, count_versions, CountRole};
+use crate::api::versions::{regression_claim, stored_executable, PairedResult, Role};
+use crate::api::UnpairedGate;
+use crate::measure::counted_under_valgrind;
+use crate::measure::find_valgrind;
+use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
+use crate::stats::DEFAULT_RESAMPLES;
+
+impl Bencher {
+    /// Sets what this bencher does about counting.
+    pub(crate) fn with_count_role(self, counting: CountRole) -> Self {
+        Self { counting, ..self }
+    }
+
+    /// Counts the routine when the measure is counted, and records the outcome; `false`
+    /// to time it instead.
+    pub(super) fn counted(
+        &mut self,
+        runner: &mut dyn LocalRoutine,
+        chunker: Option<&Chunker>,
+    ) -> bool {
+        let measure = self.settings.measure;
+        let mut routine = CountInChunks::new(runner, chunker);
+        let trial = match &self.counting {
+            CountRole::Child(plan) => {
+                count_segments(&mut [&mut routine], *plan);
+                self.outcome = Some(BenchOutcome::Smoke);
+                return true;
+            }
+            _ if !counted_under_valgrind(measure) => return false,
+            CountRole::Outside => {
+                self.outcome = Some(BenchOutcome::Unavailable(format!(
+                    "{}: not available here: counts are taken by the harness \
+                     (`duobench::main`), not by the direct API",
+                    measure.name()
+                )));
+                return true;
+            }
+            CountRole::Parent { trial } => trial.clone(),
+        };
+        let valgrind = match find_valgrind() {
+            Ok(valgrind) => valgrind,
+            Err(why) => {
+                let why = format!("{}: not available here: {why}", measure.name());
+                // A gate that cannot count fails: passing it would judge nothing.
+                self.outcome = Some(if self.settings.max_regression.is_some() {
+                    BenchOutcome::Failed(why)
+                } else {
+                    BenchOutcome::Unavailable(why)
+                });
+                return true;
+            }
+        };
+        if let Role::Paired { baseline_exe, .. } = &self.role {
+            match stored_executable(baseline_exe) {
+                Ok((baseline, exe)) => {
+                    let counted = count_versions(&valgrind, &trial, &mut routine, &exe);
+                    self.outcome = Some(self.paired_counts(baseline, counted));
+                    return true;
+                }
+                Err(why) => {
+                    if let Some(gate) = UnpairedGate::of(&self.settings, &why) {
+                        self.outcome = Some(BenchOutcome::UnpairedGate(gate));
+                        return true;
+                    }
+                    self.unpaired_because = Some(why.why);
+                }
+            }
+        }
+        self.outcome = Some(self.counted_alone(&valgrind, &trial, &mut routine));
+        true
+    }
+
+    /// The outcome of the routine counted in this build and in the baseline's: new/old of
+    /// the per-call counts, and the gate's verdict on it.
+    fn paired_counts(
+        &self,
+        baseline: crate::session::BaselineName,
+        counted: Result<Counted, String>,
+    ) -> BenchOutcome {
+        let claim = regression_claim(self.settings.max_regression);
+        let measure = self.settings.measure;
+        let result = counted.and_then(|counted| {
+            DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure)
+                .ok_or_else(|| "a build counted no instructions per call".to_owned())
+        });
+        match result {
+            Ok(result) => BenchOutcome::Paired(Box::new(PairedResult {
+                baseline,
+                claim,
+                result,
+            })),
+            Err(why) => BenchOutcome::Failed(why),
+        }
+    }
+
+    /// The outcome of the routine counted in this build alone: a result whose slope is the
+    /// count per call, compared with a saved baseline afterwards as a timed one is.
+    fn counted_alone(
+        &self,
+        valgrind: &Valgrind,
+        trial: &str,
+        routine: &mut dyn LocalRoutine,
+    ) -> BenchOutcome {
+        let counted = match count_one(valgrind, trial, routine) {
+            Ok(counted) => counted,
+            Err(why) => return BenchOutcome::Failed(why),
+        };
+        let run = counted_linear_run(&counted.first, counted.calls, counted.elapsed);
+        let none = TimerCost {
+            overhead_ns: 0.0,
+            resolution_ns: 0.0,
+        };
+        let level = 1.0 - self.settings.alpha;
+        let throughput = self.settings.throughput;
+        match BenchResult::from_run_resampled(run, none, level, throughput, DEFAULT_RESAMPLES) {
+            Ok(mut result) => {
+                result.measure = self.settings.measure;
+                result.counted = Some(counted);
+                BenchOutcome::Measured(Box::new(result))
+            }
+            Err(e) => BenchOutcome::Failed(format!("the counts gave no result: {e}")),
+        }
+    }
+}

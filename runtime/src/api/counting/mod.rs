@@ -1,0 +1,16 @@
+//! Counting under Valgrind (`measure = cachegrind`, and `instructions` without hardware
+//! counters): the bench executable re-runs one trial of its own (or a baseline's stored
+//! executable runs the same trial) as a child under Callgrind; the child does the trial's
+//! setup, then counts each routine over segments of known numbers of calls between markers,
+//! and the parent reads the counts from Callgrind's files.
+//!
+//! Like `versions`, an edge of the program: it starts processes and reads files.
+
+mod child_side;
+mod plan;
+mod trial_counts;
+mod under_valgrind;
+
+pub(crate) use child_side::count_segments;
+pub(crate) use plan::{CountPlan, CountRole, COUNT_FLAG};
+pub(crate) use trial_counts::{count_one, count_pair, count_versions};

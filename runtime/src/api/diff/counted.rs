@@ -1,0 +1,55 @@
+//! A comparison counted under Valgrind instead of timed: in the harness, a counting child
+//! counts both routines and the ratio of their per-call counts decides the claim; in that
+//! child, the routines are counted.
+
+use super::{Diff, DiffOutcome};
+use crate::analysis::DiffResult;
+use crate::api::counting::{count_pair, count_segments, CountRole};
+use crate::measure::counted_under_valgrind;
+use crate::measure::find_valgrind;
+use crate::measure::LocalRoutine;
+
+impl Diff {
+    /// Sets what this comparison does about counting.
+    pub(crate) fn with_count_role(&mut self, role: CountRole) {
+        self.counting = role;
+    }
+
+    /// The outcome when the comparison is counted rather than timed; `None` to time it.
+    pub(super) fn counted(
+        &self,
+        first: &mut dyn LocalRoutine,
+        second: &mut dyn LocalRoutine,
+    ) -> Option<DiffOutcome> {
+        let measure = self.settings.measure;
+        let trial = match &self.counting {
+            CountRole::Child(plan) => {
+                count_segments(&mut [first, second], *plan);
+                return Some(DiffOutcome::Smoke);
+            }
+            _ if !counted_under_valgrind(measure) => return None,
+            CountRole::Outside => {
+                return Some(DiffOutcome::Unavailable(format!(
+                    "{}: not available here: counts are taken by the harness \
+                     (`duobench::main`), not by the direct API",
+                    measure.name()
+                )))
+            }
+            CountRole::Parent { trial } => trial,
+        };
+        let unavailable = |why: String| format!("{}: not available here: {why}", measure.name());
+        let valgrind = match find_valgrind() {
+            Ok(valgrind) => valgrind,
+            Err(why) => return Some(DiffOutcome::Unavailable(unavailable(why))),
+        };
+        let claim = self.settings.claim.filter(|_| !self.settings.calibrate);
+        let outcome = count_pair(&valgrind, trial, first, second).and_then(|counted| {
+            DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure)
+                .ok_or_else(|| "a routine counted no instructions per call".to_owned())
+        });
+        Some(match outcome {
+            Ok(result) => DiffOutcome::Measured(Box::new(result)),
+            Err(why) => DiffOutcome::Failed(why),
+        })
+    }
+}
