@@ -17,9 +17,11 @@ pub const DEFAULT_WARMUP: Duration = Duration::from_millis(200);
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(5);
 /// Default time budget of a gated trial across versions: the cap on the rounds its spread
 /// asks for. A gate's rounds stop at its decision (most gates take about a second), so the
-/// cap costs time only where the spread between processes needs it; a cap of the ordinary
-/// budget would leave such gates inconclusive, and each would fail a job.
-pub const DEFAULT_GATE_MAX_TIME: Duration = Duration::from_secs(20);
+/// cap costs time only where the spread between processes needs it (a routine with a rare
+/// process state, a round in fifty a quarter off, asks for a hundred rounds or more when one
+/// such round falls in the first stage); a cap of the ordinary budget would leave such gates
+/// inconclusive, and each would fail a job.
+pub const DEFAULT_GATE_MAX_TIME: Duration = Duration::from_secs(60);
 /// Default error rate of verdicts.
 pub const DEFAULT_ALPHA: f64 = 0.05;
 

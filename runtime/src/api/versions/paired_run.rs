@@ -286,7 +286,7 @@ pub fn run_paired(
 /// The length of one round: a forty-eighth of the budget, and at least [`SHORTEST_ROUND`].
 /// Placement moves a routine by the same amount whatever the round's length, so a gate
 /// needs rounds, not long ones: with their process starts, a gate's default budget
-/// (`session::DEFAULT_GATE_MAX_TIME`) holds about 80 rounds
+/// (`session::DEFAULT_GATE_MAX_TIME`) holds about 160 rounds
 /// of the default length on a loaded machine, what a gate's plan asks for at the spreads
 /// its guide states (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes
 /// this budget).

@@ -17,10 +17,10 @@ use crate::decide::verdict::{judge, Verdict};
 use crate::model::Claim;
 use crate::stats::{ConfidenceSequence, SplitMix64};
 
-/// The most rounds a gate gets: its default 20 s budget in rounds of about a quarter of a
-/// second each (a forty-eighth of the ordinary 5 s budget, with their process starts, on a
-/// loaded machine).
-const MOST_ROUNDS: usize = 80;
+/// The most rounds a gate gets: its default 60 s budget in rounds of about a third of a
+/// second each (a forty-eighth of the ordinary 5 s budget, with their process starts and
+/// analysis, on a loaded machine).
+const MOST_ROUNDS: usize = 160;
 
 /// The budget of rounds the replaced stop rule had (rounds of a twenty-fourth of the budget).
 const OLD_MOST_ROUNDS: usize = 20;
@@ -256,9 +256,9 @@ fn the_replaced_stop_rule_fails_unchanged_code_far_above_alpha() {
 
 #[test]
 fn a_spread_wider_than_the_budget_holds_ends_inconclusive_not_wrong() {
-    // The named limit: at 10% per process a 2% gate asks for about a hundred rounds, more
+    // The named limit: at 20% per process a 2% gate asks for about four hundred rounds, more
     // than the budget holds. The gate says so (inconclusive) rather than deciding wrongly.
-    let scenario = Scenario::new(Offsets::Normal(0.10), 0.002);
+    let scenario = Scenario::new(Offsets::Normal(0.20), 0.002);
     let unchanged = scenario.runs(795, 0.0, |r| gate_outcome(0.02, r));
     let regressed = scenario.runs(796, named(0.02), |r| gate_outcome(0.02, r));
     let count = |outcomes: &[GateOutcome], which| outcomes.iter().filter(|&&o| o == which).count();
