@@ -3,12 +3,18 @@
 //! anything, and stamped with everything that decides what was built, so that a later
 //! comparison reuses them only when they are what it would build.
 //!
-//! - **One worktree a commit**, under the repository's git directory. When a package of the
-//!   workspace depends on a path outside the repository (`cargo add --path ../lib` writes
-//!   one), a worktree in the git directory would resolve `../lib` to the wrong place, so the
-//!   worktree goes beside the repository instead, at the same depth.
-//! - **A lock around checking, building and storing**: two comparisons started together
-//!   wait for each other instead of swapping sources under each other's build.
+//! - **One worktree for the repository**, in its git directory, moved to each base commit
+//!   with `git checkout` (which gives changed files new modification times, so that Cargo
+//!   rebuilds what changed in the one target directory kept for the base). When a package of
+//!   the workspace depends on a relative path outside the repository (`cargo add --path
+//!   ../lib` writes one), a worktree in the git directory would resolve `../lib` to the wrong
+//!   place, so the worktree goes beside the repository instead, at the same depth. One
+//!   worktree, not one a commit: Cargo's fingerprints do not name a package's directory, so
+//!   two checkouts of one package building into one target directory could take each
+//!   other's artifacts for their own.
+//! - **Locks**: the worktree's around checking out, building and storing, so that two
+//!   comparisons started together wait for each other instead of swapping sources under
+//!   each other's build; the baseline directory's for as long as a comparison uses it.
 //! - **The stamp** holds the commit, the cargo arguments, `rustc -vV` as the base's build
 //!   sees it, the flag variables cargo reads, and each stored executable's size and hash;
 //!   any difference, or an executable missing or changed, means building again.
@@ -24,10 +30,6 @@ pub const BASE: &str = "base";
 
 /// The file in the baseline directory that says what it holds.
 const STAMP: &str = "compare-stamp.txt";
-
-/// How many base worktrees are kept (the most recently used); older ones are removed when
-/// a new one is made.
-const KEPT_WORKTREES: usize = 3;
 
 /// The variables that change what cargo builds without changing the command line.
 const FLAG_VARS: [&str; 5] = [
@@ -93,10 +95,10 @@ pub fn ensure_base(
         &beside(places.baseline_dir, "lock"),
         &format!("the base executables in {}", places.baseline_dir.display()),
     )?;
-    let worktree = worktree_for(places, commit)?;
+    let worktree = worktree_for(places)?;
     let _worktree_lock = lock(
         &beside(&worktree, "lock"),
-        &format!("the worktree of {short}"),
+        &format!("the base's worktree {}", worktree.display()),
     )?;
     check_out(places.top, &worktree, commit)?;
     let inside = places
@@ -142,10 +144,9 @@ pub fn ensure_base(
     Ok((held, targets))
 }
 
-/// The worktree of `commit`: in the git directory, or beside the repository when a path
+/// The base's worktree: in the git directory, or beside the repository when a relative path
 /// dependency leaves it (see the module docs).
-fn worktree_for(places: &Places<'_>, commit: &str) -> Result<PathBuf, String> {
-    let short = &commit[..commit.len().min(12)];
+fn worktree_for(places: &Places<'_>) -> Result<PathBuf, String> {
     if let Some(outside) = path_dependency_outside(places.here, places.top)? {
         let parent = places
             .top
@@ -160,7 +161,7 @@ fn worktree_for(places: &Places<'_>, commit: &str) -> Result<PathBuf, String> {
              beside it, where that path resolves",
             outside.display()
         );
-        return Ok(parent.join(format!(".{name}.duobench-base-{short}")));
+        return Ok(parent.join(format!(".{name}.duobench-base")));
     }
     let git_dir = PathBuf::from(output_of(
         places.top,
@@ -172,7 +173,7 @@ fn worktree_for(places: &Places<'_>, commit: &str) -> Result<PathBuf, String> {
     } else {
         places.top.join(git_dir)
     };
-    Ok(git_dir.join("duobench-bases").join(short))
+    Ok(git_dir.join("duobench-base"))
 }
 
 /// The first path dependency of a workspace package that lies outside `top` and is written
@@ -265,7 +266,7 @@ fn args_for_base(cargo_args: &[String], base_targets: &[String]) -> Option<Vec<S
     (named == 0 || named_here > 0).then_some(kept)
 }
 
-/// Creates the worktree of `commit` at `worktree`, or moves an existing one there.
+/// Creates the worktree of `commit` at `worktree`, or moves the existing one there.
 fn check_out(top: &Path, worktree: &Path, commit: &str) -> Result<(), String> {
     if worktree.join(".git").exists() {
         let head = output_of(worktree, "git", &["rev-parse", "HEAD"]).unwrap_or_default();
@@ -276,7 +277,6 @@ fn check_out(top: &Path, worktree: &Path, commit: &str) -> Result<(), String> {
                 &["checkout", "--quiet", "--force", "--detach", commit],
             )?;
         }
-        touch(worktree);
         return Ok(());
     }
     if worktree.exists() {
@@ -285,7 +285,6 @@ fn check_out(top: &Path, worktree: &Path, commit: &str) -> Result<(), String> {
             worktree.display()
         ));
     }
-    prune_worktrees(top, worktree);
     let path = worktree.to_string_lossy().into_owned();
     output_of(
         top,
@@ -293,54 +292,6 @@ fn check_out(top: &Path, worktree: &Path, commit: &str) -> Result<(), String> {
         &["worktree", "add", "--quiet", "--detach", &path, commit],
     )?;
     Ok(())
-}
-
-/// Marks a worktree as just used (its directory's modification time), for pruning.
-fn touch(worktree: &Path) {
-    let _ = File::options()
-        .create(true)
-        .truncate(true)
-        .write(true)
-        .open(beside(worktree, "used"));
-}
-
-/// Removes all but the most recently used base worktrees beside `new` (one being made),
-/// skipping any that another comparison holds.
-fn prune_worktrees(top: &Path, new: &Path) {
-    let Some(dir) = new.parent().filter(|d| d.ends_with("duobench-bases")) else {
-        return;
-    };
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut worktrees: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.join(".git").exists())
-        .map(|p| {
-            let used = fs::metadata(beside(&p, "used"))
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (used, p)
-        })
-        .collect();
-    worktrees.sort();
-    let excess = (worktrees.len() + 1).saturating_sub(KEPT_WORKTREES);
-    for (_, old) in worktrees.into_iter().take(excess) {
-        let Ok(file) = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(beside(&old, "lock"))
-        else {
-            continue;
-        };
-        if FileExt::try_lock(&file).is_ok() {
-            let path = old.to_string_lossy().into_owned();
-            let _ = output_of(top, "git", &["worktree", "remove", "--force", &path]);
-            let _ = fs::remove_file(beside(&old, "used"));
-        }
-    }
 }
 
 /// `rustc -vV` in `package_dir`, on one line: a toolchain file there is what the base's

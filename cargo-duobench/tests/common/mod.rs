@@ -89,11 +89,17 @@ pub fn init_crate(repo: &Path, benches: &[(&str, String)], extra_deps: &str, mes
     commit_all(repo, message);
 }
 
-/// Writes the manifest and bench files of `repo`.
+/// Writes the manifest and bench files of `repo`. Each test's crate has a name of its own:
+/// tests run at once and share one target directory, and Cargo's fingerprints do not name a
+/// package's directory, so two crates of one name could take each other's artifacts.
 pub fn write_crate(repo: &Path, benches: &[(&str, String)], extra_deps: &str) {
     let runtime = workspace().join("runtime").canonicalize().unwrap();
+    let test = repo
+        .parent()
+        .and_then(Path::file_name)
+        .map_or_else(|| "fixture".into(), |n| n.to_string_lossy().into_owned());
     let mut manifest = format!(
-        "[package]\nname = \"compare-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+        "[package]\nname = \"fixture-{test}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
          publish = false\n\n[workspace]\n\n[dev-dependencies]\nduobench = {{ path = {:?}, \
          features = [\"tokio\"] }}\n{extra_deps}\n",
         runtime.display().to_string()
