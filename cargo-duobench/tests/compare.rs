@@ -11,6 +11,7 @@ mod common;
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
 
 /// A repository whose first commit (tagged `v1`) runs 2,000 steps and second 6,000.
 fn fixture(name: &str) -> PathBuf {
@@ -85,10 +86,14 @@ fn two_comparisons_started_together_each_pair_with_their_own_base() {
     // `compare v1` (the 3x slower branch against the first commit: must fail) and `compare
     // HEAD` (the branch against itself: must pass), started together in one repository.
     let repo = fixture("together");
-    let mut against_v1 = compare_command(&repo, "v1", &[]);
-    let mut against_head = compare_command(&repo, "HEAD", &[]);
-    let first = against_v1.spawn().expect("cargo-duobench starts");
-    let second = against_head.spawn().expect("cargo-duobench starts");
+    let start = |rev: &str| {
+        compare_command(&repo, rev, &[])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cargo-duobench starts")
+    };
+    let (first, second) = (start("v1"), start("HEAD"));
     let (first, second) = (
         first.wait_with_output().unwrap(),
         second.wait_with_output().unwrap(),
