@@ -8,8 +8,10 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// Layers, lowest first; a module imports only from the layers listed before it
-// (checked by tests/layers/; see ARCHITECTURE.md).
+// The layers, in alphabetical order (rustfmt keeps it). From the top down they are harness,
+// report, api, session, analysis, measure, decide, stats, model and util; a module imports
+// only from its own layer or the ones below it (checked by tests/layers/; see
+// ARCHITECTURE.md).
 mod analysis;
 mod api;
 mod decide;
