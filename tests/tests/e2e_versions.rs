@@ -219,8 +219,8 @@ fn a_slowed_routine_fails_the_gate_across_versions_and_the_same_build_passes() {
     );
     assert!(
         out.contains(
-            "---- slowed ----\nnew/old against baseline `main`: claim `ratio <= 1.5` refuted: \
-             ratio "
+            "---- slowed ----\nnew/old against baseline `main`: gate max regression 50% \
+             regressed: ratio "
         ),
         "{out}"
     );
