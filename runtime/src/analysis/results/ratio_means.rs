@@ -38,9 +38,8 @@ impl RatioMeans {
                 .map(|b| on_basis(b, basis, duos_per_block))
                 .filter(|&(first, second, _)| first > 0.0 && second > 0.0)
         };
-        let (first, second, duos) = used().fold((0.0, 0.0, 0), |(a, b, n), (x, y, k)| {
-            (a + x, b + y, n + k)
-        });
+        let (first, second, duos) =
+            used().fold((0.0, 0.0, 0), |(a, b, n), (x, y, k)| (a + x, b + y, n + k));
         if duos == 0 {
             return None;
         }
@@ -67,7 +66,11 @@ impl RatioMeans {
 
 /// One block's summed times of the first and second routine on `basis`, and the duos they
 /// hold: the kept duos' for a fenced estimate, every duo's otherwise.
-pub(crate) fn on_basis(block: &BlockSums, basis: Basis, duos_per_block: usize) -> (f64, f64, usize) {
+pub(crate) fn on_basis(
+    block: &BlockSums,
+    basis: Basis,
+    duos_per_block: usize,
+) -> (f64, f64, usize) {
     match basis {
         Basis::Fenced => (block.kept_first, block.kept_second, block.kept_duos),
         Basis::Unfenced | Basis::Unsettled(_) => {

@@ -298,9 +298,8 @@ mod tests {
     /// `duos` duos: the run's record.
     fn fed(claim: crate::model::Claim, beside: Option<f64>, duos: usize) -> DuoRun {
         let mut rng = crate::stats::SplitMix64::new(5);
-        let mut duo = || {
-            MeasuredDuo::wall_only([(); 4].map(|()| 1_000.0 * (0.02 * rng.normal()).exp()))
-        };
+        let mut duo =
+            || MeasuredDuo::wall_only([(); 4].map(|()| 1_000.0 * (0.02 * rng.normal()).exp()));
         let pilot: Vec<MeasuredDuo> = (0..16).map(|_| duo()).collect();
         let settings = SequentialSettings::new(0.05, Some(claim), 4);
         let plain = beside.map(|precision| {
@@ -323,8 +322,8 @@ mod tests {
             first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot]));
             second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot]));
             // The rule of `measuring::measure`.
-            let decided = blocks.screen.test().decided().is_some()
-                || blocks.screen.push(t).is_some();
+            let decided =
+                blocks.screen.test().decided().is_some() || blocks.screen.push(t).is_some();
             let enough = blocks.plain.as_mut().is_none_or(|p| p.push(t).is_some());
             if decided && enough {
                 break;

@@ -8,9 +8,8 @@ use super::{escape, figure, labelled_list};
 use crate::measure::Clock;
 use crate::report::notes;
 use crate::report::DiffRecord;
-use crate::report::{batch_iters_text, interval_text};
+use crate::report::{batch_iters_text, interval_text, ratio_digits, ratio_figure};
 use crate::util::format_secs;
-use crate::util::ratio_text;
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.
@@ -81,10 +80,10 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&record.claim_text()),
-        ratio_text(r.ratio),
+        ratio_figure(r),
         interval_text(r),
         100.0 * (1.0 - r.alpha),
-        ratio_text(r.median_ratio),
+        ratio_digits(r).text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,
         r.duos_preempted,

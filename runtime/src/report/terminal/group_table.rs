@@ -120,11 +120,11 @@ fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::diff::ratio_figure;
     use super::*;
     use crate::decide::AnytimeP;
     use crate::fixture::records::{record, BELOW};
     use crate::report::RoutineNames;
-    use crate::util::ratio_text;
 
     fn candidate(name: &'static str, ratio: f64) -> DiffRecord {
         let mut r = record(&format!("sum/vs={name}"), ratio, Some(BELOW), 2_000);
@@ -160,7 +160,7 @@ mod tests {
             .collect();
         assert_eq!(order, ["fast", "middle", "slow"], "{table}");
         assert!(lines[3].trim_start().starts_with("1  fast"), "{table}");
-        let fast_ratio = ratio_text(records[1].result.ratio);
+        let fast_ratio = ratio_figure(&records[1].result);
         assert!(lines[3].contains(&fast_ratio), "{table}");
     }
 

@@ -1,9 +1,8 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff::interval_text;
+use super::diff::{interval_text, ratio_figure};
 use super::paint::Paint;
 use crate::report::DiffRecord;
-use crate::util::ratio_text;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];
@@ -61,7 +60,7 @@ fn row(record: &DiffRecord) -> [String; 5] {
 /// A comparison's ratio, interval, claim and verdict, as the tables show them.
 pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
     [
-        ratio_text(record.result.ratio),
+        ratio_figure(&record.result),
         interval_text(&record.result),
         record.claim_text(),
         record.result.verdict.word().to_owned(),
