@@ -3,7 +3,7 @@
 //! of Holm's step-down over the group.
 
 use super::paint::Paint;
-use super::summary_table::{column_widths, judgement_cells};
+use super::summary_table::{align_points, column_widths, judgement_cells};
 use crate::decide::holm;
 use crate::decide::Verdict;
 use crate::report::DiffRecord;
@@ -35,11 +35,12 @@ pub fn group_table(
             (x, y) => y.cmp(&x),
         }
     });
-    let rows: Vec<[String; 6]> = ranked
+    let mut rows: Vec<[String; 6]> = ranked
         .iter()
         .enumerate()
         .map(|(i, (r, verdict))| row(i + 1, r, *verdict))
         .collect();
+    align_points(&mut rows, 2);
     let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 6], verdict: String| {
         let mut text = String::from("  ");

@@ -96,11 +96,17 @@ pub(crate) fn short_mean(r: &DiffResult, side: &Side<'_>) -> String {
     format!("mean {mean:>9}")
 }
 
-/// `  means    ...` with a newline: which pairs the routines' means are over, and what they
-/// leave out; or, where the ratio is not a ratio of means, what the means shown are.
+/// `  means    ...` with a newline: [`means_text`].
 #[must_use]
 pub fn means_line(r: &DiffResult) -> String {
-    let text = match &r.means {
+    format!("  means    {}\n", means_text(r))
+}
+
+/// Which pairs the routines' means are over, and what they leave out; or, where the ratio is
+/// not a ratio of means, what the means shown are.
+#[must_use]
+pub fn means_text(r: &DiffResult) -> String {
+    match &r.means {
         Some(m) => ratio_means_text(r, m),
         None if r.over_rounds.is_some() => "every round's batches: the ratio is the rounds' \
             geometric mean, not a ratio of these means"
@@ -108,8 +114,7 @@ pub fn means_line(r: &DiffResult) -> String {
         None => "every timed batch: the ratio is median-based, before two blocks gave a ratio \
             of means"
             .to_owned(),
-    };
-    format!("  means    {text}\n")
+    }
 }
 
 /// The means of the ratio in words: over how many of the pairs, on which clock, and which

@@ -17,4 +17,6 @@ pub(crate) use diff_block::failure_message;
 #[cfg(feature = "html")]
 pub(crate) use diff_notes::notes;
 pub(crate) use figures::{interval_text, ratio_digits, ratio_figure};
+#[cfg(feature = "html")]
+pub(crate) use figures::{mean_figure, means_text};
 pub(crate) use record_block::record_block;
