@@ -10,7 +10,7 @@ use crate::report::notes;
 use crate::report::DiffRecord;
 use crate::report::{batch_iters_text, interval_text, ratio_digits, ratio_figure};
 use crate::report::{mean_figure, means_text, per_iteration};
-use crate::util::format_secs;
+use crate::util::{format_secs, level_percent};
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.
@@ -77,13 +77,13 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
     let r = &record.result;
     let _ = writeln!(
         out,
-        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \
+        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {} (anytime-valid) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&record.claim_text()),
         ratio_figure(r),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
+        level_percent(1.0 - r.alpha),
         ratio_digits(r).text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,

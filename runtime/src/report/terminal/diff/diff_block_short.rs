@@ -8,7 +8,7 @@ use super::diff_block::{heading, over_rounds_text};
 use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
-use crate::util::format_secs;
+use crate::util::{format_secs, level_percent};
 use std::fmt::Write;
 
 /// The short block of `record`: heading, claim, ratio, both routines' means and what they
@@ -25,10 +25,10 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     }
     let _ = writeln!(
         out,
-        "  ratio    {}  {} at {:.0}%, {} pairs{} in {}",
+        "  ratio    {}  {} at {}, {} pairs{} in {}",
         ratio_figure(r),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
+        level_percent(1.0 - r.alpha),
         r.pairs,
         over_rounds_text(r),
         format_secs(r.total_time())
@@ -69,6 +69,11 @@ mod tests {
         assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
         assert!(lines[2].starts_with("  ratio    0.4985  ["), "{block}");
         assert!(lines[2].contains(" at 95%, "), "{block}");
+        // A level near 1 keeps the digits that tell it from 100%.
+        let mut strict = rec.clone();
+        strict.result.alpha = 1e-6;
+        let block = short_block(&strict, Paint::new(false));
+        assert!(block.contains(" at 99.9999%, "), "{block}");
         assert!(
             lines[3].starts_with("  first    radix     mean "),
             "{block}"
