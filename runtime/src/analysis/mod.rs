@@ -24,4 +24,6 @@ pub(crate) use results::{
 };
 pub(crate) use results::{counted_linear_run, SegmentPair};
 pub(crate) use results::{drift, thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub use results::{BenchResult, Counted, DiffResult, Drift, LatencyBins, OverRounds, PerCall};
+pub use results::{
+    BenchResult, Counted, DiffResult, Drift, LatencyBins, OverRounds, PerCall, RatioMeans,
+};

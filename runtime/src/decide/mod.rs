@@ -25,7 +25,8 @@ pub use p_value::AnytimeP;
 pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
 pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
-    Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
+    BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
+    MIN_DECISION_DUOS,
 };
 pub use verdict::Verdict;
 pub(crate) use verdict::{log_margin, ClaimText};

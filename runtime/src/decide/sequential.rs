@@ -227,7 +227,8 @@ impl SequentialSettings {
     }
 }
 
-/// Summed batch times of one block, in nanoseconds: of the kept duos, and of all duos.
+/// Summed batch times of one block, in nanoseconds: of the kept duos, and of all duos; and
+/// how many duos were kept, which the means behind the ratio are over.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BlockSums {
     /// The first routine's time in kept duos.
@@ -238,6 +239,8 @@ pub struct BlockSums {
     pub all_first: f64,
     /// The second routine's time in all duos.
     pub all_second: f64,
+    /// Duos the fence kept, whose times are in the kept sums.
+    pub kept_duos: usize,
 }
 
 impl BlockSums {
@@ -249,6 +252,7 @@ impl BlockSums {
         if kept {
             self.kept_first += first;
             self.kept_second += second;
+            self.kept_duos += 1;
         }
     }
 

@@ -8,7 +8,7 @@
 //! (a wrap at the bottom of the screen would scroll and spoil the saved position).
 
 use crate::measure::DuoProgress;
-use crate::util::ratio_text;
+use crate::util::RatioDigits;
 use std::io::Write;
 use std::time::Duration;
 
@@ -92,11 +92,11 @@ pub fn status_text(p: &DuoProgress) -> String {
         return format!("warming up, {secs:.1} s");
     }
     let interval = match p.log_interval {
-        Some((low, high)) => format!(
-            "ratio in [{}, {}]",
-            ratio_text(low.exp()),
-            ratio_text(high.exp())
-        ),
+        Some((low, high)) => {
+            let (low, high) = (low.exp(), high.exp());
+            let digits = RatioDigits::of(f64::NAN, Some((low, high)));
+            format!("ratio in {}", digits.interval(low, high))
+        }
         None => "no interval yet".to_owned(),
     };
     format!("measuring, {secs:.1} s, {} pairs, {interval}", p.pairs)

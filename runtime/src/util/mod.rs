@@ -21,6 +21,7 @@ pub(crate) use panic::catch_panic;
 pub(crate) use process::process_ended;
 pub(crate) use target_dir::duobench_dir;
 pub(crate) use units::{
-    format_bytes, format_bytes_per_s, format_count, format_elements_per_s, format_ns, format_secs,
-    level_percent, parse_duration, ratio_text, three_significant,
+    format_bytes, format_bytes_per_s, format_count, format_count_significant,
+    format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
+    parse_duration, ratio_text, three_significant, RatioDigits,
 };

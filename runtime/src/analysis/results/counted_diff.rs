@@ -32,6 +32,8 @@ impl DiffResult {
             p_value: None,
             alpha,
             ratio,
+            // The per-call counts the ratio is of are in `counted`.
+            means: None,
             interval: Some(interval),
             median_ratio: ratio,
             student: test,

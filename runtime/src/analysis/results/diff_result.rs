@@ -5,6 +5,7 @@ use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use super::counted::Counted;
 use super::drift::{drift, Drift};
 use super::over_rounds::OverRounds;
+use super::ratio_means::{on_basis, RatioMeans};
 use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::AnytimeP;
 use crate::decide::Basis;
@@ -35,9 +36,13 @@ pub struct DiffResult {
     /// The error rate the interval was built for.
     pub alpha: f64,
     /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
-    /// the verdict rests on (`basis`); the median-based estimate when fewer than two blocks
-    /// were completed. Across versions, exp of the mean of the rounds' log ratios.
+    /// the verdict rests on (`basis`), `means.first / means.second`; the median-based
+    /// estimate when fewer than two blocks were completed. Across versions, exp of the mean
+    /// of the rounds' log ratios.
     pub ratio: f64,
+    /// The two means `ratio` is of, and the duos they are over; `None` when the ratio is not
+    /// a ratio of means (before two blocks, across versions, counted).
+    pub means: Option<RatioMeans>,
     /// The (1 − alpha) anytime-valid interval for the ratio; `None` if still unbounded.
     /// Across versions, the confidence sequence over rounds (`decide::process_pairs`).
     pub interval: Option<(f64, f64)>,
@@ -55,11 +60,12 @@ pub struct DiffResult {
     /// count thousands of batches as independent where only the rounds are; the rounds'
     /// `student` is the reference there.
     pub welch: Option<TTest>,
-    /// Per-iteration latency of the first routine's batches, in nanoseconds (across
-    /// versions, every round's batches pooled: each batch one value, so a round weighs by
-    /// its batches).
+    /// Per-iteration latency of every timed batch of the first routine, in nanoseconds:
+    /// outliers, preempted duos and duos after the last block included, so its mean is not
+    /// the one `ratio` is of (`means`). Across versions, every round's batches pooled: each
+    /// batch one value, so a round weighs by its batches.
     pub first: Option<Summary>,
-    /// Per-iteration latency of the second routine's batches, as `first`.
+    /// Per-iteration latency of every timed batch of the second routine, as `first`.
     pub second: Option<Summary>,
     /// Pairs measured after warmup (two per duo), set aside or not. This and the other
     /// counts below (set-aside and preempted duos, `spike_split`, `blocks`) are sums over the
@@ -172,7 +178,7 @@ impl DiffResult {
     pub fn from_run(run: &DuoRun, timer: TimerCost) -> Self {
         // The verdict is the claimed test's, as reached when it was decided; the estimate,
         // its interval and the statistics are those of the test that went on measuring
-        // after it, when one did (`cargo bench`).
+        // after it, when one did (`cargo bench`; `DuoRun::measured_on`).
         let settings = run.test.settings();
         let test = run.measured_on.as_ref().unwrap_or(&run.test);
         let verdict = match run.test.decided() {
@@ -207,9 +213,9 @@ impl DiffResult {
             let sums: Vec<(f64, f64)> = test
                 .blocks()
                 .iter()
-                .map(|b| match e.basis {
-                    Basis::Fenced => (b.kept_first, b.kept_second),
-                    Basis::Unfenced | Basis::Unsettled(_) => (b.all_first, b.all_second),
+                .map(|b| {
+                    let (first, second, _) = on_basis(b, e.basis, settings.duos_per_block);
+                    (first, second)
                 })
                 .collect();
             drift(&sums, dependence)
@@ -225,6 +231,7 @@ impl DiffResult {
             alpha: settings.alpha,
             // Before two blocks the robust estimate is the only one there is.
             ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),
+            means: RatioMeans::of(test),
             interval,
             median_ratio,
             student,

@@ -9,6 +9,7 @@ mod counted_diff;
 mod diff_result;
 mod drift;
 mod over_rounds;
+mod ratio_means;
 
 pub use bench_result::BenchResult;
 pub(crate) use bench_result::{bootstrap, bootstrap_pilot, iterations_as_f64};
@@ -23,3 +24,4 @@ pub use diff_result::DiffResult;
 pub(crate) use drift::drift;
 pub use drift::Drift;
 pub use over_rounds::OverRounds;
+pub use ratio_means::RatioMeans;

@@ -97,6 +97,8 @@ pub(super) fn over_rounds(
         p_value: None,
         alpha: last.alpha,
         ratio: pairs.log_ratio().exp(),
+        // The rounds' geometric mean ratio is the ratio of no two means.
+        means: None,
         interval: pairs
             .log_interval()
             .map(|(low, high)| (low.exp(), high.exp())),

@@ -7,7 +7,7 @@ use super::blocks::{plan_blocks, Blocks};
 use super::cost::DuoCost;
 use super::measuring::{measure, Measured};
 use super::progress::{DuoProgress, Progress};
-use super::screening::Evidence;
+use super::screening::{DuoScreen, Evidence};
 use super::settings::DuoSettings;
 use super::warmup::warm_up;
 use crate::decide::{Sequential, MIN_DECISION_DUOS};
@@ -28,15 +28,18 @@ pub struct DuoRun {
     pub second_ns: Vec<f64>,
     /// The sequential test, with its verdict if it reached one.
     pub test: Sequential,
-    /// With [`DuoSettings::measure_on_to`]: the claimless test beside it, fed every duo,
-    /// the claimed test's until its verdict and those measured after; the estimate and
-    /// interval the report shows.
+    /// With [`DuoSettings::measure_on_to`], when it went on measuring after the claimed
+    /// test's verdict: the claimless test beside it, fed every duo, the claimed test's until
+    /// its verdict and those measured after; the estimate, interval and counts the report
+    /// shows. `None` when the claimed test saw as many duos (undecided, or decided after the
+    /// claimless one reached its precision): its own figures are the run's then.
     pub measured_on: Option<Sequential>,
     /// Time spent warming up and sizing batches.
     pub warmup_time: Duration,
     /// Time spent measuring after warmup.
     pub measure_time: Duration,
-    /// The clock that judged, and the duos the OS showed preempted.
+    /// The clock that judged, and the duos the OS showed preempted, as the screen in front
+    /// of the test whose figures are shown saw them.
     pub evidence: Evidence,
     /// Set when the budget could not fit the pilot and the sequential test's fewest blocks:
     /// nothing was measured after the warmup, and the verdict is inconclusive.
@@ -134,12 +137,19 @@ fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Dura
         ..
     } = blocks;
     let (test, mut evidence) = screen.finish();
-    // The claimless test saw every duo: its evidence counts them all.
-    let measured_on = plain.map(|plain| {
-        let (plain, plain_evidence) = plain.finish();
-        evidence = plain_evidence;
-        plain
-    });
+    // The claimless test stands for the run only when it went on after the claim's verdict.
+    // A claim still undecided saw every duo, as under `cargo test`, while a claimless test
+    // that reached its precision earlier stopped taking duos: its figures would describe a
+    // fraction of the run.
+    let measured_on = plain
+        .map(DuoScreen::finish)
+        .filter(|(plain, _)| {
+            test.decided().is_some() && plain.duo_means().len() > test.duo_means().len()
+        })
+        .map(|(plain, plain_evidence)| {
+            evidence = plain_evidence;
+            plain
+        });
     DuoRun {
         batch_iters: iters[0],
         second_batch_iters: iters[1],
@@ -158,6 +168,7 @@ fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Dura
 
 #[cfg(test)]
 mod tests {
+    use super::super::batches::{MeasuredDuo, FIRST_SLOTS, SECOND_SLOTS};
     use super::*;
     use crate::decide::SequentialSettings;
     use crate::measure::timer_cost;
@@ -278,8 +289,106 @@ mod tests {
         // (which a busy machine can leave wider than the claim's was at its decision).
         let result = crate::analysis::DiffResult::from_run(&run, settings.timer);
         assert_eq!(result.verdict, Verdict::Pass);
-        let (lo, hi) = plain.log_interval().expect("bounded");
-        assert_eq!(result.interval, Some((lo.exp(), hi.exp())));
+        // (A loaded machine can leave it unbounded: then none is shown either.)
+        let shown = plain.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp()));
+        assert_eq!(result.interval, shown);
+        assert_eq!(result.pairs, run.first_ns.len());
+    }
+
+    /// Duos at ratio 1 with 2% noise, judged on `claim` (with `precision` for a claimless
+    /// test beside it, as under `cargo bench`) as the duo loop feeds them, for at most
+    /// `duos` duos: the run's record.
+    fn fed(claim: crate::model::Claim, beside: Option<f64>, duos: usize) -> DuoRun {
+        let mut rng = crate::stats::SplitMix64::new(5);
+        let mut duo =
+            || MeasuredDuo::wall_only([(); 4].map(|()| 1_000.0 * (0.02 * rng.normal()).exp()));
+        let pilot: Vec<MeasuredDuo> = (0..16).map(|_| duo()).collect();
+        let settings = SequentialSettings::new(0.05, Some(claim), 4);
+        let plain = beside.map(|precision| {
+            let plain = SequentialSettings {
+                claim: None,
+                precision,
+                ..settings
+            };
+            DuoScreen::new(plain, pilot.clone())
+        });
+        let mut blocks = Blocks {
+            duo_ns: 4_000.0,
+            shortfall: None,
+            screen: DuoScreen::new(settings, pilot),
+            plain,
+        };
+        let (mut first_ns, mut second_ns) = (Vec::new(), Vec::new());
+        for _ in 0..duos {
+            let t = duo();
+            first_ns.extend(FIRST_SLOTS.map(|slot| t.wall_ns[slot]));
+            second_ns.extend(SECOND_SLOTS.map(|slot| t.wall_ns[slot]));
+            // The rule of `measuring::measure`.
+            let decided =
+                blocks.screen.test().decided().is_some() || blocks.screen.push(t).is_some();
+            let enough = blocks.plain.as_mut().is_none_or(|p| p.push(t).is_some());
+            if decided && enough {
+                break;
+            }
+        }
+        let measured = Measured {
+            first_ns,
+            second_ns,
+            time: Duration::from_secs(5),
+            rss_kib: Vec::new(),
+            rss_iters: Vec::new(),
+        };
+        finish([1, 1], blocks, measured, Duration::from_millis(500))
+    }
+
+    #[test]
+    fn an_undecided_claim_reports_the_same_figures_under_cargo_test_and_cargo_bench() {
+        use crate::analysis::DiffResult;
+        use crate::model::Claim;
+        use crate::report::failure_message;
+        // A band no run of 3,000 duos at 2% noise can pass or refute; the claimless test
+        // beside it reaches its ±5% within the first few hundred duos.
+        let claim = Claim::Within {
+            low: 0.9999,
+            high: 1.0001,
+            high_inclusive: true,
+        };
+        let test_mode = fed(claim, None, 3_000);
+        let bench_mode = fed(claim, Some(0.05), 3_000);
+        let [test_mode, bench_mode] =
+            [test_mode, bench_mode].map(|run| DiffResult::from_run(&run, timer_cost()));
+        for r in [&test_mode, &bench_mode] {
+            assert_eq!(r.verdict, crate::decide::Verdict::Inconclusive);
+            // Every measured duo: two pairs each, as many as each routine's batches.
+            assert_eq!(r.pairs, 6_000);
+            assert_eq!(r.first.map(|s| s.n), Some(r.pairs));
+        }
+        assert_eq!(bench_mode.interval, test_mode.interval);
+        assert_eq!(bench_mode.ratio, test_mode.ratio);
+        assert_eq!(bench_mode.means, test_mode.means);
+        assert_eq!(
+            failure_message(&claim, &bench_mode),
+            failure_message(&claim, &test_mode)
+        );
+    }
+
+    #[test]
+    fn a_claimless_test_that_went_on_after_the_verdict_gives_the_figures() {
+        use crate::model::Claim;
+        // Decided within the first few hundred duos; ±0.5% takes longer.
+        let claim = Claim::Below {
+            bound: 1.5,
+            inclusive: false,
+        };
+        let run = fed(claim, Some(0.005), 3_000);
+        assert_eq!(run.test.decided(), Some(crate::decide::Verdict::Pass));
+        let plain = run.measured_on.as_ref().expect("the longer test");
+        assert!(plain.duo_means().len() > run.test.duo_means().len());
+        let r = crate::analysis::DiffResult::from_run(&run, timer_cost());
+        assert_eq!(r.pairs, run.first_ns.len());
+        // Negative control: a claimless test that stopped before the verdict is not shown.
+        let run = fed(claim, Some(0.5), 3_000);
+        assert!(run.measured_on.is_none());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!   `latency` (ns per iteration at the slope, with its interval) and, where declared,
 //!   `throughput` (bytes or elements per second); a comparison gives `ratio` (latency of
 //!   first / second, with its interval) and each routine's mean `latency` as
-//!   `NAME/ROUTINE`. Under a counting measure the measure is named by what was counted
+//!   `NAME/ROUTINE`: the means the ratio is of, so that the two give the ratio. Under a counting measure the measure is named by what was counted
 //!   (`instructions`, `allocations`) instead of `latency`.
 //! - `github`: [github-action-benchmark](https://github.com/benchmark-action/github-action-benchmark)'s
 //!   `customSmallerIsBetter` array, `[{"name", "unit", "value", "range", "extra"}]`, with the
@@ -20,7 +20,7 @@ use crate::model::Throughput;
 pub(crate) use crate::model::{Export, ExportFormat};
 use crate::report::DiffRecord;
 use crate::report::Record;
-use crate::util::level_percent;
+use crate::util::{level_percent, RatioDigits};
 use serde_json::{json, Map, Value};
 
 /// The entries of `records` in `format`: an object keyed by benchmark (BMF) or an array
@@ -165,7 +165,9 @@ fn bench_measure(result: &BenchResult) -> &'static str {
 
 /// Each routine of a comparison with its mean latency per iteration in ns (`latency`), its
 /// mean count per iteration under a counting measure, or, counted under Valgrind, its
-/// instructions per call: name, measure (as `bench_measure`), value.
+/// instructions per call: name, measure (as `bench_measure`), value. The means are those the
+/// ratio is of; where it is not a ratio of means (across versions, before two blocks),
+/// every timed batch's.
 fn routines(d: &DiffRecord) -> Vec<(&'static str, &'static str, f64)> {
     let r = &d.result;
     let names = [d.names.first, d.names.second];
@@ -181,10 +183,14 @@ fn routines(d: &DiffRecord) -> Vec<(&'static str, &'static str, f64)> {
         "ns" => "latency",
         counted => counted,
     };
+    let means = match r.means {
+        Some(m) => [Some(m.first), Some(m.second)],
+        None => [&r.first, &r.second].map(|s| s.as_ref().map(|s| s.mean)),
+    };
     names
         .into_iter()
-        .zip([&r.first, &r.second])
-        .filter_map(|(name, summary)| summary.as_ref().map(|s| (name, measure, s.mean)))
+        .zip(means)
+        .filter_map(|(name, mean)| mean.map(|mean| (name, measure, mean)))
         .collect()
 }
 
@@ -252,7 +258,14 @@ fn github_entries(record: &Record) -> Vec<Value> {
                     d.claim_text(),
                     r.verdict.word(),
                 );
-                let range = r.interval.and_then(|(l, h)| range(l, h));
+                // The half-width with the ratio's digits: three decimals would print the
+                // interval of a ratio known to ±0.04% as `± 0.000`.
+                let digits = RatioDigits::of(r.ratio, r.interval);
+                let range = r
+                    .interval
+                    .map(|(l, h)| (h - l) / 2.0)
+                    .filter(|half| half.is_finite())
+                    .map(|half| format!("± {}", digits.text(half)));
                 entries.push(entry(name.clone(), "ratio", r.ratio, range, extra));
             }
             for (routine, measure, value) in routines(d) {

@@ -4,7 +4,7 @@
 
 use crate::api::percent;
 use crate::report::machine_moved_words;
-use crate::util::{format_count, format_ns, ratio_text, three_significant};
+use crate::util::{format_count, format_ns, three_significant, RatioDigits};
 use serde_json::Value;
 
 /// A trial's cells, as text.
@@ -57,7 +57,14 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
         ),
     };
     let counts = &trial["counts"];
-    let mut estimate = number(&ratio["estimate"], ratio_text);
+    // The terminal's digits: as many as the interval needs.
+    let bounds = |i: &Value| Some((i["low"].as_f64()?, i["high"].as_f64()?));
+    let digits = RatioDigits::of(
+        ratio["estimate"].as_f64().unwrap_or(f64::NAN),
+        bounds(&ratio["interval"]),
+    );
+    let show = |x: f64| digits.text(x);
+    let mut estimate = number(&ratio["estimate"], show);
     if let (Some(first), Some(second)) = (
         counts["first"]["instructions"].as_f64(),
         counts["second"]["instructions"].as_f64(),
@@ -72,7 +79,7 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
         key,
         kind,
         estimate,
-        interval: interval_text(counts, &ratio["interval"], ratio_text),
+        interval: interval_text(counts, &ratio["interval"], show),
         counted: counted_text(counts),
         claim,
         verdict,

@@ -8,7 +8,7 @@ use super::charts::ratio_chart;
 use super::{escape, figure, labelled_list};
 use crate::report::{counted_basis, counted_count, counted_lines};
 use crate::report::{BenchRecord, DiffRecord};
-use crate::util::ratio_text;
+use crate::util::RatioDigits;
 use std::fmt::Write;
 
 /// A counted comparison's facts and its per-call list; `None` for a timed one.
@@ -17,14 +17,15 @@ pub fn counted_diff_facts(record: &DiffRecord) -> Option<String> {
     let r = &record.result;
     let counted = r.counted.as_ref()?;
     let basis = counted_basis(r)?;
+    let digits = RatioDigits::of(r.ratio, r.interval);
     let interval = match r.interval {
-        Some((lo, hi)) if lo != hi => format!(" [{}, {}]", ratio_text(lo), ratio_text(hi)),
+        Some((lo, hi)) if lo != hi => format!(" {}", digits.interval(lo, hi)),
         _ => String::new(),
     };
     let mut out = format!(
         "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b>{interval} {}</p>\n",
         escape(&record.claim_text()),
-        ratio_text(r.ratio),
+        digits.text(r.ratio),
         escape(&basis)
     );
     let names = record.names;

@@ -8,9 +8,9 @@ use super::{escape, figure, labelled_list};
 use crate::measure::Clock;
 use crate::report::notes;
 use crate::report::DiffRecord;
-use crate::report::{batch_iters_text, interval_text};
-use crate::util::format_secs;
-use crate::util::ratio_text;
+use crate::report::{batch_iters_text, interval_text, ratio_digits, ratio_figure};
+use crate::report::{mean_figure, means_text, per_iteration};
+use crate::util::{format_secs, level_percent};
 use std::fmt::Write;
 
 /// The section of `record`, with HTML id `id`.
@@ -77,14 +77,14 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
     let r = &record.result;
     let _ = writeln!(
         out,
-        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {:.0}% (anytime-valid) · \
+        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {} (anytime-valid) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&record.claim_text()),
-        ratio_text(r.ratio),
+        ratio_figure(r),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
-        ratio_text(r.median_ratio),
+        level_percent(1.0 - r.alpha),
+        ratio_digits(r).text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,
         r.duos_preempted,
@@ -98,7 +98,29 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
         format_secs(r.measure_time),
         format_secs(r.warmup_time),
     );
+    out.push_str(&means_facts(record));
     out.push_str(&notes_list(record));
+}
+
+/// Each routine's mean, the ratio's where it is a ratio of means (else every batch's), and
+/// which pairs the means are over, as the terminal's blocks say it.
+fn means_facts(record: &DiffRecord) -> String {
+    let r = &record.result;
+    let means = match r.means {
+        Some(m) => [m.first, m.second].map(|x| mean_figure(r, x)),
+        None => [&r.first, &r.second].map(|s| {
+            s.as_ref()
+                .map_or_else(|| "–".to_owned(), |s| per_iteration(r.measure, s.mean))
+        }),
+    };
+    format!(
+        "<p class=\"facts\">mean <b>{}</b> {} · <b>{}</b> {}: {}</p>\n",
+        escape(record.names.first),
+        means[0],
+        escape(record.names.second),
+        means[1],
+        escape(&means_text(r))
+    )
 }
 
 /// A timed comparison's three charts: its batches' latencies, its ratio, its duos over time.
@@ -188,6 +210,20 @@ mod tests {
         let page = section(&rec, "p");
         assert!(
             page.contains("new/old. Its figures cover all 7 rounds of fresh process pairs"),
+            "{page}"
+        );
+    }
+
+    #[test]
+    fn the_means_are_the_ratios_as_in_the_terminal() {
+        let rec = crate::fixture::records::stalled_record("stalled");
+        let page = section(&rec, "s");
+        assert!(
+            page.contains(
+                "<p class=\"facts\">mean <b>radix</b> 500.4 ns · <b>std_sort</b> 1.002 µs: the \
+                 ratio&#39;s, over 238 of 278 pairs: 34 set aside as outliers and 6 preempted \
+                 left out</p>"
+            ),
             "{page}"
         );
     }

@@ -15,11 +15,10 @@ mod document_page;
 mod unpaired_section;
 
 use crate::analysis::Warning;
-use crate::report::interval_text;
 use crate::report::DiffRecord;
 use crate::report::Record;
 use crate::report::INDEX_TITLE;
-use crate::util::ratio_text;
+use crate::report::{interval_text, ratio_figure};
 use doctor_list::warnings_html;
 pub use document_page::document_page;
 use std::fmt::Write;
@@ -147,7 +146,7 @@ fn diff_row(record: &DiffRecord, id: &str) -> String {
          <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
          </td></tr>\n",
         escape(&record.name),
-        ratio_text(r.ratio),
+        ratio_figure(r),
         interval_text(r),
         escape(&record.claim_text())
     )

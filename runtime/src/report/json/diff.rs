@@ -111,12 +111,25 @@ struct Routines<'a> {
 #[derive(Serialize)]
 struct Ratio {
     estimate: Option<f64>,
+    /// The two means `estimate` is of, and the duos they are over.
+    means: Option<MeansOut>,
     interval: Option<Interval>,
     level: f64,
     median_based: Option<f64>,
     basis: Option<&'static str>,
     dependence: Option<f64>,
     drift: Option<DriftOut>,
+}
+
+/// Each routine's mean per iteration over the duos the estimate rests on, unrounded:
+/// `first_ns / second_ns` is the estimate.
+#[derive(Serialize)]
+struct MeansOut {
+    first_ns: f64,
+    second_ns: f64,
+    duos: usize,
+    outliers_left_out: usize,
+    after_last_block: usize,
 }
 
 #[derive(Serialize)]
@@ -210,6 +223,13 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         p_value: r.p_value.map(|p| p.p),
         ratio: Ratio {
             estimate: finite(r.ratio),
+            means: r.means.map(|m| MeansOut {
+                first_ns: m.first,
+                second_ns: m.second,
+                duos: m.duos,
+                outliers_left_out: m.outliers_left_out,
+                after_last_block: m.after_last_block,
+            }),
             interval: r.interval.and_then(|(low, high)| interval(low, high)),
             level: 1.0 - r.alpha,
             median_based: finite(r.median_ratio).filter(|_| duos),

@@ -4,7 +4,7 @@
 
 use super::measure_line::per_iteration;
 use crate::analysis::{BenchResult, Counted, DiffResult, PerCall};
-use crate::util::{format_count, format_secs, level_percent, ratio_text};
+use crate::util::{format_count, format_secs, level_percent, RatioDigits};
 use std::fmt::Write;
 
 /// How a counted ratio was decided, after the ratio and its interval: `exact (...)`, or the
@@ -31,13 +31,14 @@ pub fn counted_basis(r: &DiffResult) -> Option<String> {
 #[must_use]
 pub fn counted_ratio_line(r: &DiffResult) -> Option<String> {
     let basis = counted_basis(r)?;
+    let digits = RatioDigits::of(r.ratio, r.interval);
     let interval = match r.interval {
-        Some((lo, hi)) if lo != hi => format!("  [{}, {}]", ratio_text(lo), ratio_text(hi)),
+        Some((lo, hi)) if lo != hi => format!("  {}", digits.interval(lo, hi)),
         _ => String::new(),
     };
     Some(format!(
         "  ratio    {}{interval} {basis}\n",
-        ratio_text(r.ratio)
+        digits.text(r.ratio)
     ))
 }
 

@@ -3,7 +3,7 @@
 //! of Holm's step-down over the group.
 
 use super::paint::Paint;
-use super::summary_table::{column_widths, judgement_cells};
+use super::summary_table::{align_points, column_widths, judgement_cells};
 use crate::decide::holm;
 use crate::decide::Verdict;
 use crate::report::DiffRecord;
@@ -35,11 +35,12 @@ pub fn group_table(
             (x, y) => y.cmp(&x),
         }
     });
-    let rows: Vec<[String; 6]> = ranked
+    let mut rows: Vec<[String; 6]> = ranked
         .iter()
         .enumerate()
         .map(|(i, (r, verdict))| row(i + 1, r, *verdict))
         .collect();
+    align_points(&mut rows, 2);
     let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 6], verdict: String| {
         let mut text = String::from("  ");
@@ -120,11 +121,11 @@ fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::diff::ratio_figure;
     use super::*;
     use crate::decide::AnytimeP;
     use crate::fixture::records::{record, BELOW};
     use crate::report::RoutineNames;
-    use crate::util::ratio_text;
 
     fn candidate(name: &'static str, ratio: f64) -> DiffRecord {
         let mut r = record(&format!("sum/vs={name}"), ratio, Some(BELOW), 2_000);
@@ -160,7 +161,7 @@ mod tests {
             .collect();
         assert_eq!(order, ["fast", "middle", "slow"], "{table}");
         assert!(lines[3].trim_start().starts_with("1  fast"), "{table}");
-        let fast_ratio = ratio_text(records[1].result.ratio);
+        let fast_ratio = ratio_figure(&records[1].result);
         assert!(lines[3].contains(&fast_ratio), "{table}");
     }
 

@@ -3,7 +3,7 @@
 
 use crate::measure::OsUsage;
 use crate::model::Measure;
-use crate::util::{format_bytes, format_count, format_ns};
+use crate::util::{format_bytes, format_count_significant, format_ns, format_ns_significant};
 
 /// How to read the figures of a trial that measured `measure`; `None` for wall time.
 fn meaning(measure: Measure) -> Option<&'static str> {
@@ -20,10 +20,17 @@ fn meaning(measure: Measure) -> Option<&'static str> {
 /// `1.23 K instr`.
 #[must_use]
 pub fn per_iteration(measure: Measure, value: f64) -> String {
+    per_iteration_significant(measure, value, 3)
+}
+
+/// [`per_iteration`] with `digits` significant digits.
+#[must_use]
+pub fn per_iteration_significant(measure: Measure, value: f64, digits: usize) -> String {
+    let count = |x: f64| format_count_significant(x, digits);
     match measure {
-        Measure::Wall | Measure::CpuTime => format_ns(value),
-        Measure::Allocations => format!("{} allocs", format_count(value)),
-        Measure::Instructions | Measure::Cachegrind => format!("{} instr", format_count(value)),
+        Measure::Wall | Measure::CpuTime => format_ns_significant(value, digits),
+        Measure::Allocations => format!("{} allocs", count(value)),
+        Measure::Instructions | Measure::Cachegrind => format!("{} instr", count(value)),
     }
 }
 

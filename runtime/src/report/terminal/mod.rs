@@ -17,8 +17,10 @@ pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
 #[cfg(feature = "html")]
 pub(crate) use counts_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]
-pub(crate) use diff::{batch_iters_text, interval_text, notes};
+pub(crate) use diff::{batch_iters_text, interval_text, notes, ratio_digits, ratio_figure};
 pub(crate) use diff::{failure_message, record_block};
+#[cfg(feature = "html")]
+pub(crate) use diff::{mean_figure, means_text};
 pub(crate) use group_table::group_table;
 #[cfg(feature = "html")]
 pub(crate) use measure_line::{alloc_bytes_line, facts_paragraphs, per_iteration};

@@ -1,9 +1,8 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff::interval_text;
+use super::diff::{interval_text, ratio_figure};
 use super::paint::Paint;
 use crate::report::DiffRecord;
-use crate::util::ratio_text;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];
@@ -15,7 +14,8 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
     if records.is_empty() {
         return String::new();
     }
-    let rows: Vec<[String; 5]> = records.iter().map(row).collect();
+    let mut rows: Vec<[String; 5]> = records.iter().map(row).collect();
+    align_points(&mut rows, 1);
     let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 5], verdict: String| {
         let mut text = String::from("  ");
@@ -37,6 +37,20 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
         out.push_str(&line(cells, paint.verdict(record.result.verdict, &row[4])));
     }
     out
+}
+
+/// Pads the numbers of `column` on the right so that, right-aligned, their decimal points
+/// line up: ratios carry as many decimals as their intervals need, which differ by row.
+pub(super) fn align_points<const N: usize>(rows: &mut [[String; N]], column: usize) {
+    let decimals = |cell: &str| cell.split_once('.').map_or(0, |(_, d)| d.chars().count());
+    let most = rows.iter().map(|r| decimals(&r[column])).max().unwrap_or(0);
+    for row in rows {
+        let cell = &mut row[column];
+        let missing = most - decimals(cell);
+        // A cell without a point (`–`) takes the point's place too.
+        let pad = missing + usize::from(!cell.contains('.') && most > 0);
+        cell.push_str(&" ".repeat(pad));
+    }
 }
 
 /// The width of each column: its widest cell or heading, in characters.
@@ -61,7 +75,7 @@ fn row(record: &DiffRecord) -> [String; 5] {
 /// A comparison's ratio, interval, claim and verdict, as the tables show them.
 pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
     [
-        ratio_text(record.result.ratio),
+        ratio_figure(&record.result),
         interval_text(&record.result),
         record.claim_text(),
         record.result.verdict.word().to_owned(),
@@ -104,6 +118,22 @@ mod tests {
             .map(|l| l.find("ratio ").or_else(|| l.find("none")).unwrap())
             .collect();
         assert!(claim_at.windows(2).all(|w| w[0] == w[1]), "{table}");
+    }
+
+    #[test]
+    fn the_points_of_ratios_with_different_decimals_line_up() {
+        let mut narrow = record("narrow", 1.0, Some(BELOW), 2_000);
+        narrow.result.ratio = 0.333_93;
+        narrow.result.interval = Some((0.333_83, 0.334_03));
+        let records = [record("wide", 0.5, Some(BELOW), 2_000), narrow];
+        let table = summary_table(&records, Paint::new(false));
+        let points: Vec<usize> = table
+            .lines()
+            .skip(2)
+            .map(|l| l.find('.').unwrap())
+            .collect();
+        assert_eq!(points[0], points[1], "{table}");
+        assert!(table.contains("0.33393  [0.33383, 0.33403]"), "{table}");
     }
 
     #[test]

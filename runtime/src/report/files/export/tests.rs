@@ -91,14 +91,17 @@ fn bmf_has_bencher_shape_latency_bounds_and_throughput() {
     let diff = &bmf["claims::sorting::radix"];
     assert!(diff["ratio"]["value"].is_number(), "{bmf:#}");
     let fixture = crate::fixture::records::record("r", 0.5, Some(BELOW), 2_000);
-    let first_mean = fixture.result.first.map(|s| s.mean);
-    assert!(first_mean.is_some());
-    let first = format!("claims::sorting::radix/{}", fixture.names.first);
-    assert_eq!(
-        bmf[&first]["latency"]["value"].as_f64(),
-        first_mean,
-        "{bmf:#}"
-    );
+    let means = fixture.result.means.expect("the means of the ratio");
+    let latency = |routine: &str| {
+        bmf[&format!("claims::sorting::radix/{routine}")]["latency"]["value"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(latency(fixture.names.first), means.first, "{bmf:#}");
+    // The two latencies give the ratio (every batch's means would not, outliers and all).
+    let ratio = diff["ratio"]["value"].as_f64().unwrap();
+    let of_latencies = latency(fixture.names.first) / latency(fixture.names.second);
+    assert!((of_latencies / ratio - 1.0).abs() < 1e-12, "{bmf:#}");
     // A comparison that measured nothing exports nothing rather than a made-up number.
     assert!(bmf.get("claims::nothing").is_none(), "{bmf:#}");
     // The negative control: the schema does reject a metric without a value.
@@ -127,6 +130,13 @@ fn github_has_the_custom_smaller_is_better_shape() {
         .unwrap();
     assert_eq!(ratio["unit"], "ratio");
     assert!(ratio["extra"].as_str().unwrap().contains("claim ratio < "));
+    // The half-width with the ratio's own digits, never rounded to nothing.
+    let range = ratio["range"].as_str().unwrap();
+    assert!(
+        range.starts_with("± 0.00") && range.len() >= "± 0.0000".len(),
+        "{range}"
+    );
+    assert_ne!(range, "± 0.0000");
     let mut broken = github.clone();
     broken[0]["value"] = "12 ns".into();
     let schema: Value = serde_json::from_str(GITHUB_SCHEMA).unwrap();

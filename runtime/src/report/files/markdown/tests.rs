@@ -20,10 +20,26 @@ fn records() -> Vec<Record> {
         diff("passes", 0.5, Some(BELOW), 2_000),
         diff("refuted", 1.0, Some(BELOW), 2_000),
         diff("undecided", 1.0, Some(BAND), 20),
+        barely_slower(),
         diff("report_only", 2.0, None, 300),
         bench_record("scaled", Baseline::Previous(2.0)),
         unpaired_record("gated"),
     ]
+}
+
+/// `ratio <= 1` undecided at 1.00012 [1.00004, 1.00019]: an interval above 1 that was not
+/// yet narrow enough for a verdict, whose digits must show it.
+fn barely_slower() -> Record {
+    let claim = crate::model::Claim::Below {
+        bound: 1.0,
+        inclusive: true,
+    };
+    let mut record = crate::fixture::records::record("barely_slower", 1.0, Some(claim), 2_000);
+    let r = &mut record.result;
+    r.ratio = 1.000_12;
+    r.interval = Some((1.000_04, 1.000_19));
+    r.verdict = crate::decide::Verdict::Inconclusive;
+    Record::Diff(Box::new(record))
 }
 
 /// `TARGET::TRIAL` at a made-up line of `benches/TARGET.rs`.
@@ -77,6 +93,7 @@ fn the_table_puts_refuted_and_inconclusive_first_and_matches_its_golden_file() {
         [
             "refuted",
             "inconclusive",
+            "inconclusive",
             "failed",
             "pass",
             "reported",
@@ -109,7 +126,15 @@ fn annotations_match_their_golden_file() {
         .lines()
         .map(|l| l.split(' ').next().unwrap())
         .collect();
-    assert_eq!(commands, ["::error", "::warning", "::error"], "{lines}");
+    assert_eq!(
+        commands,
+        ["::error", "::warning", "::warning", "::error"],
+        "{lines}"
+    );
+    assert!(
+        lines.contains("ratio 1.00012 [1.00004, 1.00019] at 95%25"),
+        "{lines}"
+    );
 }
 
 #[test]

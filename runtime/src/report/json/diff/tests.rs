@@ -1,10 +1,11 @@
-//! Tests of what a comparison's trial says about the basis of its estimate: the ownership
-//! split of set-aside duos, the basis, the dependence factor and the drift.
+//! Tests of what a comparison's trial says about the basis of its estimate: the means it is
+//! of, the ownership split of set-aside duos, the basis, the dependence factor and the
+//! drift.
 
 use super::super::document::to_json;
 use crate::analysis::Drift;
 use crate::decide::{Basis, Unsettled};
-use crate::fixture::records::{drifting_unsettled, record};
+use crate::fixture::records::{drifting_unsettled, record, stalled_record};
 use crate::report::DiffRecord;
 use crate::report::Record;
 use serde_json::Value;
@@ -25,6 +26,31 @@ fn the_basis_of_the_estimate_is_in_the_ratio_and_the_split_in_the_outliers() {
     assert_eq!(t["ratio"]["drift"]["second_half"], 0.55);
     assert_eq!(t["outliers"]["spike_split"]["first"], 2);
     assert_eq!(t["outliers"]["spike_split"]["second"], 7);
+}
+
+#[test]
+fn the_estimate_is_the_ratio_of_its_means_unrounded() {
+    let rec = stalled_record("stalled");
+    let means = rec.result.means.expect("means");
+    let t = trial(rec);
+    let m = &t["ratio"]["means"];
+    let (first, second) = (
+        m["first_ns"].as_f64().unwrap(),
+        m["second_ns"].as_f64().unwrap(),
+    );
+    assert_eq!((first, second), (means.first, means.second));
+    let estimate = t["ratio"]["estimate"].as_f64().unwrap();
+    assert!((first / second / estimate - 1.0).abs() < 1e-12, "{t}");
+    assert_eq!(m["outliers_left_out"], 17);
+    // Every batch's summaries are still there, and their means are not the ratio's.
+    let batches =
+        t["first"]["mean_ns"].as_f64().unwrap() / t["second"]["mean_ns"].as_f64().unwrap();
+    assert!(batches / estimate > 1.05, "{t}");
+    // Where the ratio is not a ratio of means, there are none.
+    assert_eq!(
+        trial(record("empty", 1.0, None, 0))["ratio"]["means"],
+        Value::Null
+    );
 }
 
 #[test]

@@ -3,15 +3,17 @@
 use super::super::counts_lines::counted_basis;
 use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
+use super::figures::{interval_text, mean_figure, means_line, ratio_digits, ratio_figure};
+use super::figures::{routine_lines, Side};
 use super::more_time::{more_time_advice, pairs_needed_text};
-use crate::analysis::{Counted, DiffResult};
+use crate::analysis::DiffResult;
 use crate::api::percent;
 use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
 use crate::measure::Clock;
 use crate::model::{Claim, Measure};
 use crate::report::RoutineNames;
-use crate::stats::Summary;
-use crate::util::{format_ns, format_secs, level_percent, ratio_text, three_significant};
+use crate::stats::TTest;
+use crate::util::{format_ns, format_secs, level_percent, three_significant, RatioDigits};
 use std::fmt::Write;
 
 /// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
@@ -43,30 +45,6 @@ pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: 
     out
 }
 
-/// The `first` and `second` lines of a block, each routine's summary written by `line`
-/// from its name, the width both names are padded to, and the summary.
-pub(crate) fn routine_lines(
-    names: RoutineNames<'_>,
-    r: &DiffResult,
-    line: impl Fn(&str, usize, &Summary) -> String,
-) -> String {
-    let width = names
-        .first
-        .chars()
-        .count()
-        .max(names.second.chars().count());
-    let mut out = String::new();
-    for (label, routine, summary) in [
-        ("first ", names.first, &r.first),
-        ("second", names.second, &r.second),
-    ] {
-        if let Some(s) = summary {
-            let _ = writeln!(out, "  {label}   {}", line(routine, width, s));
-        }
-    }
-    out
-}
-
 /// The readable block printed after the run for one comparison; the verdict is coloured
 /// when `paint` is on.
 #[must_use]
@@ -89,18 +67,19 @@ pub fn diff_block(
     let _ = writeln!(
         out,
         "  ratio    {}  {}  median-based {}{}",
-        ratio_text(r.ratio),
+        ratio_figure(r),
         interval_text(r),
-        ratio_text(r.median_ratio),
+        ratio_digits(r).text(r.median_ratio),
         if rounds.is_empty() {
             ""
         } else {
             " (every round's duos)"
         }
     );
-    out.push_str(&routine_lines(names, r, |routine, width, s| {
-        routine_line(routine, width, s, r.measure) + &rounds
+    out.push_str(&routine_lines(names, r, |routine, width, side| {
+        routine_line(routine, width, &side, r) + &rounds
     }));
+    out.push_str(&means_line(r));
     let _ = writeln!(
         out,
         "  pairs    {}{rounds} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block{median_round}, {} blocks",
@@ -124,10 +103,8 @@ pub fn diff_block(
     if let Some(t) = &r.student {
         let _ = writeln!(
             out,
-            "  student  ratio {} [{}, {}] at {}, p = {:.3e} (paired, {}; one look only)",
-            ratio_text(t.estimate.exp()),
-            ratio_text(t.ci_low.exp()),
-            ratio_text(t.ci_high.exp()),
+            "  student  ratio {} at {}, p = {:.3e} (paired, {}; one look only)",
+            t_test_figures(t),
             level_percent(t.level),
             t.p_two_sided,
             if r.over_rounds.is_some() {
@@ -146,10 +123,8 @@ pub fn diff_block(
     if let Some(w) = &r.welch {
         let _ = writeln!(
             out,
-            "  welch    ratio {} [{}, {}], p = {:.3e} (log latencies, unpaired)",
-            ratio_text(w.estimate.exp()),
-            ratio_text(w.ci_low.exp()),
-            ratio_text(w.ci_high.exp()),
+            "  welch    ratio {}, p = {:.3e} (log latencies, unpaired)",
+            t_test_figures(w),
             w.p_two_sided
         );
     }
@@ -165,7 +140,7 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
             "claim `{}` {}: ratio {} {basis}",
             ClaimText(claim),
             r.verdict.word(),
-            ratio_text(r.ratio),
+            ratio_figure(r),
         );
     }
     let gate = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref());
@@ -179,7 +154,7 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     };
     let mut msg = format!(
         "{judged}: ratio {} {} ({} {}), {} pairs{} in {}",
-        ratio_text(r.ratio),
+        ratio_figure(r),
         interval_text(r),
         level_percent(1.0 - r.alpha),
         interval_kind(r),
@@ -248,32 +223,35 @@ pub(crate) fn over_rounds_text(r: &DiffResult) -> String {
     })
 }
 
-/// The verdict's interval for the ratio, `[low, high]` with four decimals; `exact` for
-/// counts that did not move between repeats, where `[r, r]` would read as a measurement
-/// that happened to have no spread.
-#[must_use]
-pub fn interval_text(r: &DiffResult) -> String {
-    if r.counted.as_ref().is_some_and(Counted::unmoved) {
-        return "exact".to_owned();
+/// One routine's line, its name padded to `width` so both routines' columns line up: the
+/// mean the ratio is of, then the summary of all its timed batches.
+fn routine_line(routine: &str, width: usize, side: &Side<'_>, r: &DiffResult) -> String {
+    let value = |x: f64| per_iteration(r.measure, x);
+    let mut line = format!("{routine:<width$}");
+    if let Some(mean) = side.mean {
+        let _ = write!(line, "  mean {:>9}", mean_figure(r, mean));
     }
-    match r.interval {
-        Some((lo, hi)) => format!("[{}, {}]", ratio_text(lo), ratio_text(hi)),
-        None => "[unbounded]".to_owned(),
+    if let Some(s) = side.batches {
+        let _ = write!(
+            line,
+            "  all batches: median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
+            value(s.median),
+            value(s.mean),
+            value(s.sd),
+            value(s.p5),
+            value(s.p95),
+            s.n
+        );
     }
+    line
 }
 
-/// One routine's summary, its name padded to `width` so both routines' columns line up.
-fn routine_line(routine: &str, width: usize, s: &Summary, measure: Measure) -> String {
-    let value = |x: f64| per_iteration(measure, x);
-    format!(
-        "{routine:<width$}  median {:>9}  mean {:>9}  sd {:>9}  p5 {:>9}  p95 {:>9}  n {}",
-        value(s.median),
-        value(s.mean),
-        value(s.sd),
-        value(s.p5),
-        value(s.p95),
-        s.n
-    )
+/// A t test's ratio and interval, `1.0998 [1.0993, 1.1002]`, with the digits its interval
+/// needs.
+fn t_test_figures(t: &TTest) -> String {
+    let (estimate, low, high) = (t.estimate.exp(), t.ci_low.exp(), t.ci_high.exp());
+    let digits = RatioDigits::of(estimate, Some((low, high)));
+    format!("{} {}", digits.text(estimate), digits.interval(low, high))
 }
 
 /// The noise floor found by `--calibrate`: the first routine ran against itself for the

@@ -3,16 +3,16 @@
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
 use super::super::counts_lines::{counted_lines, counted_ratio_line};
-use super::super::measure_line::per_iteration;
 use super::super::paint::Paint;
-use super::diff_block::{heading, interval_text, over_rounds_text, routine_lines};
+use super::diff_block::{heading, over_rounds_text};
+use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
-use crate::util::{format_secs, ratio_text};
+use crate::util::{format_secs, level_percent};
 use std::fmt::Write;
 
-/// The short block of `record`: heading, claim, ratio, both routines, and the warnings the
-/// full block's notes give, joined on one line.
+/// The short block of `record`: heading, claim, ratio, both routines' means and what they
+/// are over, and the warnings the full block's notes give, joined on one line.
 #[must_use]
 pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     let r = &record.result;
@@ -25,21 +25,18 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     }
     let _ = writeln!(
         out,
-        "  ratio    {}  {} at {:.0}%, {} pairs{} in {}",
-        ratio_text(r.ratio),
+        "  ratio    {}  {} at {}, {} pairs{} in {}",
+        ratio_figure(r),
         interval_text(r),
-        100.0 * (1.0 - r.alpha),
+        level_percent(1.0 - r.alpha),
         r.pairs,
         over_rounds_text(r),
         format_secs(r.total_time())
     );
-    out.push_str(&routine_lines(record.names, r, |routine, width, s| {
-        format!(
-            "{routine:<width$}  mean {:>9}  median {:>9}",
-            per_iteration(r.measure, s.mean),
-            per_iteration(r.measure, s.median)
-        )
+    out.push_str(&routine_lines(record.names, r, |routine, width, side| {
+        format!("{routine:<width$}  {}", short_mean(r, &side))
     }));
+    out.push_str(&means_line(r));
     if let Some(line) = warnings_line(r, record) {
         let _ = writeln!(out, "  warning  {line}");
     }
@@ -63,21 +60,30 @@ mod tests {
     use crate::fixture::records::{record, BELOW};
 
     #[test]
-    fn the_default_block_is_five_lines_with_names_times_and_the_verdict() {
+    fn the_default_block_is_six_lines_with_names_means_and_the_verdict() {
         let rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
         let block = short_block(&rec, Paint::new(false));
         let lines: Vec<&str> = block.lines().collect();
-        assert_eq!(lines.len(), 5, "{block}");
+        assert_eq!(lines.len(), 6, "{block}");
         assert_eq!(lines[0], "[diff] sorting::radix");
         assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
         assert!(lines[2].starts_with("  ratio    0.4985  ["), "{block}");
         assert!(lines[2].contains(" at 95%, "), "{block}");
+        // A level near 1 keeps the digits that tell it from 100%.
+        let mut strict = rec.clone();
+        strict.result.alpha = 1e-6;
+        let block = short_block(&strict, Paint::new(false));
+        assert!(block.contains(" at 99.9999%, "), "{block}");
         assert!(
             lines[3].starts_with("  first    radix     mean "),
             "{block}"
         );
         assert!(
             lines[4].starts_with("  second   std_sort  mean "),
+            "{block}"
+        );
+        assert!(
+            lines[5].starts_with("  means    the ratio's, over "),
             "{block}"
         );
     }

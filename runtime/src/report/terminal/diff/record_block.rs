@@ -66,8 +66,13 @@ mod tests {
         let first = plain.lines().find(|l| l.starts_with("  first")).unwrap();
         let second = plain.lines().find(|l| l.starts_with("  second")).unwrap();
         // `radix` is padded to the width of `std_sort`.
-        assert!(first.starts_with("  first    radix     median"), "{plain}");
-        assert!(second.starts_with("  second   std_sort  median"), "{plain}");
+        assert!(first.starts_with("  first    radix     mean "), "{plain}");
+        assert!(second.starts_with("  second   std_sort  mean "), "{plain}");
+        let batches = |line: &str| {
+            line.find("all batches:")
+                .map(|at| line[..at].chars().count())
+        };
+        assert_eq!(batches(first), batches(second), "{plain}");
         assert!(plain.contains("claim    ratio < 0.8: pass\n"), "{plain}");
         assert!(!plain.contains('\x1b'));
         let coloured = record_block(&rec, Paint::new(true), true);

@@ -1,6 +1,10 @@
-//! Durations in and out: parsing `500ms`-style text, and printing times with three
-//! significant digits in the unit that fits.
+//! Units in text: parsing `500ms`-style durations, printing times, rates, counts and sizes
+//! with three significant digits (or as many as asked) in the unit that fits, and ratios
+//! (`ratio`).
 
+mod ratio;
+
+pub use ratio::{ratio_text, RatioDigits};
 use std::time::Duration;
 
 /// Parses a duration: digits (`_` between them allowed), an optional fraction, and a unit
@@ -65,34 +69,48 @@ fn separated_digits(text: &str) -> Option<String> {
 /// Formats nanoseconds with three significant digits: `57.1 ns`, `61.2 µs`, `1.23 s`.
 #[must_use]
 pub fn format_ns(ns: f64) -> String {
+    format_ns_significant(ns, 3)
+}
+
+/// Formats nanoseconds with `digits` significant digits (at least one) in the unit that
+/// fits: `499.6 ns`, `1.0824 µs`.
+#[must_use]
+pub fn format_ns_significant(ns: f64, digits: usize) -> String {
     if !ns.is_finite() {
         return "–".to_owned();
     }
-    let (value, unit) = match round_to_three_significant(ns).abs() {
+    let (value, unit) = match round_to_significant(ns, digits).abs() {
         x if x < 1e3 => (ns, "ns"),
         x if x < 1e6 => (ns / 1e3, "µs"),
         x if x < 1e9 => (ns / 1e6, "ms"),
         _ => (ns / 1e9, "s"),
     };
-    format!("{} {unit}", three_significant(value))
+    format!("{} {unit}", significant(value, digits))
 }
 
-fn round_to_three_significant(value: f64) -> f64 {
+fn round_to_significant(value: f64, digits: usize) -> f64 {
     if value == 0.0 {
         return 0.0;
     }
-    let scale = 10f64.powi(value.abs().log10().floor() as i32 - 2);
+    let scale = 10f64.powi(value.abs().log10().floor() as i32 + 1 - digits.max(1) as i32);
     (value / scale).round() * scale
 }
 
 /// A number with three significant digits and no exponent (`0.271`, `57.1`, `612`).
 #[must_use]
 pub fn three_significant(value: f64) -> String {
+    significant(value, 3)
+}
+
+/// A number with `digits` significant digits (at least one) and no exponent; an integer
+/// part longer than that keeps its digits (`612` with two is `612`).
+#[must_use]
+pub fn significant(value: f64, digits: usize) -> String {
     if value == 0.0 || !value.is_finite() {
         return format!("{value}");
     }
     let magnitude = value.abs().log10().floor() as i32;
-    let decimals = (2 - magnitude).max(0) as usize;
+    let decimals = (digits.max(1) as i32 - 1 - magnitude).max(0) as usize;
     let rounded = format!("{value:.decimals$}");
     // Rounding can carry into a new digit (9.996 -> "10.00"); one fewer decimal fixes it.
     let carried = rounded
@@ -141,15 +159,25 @@ pub fn format_bytes(bytes: f64) -> String {
 /// `1.23 K`, `45.6 M` (counts per iteration are averages, so they may have decimals).
 #[must_use]
 pub fn format_count(count: f64) -> String {
+    format_count_significant(count, 3)
+}
+
+/// Formats a count as [`format_count`] does, with `digits` significant digits.
+#[must_use]
+pub fn format_count_significant(count: f64, digits: usize) -> String {
     // Whole counts below a thousand (3 allocations) read best without decimals.
     if count.is_finite() && count.abs() < 999.5 && (count - count.round()).abs() < 1e-9 {
         return format!("{}", count.round());
     }
-    let text = scaled_rate(count, 1000.0, &["", "K", "M", "G", "T"]);
+    let text = scaled(count, 1000.0, &["", "K", "M", "G", "T"], digits);
     text.trim_end().to_owned()
 }
 
 fn scaled_rate(per_s: f64, step: f64, units: &[&str]) -> String {
+    scaled(per_s, step, units, 3)
+}
+
+fn scaled(per_s: f64, step: f64, units: &[&str], digits: usize) -> String {
     if !per_s.is_finite() {
         return "–".to_owned();
     }
@@ -160,17 +188,7 @@ fn scaled_rate(per_s: f64, step: f64, units: &[&str]) -> String {
         value /= step;
         unit += 1;
     }
-    format!("{} {}", three_significant(value), units[unit])
-}
-
-/// Ratios get four decimals: a 0.1% difference must be visible.
-#[must_use]
-pub fn ratio_text(ratio: f64) -> String {
-    if ratio.is_finite() {
-        format!("{ratio:.4}")
-    } else {
-        "–".to_owned()
-    }
+    format!("{} {}", significant(value, digits), units[unit])
 }
 
 /// A confidence level as a percentage with as many decimals as it takes not to round up to
@@ -233,6 +251,10 @@ mod tests {
         assert_eq!(three_significant(612.4), "612");
         assert_eq!(three_significant(1.0), "1.00");
         assert_eq!(three_significant(9.996), "10.0");
+        assert_eq!(format_ns_significant(499.63, 4), "499.6 ns");
+        assert_eq!(format_ns_significant(1_082.37, 5), "1.0824 µs");
+        assert_eq!(format_ns_significant(999.996, 5), "1.0000 µs");
+        assert_eq!(significant(612.4, 2), "612");
     }
 
     #[test]
