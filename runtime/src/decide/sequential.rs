@@ -152,16 +152,18 @@ impl Sequences {
 const DEPENDENCE_EVERY: usize = 8;
 
 /// The robustness safeguards, each of which the simulations switch off in their negative
-/// controls to show that it is needed.
+/// controls to show that it is needed (each alone in `simulation/controls.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Safeguards {
     /// The fence's centre follows the data.
     pub follow: bool,
     /// Set-aside duos must be shown to be machine noise.
     pub ownership: bool,
-    /// Correlated blocks count as fewer effective ones, and no decision before the series
-    /// holds [`MIN_SERIES_DUOS`].
+    /// Correlated blocks count as fewer effective ones (the long-run variance factor).
     pub dependence: bool,
+    /// No decision before the series the dependence is measured on holds
+    /// [`MIN_SERIES_DUOS`].
+    pub series_floor: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
     /// No decision before the interval's half-width is [`DECISION_PRECISION`] of the
@@ -177,6 +179,7 @@ impl Safeguards {
         follow: true,
         ownership: true,
         dependence: true,
+        series_floor: true,
         sample_floor: true,
         decision_precision: true,
     };
@@ -573,7 +576,7 @@ impl Sequential {
     fn past_floors(&self, estimate: &Estimate) -> bool {
         estimate.effective_blocks >= self.settings.min_blocks
             && !(self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
-            && !(self.settings.safeguards.dependence
+            && !(self.settings.safeguards.series_floor
                 && self.pilot_duos + self.duo_means.len() < MIN_SERIES_DUOS)
     }
 

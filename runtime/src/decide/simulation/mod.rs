@@ -11,6 +11,7 @@
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 
+mod controls;
 mod coverage;
 mod grid;
 mod long;
@@ -71,9 +72,11 @@ pub const CLEAN: Noise = Noise {
     wide_noise_rate: 0.0,
     wide_noise_first_only: false,
 };
-/// The negative control of the dependence safeguard: blocks assumed independent.
+/// The negative control of the dependence safeguards: blocks assumed independent, and no
+/// wait for a series long enough to show that they are not.
 pub const INDEPENDENT: Safeguards = Safeguards {
     dependence: false,
+    series_floor: false,
     ..Safeguards::ALL
 };
 
