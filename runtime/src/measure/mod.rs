@@ -15,6 +15,7 @@ mod timing;
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
     run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
+    WarmupRule,
 };
 pub use duo::{Clock, ClockReason};
 #[cfg(feature = "tokio")]

@@ -220,11 +220,16 @@ const FAILS: Expect = Expect {
     keeps_alpha: false,
 };
 
+/// The pilot a short routine's default warmup leaves at least: its floor,
+/// `measure::duo::steadiness::PILOT_FLOOR_DUOS`.
+const SHORT_PILOT_DUOS: usize = 500;
+
 /// How long one call of the routines is, as the duo loop sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Length {
-    /// 55 ns calls: 20 µs batches with 0.2% noise, blocks of 12 duos, a 100 ms pilot
-    /// (1,250 duos) and a 100 ms budget, as `simulation::short`.
+    /// 55 ns calls: 20 µs batches with 0.2% noise, blocks of 12 duos, a 40 ms pilot (500
+    /// duos: the least a default warmup leaves, `measure::duo::steadiness`) and a 100 ms
+    /// budget (1,250 duos).
     Short,
     /// 2 ms calls: one call a batch with 1.3% noise, one duo a block, an 8-duo pilot and
     /// the 5 s budget (600 duos), as `simulation/long.rs`.
@@ -245,7 +250,7 @@ impl Length {
     pub fn scenario(self, noise: Noise) -> Scenario {
         match self {
             Length::Short => Scenario {
-                pilot_duos: 1_250,
+                pilot_duos: SHORT_PILOT_DUOS,
                 duos_per_block: 12,
                 max_duos: 1_250,
                 ..Scenario::new(1.0, noise)
@@ -363,6 +368,25 @@ fn the_interval_covers_the_truth_where_it_can_for_long_routines() {
 fn the_interval_covers_the_truth_where_it_can_for_short_routines() {
     // Half the runs: a short routine's duos are many, and no row is near the bound.
     check_table(Length::Short, 950, COVERAGE_RUNS / 2);
+}
+
+#[test]
+fn a_short_routines_pilot_below_its_floor_lets_slow_wanders_through() {
+    // The negative control of the warmup's pilot floor: at a quarter of it (10 ms), the
+    // pilot's blocks are too few for their own dependence factor, and the slowest wanders
+    // the verdict covers make the interval miss above alpha.
+    let length = Length::Short;
+    for (seed, noise) in [
+        (980, wander(length.base(), 0.002, 50.0)),
+        (981, switch(length.base(), 0.005, 50.0)),
+    ] {
+        let scenario = Scenario {
+            pilot_duos: SHORT_PILOT_DUOS / 4,
+            ..length.scenario(noise)
+        };
+        let c = coverage(seed, &scenario, COVERAGE_RUNS / 2);
+        assert!(!at_most_alpha_of(c.missed, c.runs), "{c:?}");
+    }
 }
 
 #[test]
