@@ -253,6 +253,7 @@ impl Diff {
         let config = if self.settings.calibrate {
             DiffConfig {
                 warmup: self.settings.warmup,
+                warmup_exact: self.settings.warmup_exact,
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: None,
@@ -262,6 +263,7 @@ impl Diff {
         } else {
             DiffConfig {
                 warmup: self.settings.warmup,
+                warmup_exact: self.settings.warmup_exact,
                 max_time: self.settings.max_time,
                 alpha: self.settings.alpha,
                 claim: self.settings.claim,

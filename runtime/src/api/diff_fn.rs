@@ -9,7 +9,7 @@ use crate::measure::empty_iteration_ns;
 use crate::measure::measure_stalls;
 use crate::measure::LocalRoutine;
 use crate::measure::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
-use crate::measure::{timer_cost, TimerCost};
+use crate::measure::{timer_cost, TimerCost, WarmupRule};
 use crate::model::Claim;
 use crate::session::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
@@ -17,8 +17,12 @@ use std::time::Duration;
 /// Settings of one direct comparison; `Default` gives the attribute's defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiffConfig {
-    /// Warmup by whole duos.
+    /// Warmup by whole duos: the longest it may take, ending once both routines' rates are
+    /// steady (and the pilot holds what the test needs of it), unless `warmup_exact`.
     pub warmup: Duration,
+    /// Warm up for all of `warmup` (routines of a millisecond or more may still end it
+    /// once steady), as a `warmup = "..."` asked for does; `false` by default.
+    pub warmup_exact: bool,
     /// Time budget, warmup included.
     pub max_time: Duration,
     /// Error rate of the verdict.
@@ -39,6 +43,7 @@ impl Default for DiffConfig {
     fn default() -> Self {
         Self {
             warmup: DEFAULT_WARMUP,
+            warmup_exact: false,
             max_time: DEFAULT_MAX_TIME,
             alpha: DEFAULT_ALPHA,
             claim: None,
@@ -112,7 +117,11 @@ pub(crate) fn analysed(run: &DuoRun, timer: TimerCost) -> DiffResult {
 /// The duo loop's settings for `config`, with this process's timer cost.
 pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
     DuoSettings {
-        warmup: config.warmup,
+        warmup: if config.warmup_exact {
+            WarmupRule::For(config.warmup)
+        } else {
+            WarmupRule::UntilSteady(config.warmup)
+        },
         max_time: config.max_time,
         timer: timer_cost(),
         sequential: SequentialSettings {

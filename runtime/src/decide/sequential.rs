@@ -152,16 +152,18 @@ impl Sequences {
 const DEPENDENCE_EVERY: usize = 8;
 
 /// The robustness safeguards, each of which the simulations switch off in their negative
-/// controls to show that it is needed.
+/// controls to show that it is needed (each alone in `simulation/controls.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Safeguards {
     /// The fence's centre follows the data.
     pub follow: bool,
     /// Set-aside duos must be shown to be machine noise.
     pub ownership: bool,
-    /// Correlated blocks count as fewer effective ones, and no decision before the series
-    /// holds [`MIN_SERIES_DUOS`].
+    /// Correlated blocks count as fewer effective ones (the long-run variance factor).
     pub dependence: bool,
+    /// No decision before the series the dependence is measured on holds
+    /// [`MIN_SERIES_DUOS`].
+    pub series_floor: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
     /// No decision before the interval's half-width is [`DECISION_PRECISION`] of the
@@ -177,6 +179,7 @@ impl Safeguards {
         follow: true,
         ownership: true,
         dependence: true,
+        series_floor: true,
         sample_floor: true,
         decision_precision: true,
     };
@@ -561,16 +564,39 @@ impl Sequential {
     }
 
     fn look_at(&self, estimate: Option<Estimate>) -> Option<Verdict> {
-        let estimate = estimate?;
-        if estimate.effective_blocks < self.settings.min_blocks
-            || (self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
-            || (self.settings.safeguards.dependence
+        self.look_with(self.settings.claim.as_ref(), estimate)
+    }
+
+    /// The verdict this look would give `claim`: a test of it fed the same duos reaches its
+    /// verdict at the first look where this is `Some` (nothing before the verdict depends on
+    /// the claim), so one claimless run serves many claims in the simulations.
+    #[cfg(test)]
+    pub(crate) fn verdict_for(&self, claim: &Claim) -> Option<Verdict> {
+        self.look_with(Some(claim), self.estimate)
+    }
+
+    /// Whether a look with `estimate` may decide at all: enough effective blocks, and the
+    /// sample and series floors the safeguards set.
+    fn past_floors(&self, estimate: &Estimate) -> bool {
+        estimate.effective_blocks >= self.settings.min_blocks
+            && !(self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
+            && !(self.settings.safeguards.series_floor
                 && self.pilot_duos + self.duo_means.len() < MIN_SERIES_DUOS)
-        {
+    }
+
+    /// Whether the latest look was one at which a claim could be decided (past the floors).
+    #[cfg(test)]
+    pub(crate) fn may_decide(&self) -> bool {
+        self.estimate.is_some_and(|e| self.past_floors(&e))
+    }
+
+    fn look_with(&self, claim: Option<&Claim>, estimate: Option<Estimate>) -> Option<Verdict> {
+        let estimate = estimate?;
+        if !self.past_floors(&estimate) {
             return None;
         }
         let (low, high) = estimate.log_interval?;
-        match &self.settings.claim {
+        match claim {
             // Stopping at the first decisive look favours extreme estimates: the interval
             // first clears the boundary when the estimate happens to be far from it. So a
             // decision also waits until the interval's half-width is at most half the distance

@@ -20,6 +20,7 @@ pub use counts::{CacheModel, EventCounts, CYCLE_WEIGHTS};
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
     run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
+    WarmupRule,
 };
 pub use duo::{Clock, ClockReason};
 #[cfg(feature = "tokio")]

@@ -11,7 +11,8 @@ use crate::session::{BaselineChoice, BaselineName, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Default warmup: long enough for the CPU to leave its idle clock and the caches to fill.
+/// Default warmup's cap: long enough for the CPU to leave its idle clock and the caches to
+/// fill; the default ends earlier once both routines' rates are steady.
 pub const DEFAULT_WARMUP: Duration = Duration::from_millis(200);
 /// Default time budget per trial, warmup included.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(5);
@@ -138,8 +139,11 @@ impl Overrides {
 /// Fully resolved settings of one trial.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
-    /// Warmup time.
+    /// Warmup time: the longest, unless `warmup_exact`.
     pub warmup: Duration,
+    /// The warmup was asked for (attribute, environment or command line), so a comparison
+    /// warms up for all of it; the default ends once the routines are steady.
+    pub warmup_exact: bool,
     /// Time budget, warmup included.
     pub max_time: Duration,
     /// Time budget of a gated comparison across versions: `max_time` when one was given,
@@ -202,6 +206,7 @@ impl Settings {
             // The default warmup gives way to a short budget; one that was asked for is
             // checked against the budget instead (`limits::check_warmup`).
             warmup: merged.warmup.unwrap_or(DEFAULT_WARMUP.min(max_time / 2)),
+            warmup_exact: merged.warmup.is_some(),
             max_time,
             gate_max_time: merged.max_time.unwrap_or(DEFAULT_GATE_MAX_TIME),
             alpha,

@@ -8,7 +8,8 @@
 //! ("Simulated error rates"); [`long_routine_false_verdicts`] prints them.
 
 use super::{
-    above, assert_fooled_both_ways, at_most_alpha, below, simulate, Noise, Scenario, CLEAN, RUNS,
+    above, assert_fooled_both_ways, at_most_alpha, below, simulate, Noise, Scenario, CLEAN,
+    INDEPENDENT, RUNS,
 };
 use crate::decide::sequential::Safeguards;
 
@@ -74,10 +75,7 @@ fn a_small_wander_keeps_alpha_for_long_routines() {
 fn a_large_wander_keeps_alpha_for_long_routines_and_breaks_it_without_the_dependence_safeguard() {
     let scenario = assert_boundary_claims_keep_alpha(68, DIFFERENT_KINDS);
     let control = Scenario {
-        safeguards: Safeguards {
-            dependence: false,
-            ..Safeguards::ALL
-        },
+        safeguards: INDEPENDENT,
         ..scenario
     };
     assert_fooled_both_ways(&simulate(68, &control, below(1.0)));
@@ -141,6 +139,7 @@ fn long_routine_false_verdicts() {
                 let scenario = Scenario {
                     safeguards: Safeguards {
                         dependence,
+                        series_floor: dependence,
                         ..Safeguards::ALL
                     },
                     ..scenario

@@ -11,6 +11,8 @@
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
 
+mod controls;
+mod coverage;
 mod grid;
 mod long;
 mod mixed;
@@ -53,6 +55,8 @@ pub struct Noise {
     /// Probability that a batch's noise is five times its usual spread (a heavy tail on
     /// both routines, with every moment finite).
     pub wide_noise_rate: f64,
+    /// The wide noise falls on the first routine's batches only: a heavy tail it owns.
+    pub wide_noise_first_only: bool,
 }
 
 pub const CLEAN: Noise = Noise {
@@ -66,10 +70,13 @@ pub const CLEAN: Noise = Noise {
     switch_size: 0.0,
     switch_dwell: 1.0,
     wide_noise_rate: 0.0,
+    wide_noise_first_only: false,
 };
-/// The negative control of the dependence safeguard: blocks assumed independent.
+/// The negative control of the dependence safeguards: blocks assumed independent, and no
+/// wait for a series long enough to show that they are not.
 pub const INDEPENDENT: Safeguards = Safeguards {
     dependence: false,
+    series_floor: false,
     ..Safeguards::ALL
 };
 
@@ -213,7 +220,10 @@ impl Machine {
         if n.switch_size > 0.0 && self.rng.uniform() < 1.0 / n.switch_dwell {
             self.switch = -self.switch;
         }
-        let spread = if n.wide_noise_rate > 0.0 && self.rng.uniform() < n.wide_noise_rate {
+        // No draw for the second routine's batches under a one-sided tail, and none at all
+        // without a tail, so that other scenarios' streams stay as they were.
+        let tailed = n.wide_noise_rate > 0.0 && (first_routine || !n.wide_noise_first_only);
+        let spread = if tailed && self.rng.uniform() < n.wide_noise_rate {
             5.0 * level
         } else {
             level

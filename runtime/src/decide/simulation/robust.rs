@@ -170,6 +170,7 @@ fn amortized_costs_of_long_routines_are_not_missed() {
         safeguards: Safeguards {
             sample_floor: false,
             dependence: false,
+            series_floor: false,
             ..Safeguards::ALL
         },
         ..long_amortized(0.02, 50.0)

@@ -68,7 +68,7 @@ const OWN_OPTIONS: &[OwnOption] = &[
         set: |o, v| parse_duration(v).map(|d| o.warmup = Some(d)),
         value_name: "DURATION",
         help: "Warmup before measuring (same grammar as --max-time)",
-        default: "200ms, or the attribute's warmup",
+        default: "200ms at most, ending once the routines are steady; or the attribute's warmup",
     },
     OwnOption {
         flag: "--alpha",

@@ -59,7 +59,7 @@ pub fn plan_blocks(
         // The warmup asked for (or what probing took, if longer), the pilot, then room for
         // twice the fewest blocks, as the warmup leaves.
         let all_duos = cost.fewest_duos_ns(iters, 0, 2 * min_blocks, floor);
-        let warmup_ns = settings.warmup.max(cost.probe_time).as_nanos() as f64;
+        let warmup_ns = settings.warmup.longest().max(cost.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });
     // A second, claimless test beside the claimed one, which goes on after the verdict.

@@ -13,6 +13,7 @@ mod run;
 mod screening;
 mod settings;
 mod sizes;
+mod steadiness;
 mod warmup;
 
 pub(crate) use batches::ThreadCounters;
@@ -20,6 +21,7 @@ pub(crate) use progress::DuoProgress;
 pub(crate) use run::{run_duo_batches, run_duos, run_duos_probed, DuoRun};
 pub use screening::{Clock, ClockReason};
 pub(crate) use settings::DuoSettings;
+pub(crate) use steadiness::WarmupRule;
 
 #[cfg(test)]
 pub(crate) use screening::Evidence;

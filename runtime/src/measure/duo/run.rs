@@ -173,6 +173,7 @@ mod tests {
     use crate::decide::SequentialSettings;
     use crate::measure::timer_cost;
     use crate::measure::ContextSwitches;
+    use crate::measure::WarmupRule;
     use std::cell::Cell;
     use std::rc::Rc;
 
@@ -202,7 +203,7 @@ mod tests {
     /// saw and were measured.
     fn run_with_fake_preemptions() -> (Evidence, usize, usize) {
         let settings = DuoSettings {
-            warmup: Duration::from_millis(5),
+            warmup: WarmupRule::For(Duration::from_millis(5)),
             max_time: Duration::from_millis(60),
             timer: timer_cost(),
             sequential: SequentialSettings {
@@ -261,7 +262,7 @@ mod tests {
             inclusive: false,
         };
         let settings = DuoSettings {
-            warmup: Duration::from_millis(20),
+            warmup: WarmupRule::For(Duration::from_millis(20)),
             max_time: Duration::from_millis(1_500),
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, Some(claim), 1),
@@ -394,7 +395,7 @@ mod tests {
     #[test]
     fn a_sleeping_routine_is_judged_on_wall_time() {
         let settings = DuoSettings {
-            warmup: Duration::from_millis(30),
+            warmup: WarmupRule::For(Duration::from_millis(30)),
             max_time: Duration::from_millis(120),
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, None, 1),
@@ -410,5 +411,41 @@ mod tests {
                 crate::measure::ClockReason::Waits
             );
         }
+    }
+
+    /// A comparison of `first` with a steady copy of its work under the default warmup of
+    /// 200 ms: how long the warmup took.
+    fn default_warmup_of(first: impl FnMut() -> u64) -> Duration {
+        let settings = DuoSettings {
+            warmup: WarmupRule::UntilSteady(Duration::from_millis(200)),
+            max_time: Duration::from_millis(600),
+            timer: timer_cost(),
+            sequential: SequentialSettings::new(0.05, None, 1),
+            measure_on_to: None,
+            metered: false,
+        };
+        let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
+        run_duos(first, second, &settings, None).warmup_time
+    }
+
+    #[test]
+    fn the_default_warmup_waits_for_a_routine_that_speeds_up_and_not_for_a_steady_one() {
+        // Half as slow again at the start, steady from 100 ms on, by the clock.
+        let start = std::time::Instant::now();
+        let warming = move || {
+            let t = start.elapsed().as_secs_f64();
+            let n = (200.0 * (1.0 + 0.5 * (1.0 - t / 0.1).max(0.0))) as u64;
+            (0..n).map(std::hint::black_box).sum::<u64>()
+        };
+        let warmed = default_warmup_of(warming);
+        assert!(warmed >= Duration::from_millis(100), "{warmed:?}");
+        // A steady routine ends with its pilot's floor, about 40 ms of short duos, unless a
+        // busy machine keeps its medians apart (then at the cap, which this does not check).
+        let steady = default_warmup_of(|| (0..200u64).map(std::hint::black_box).sum::<u64>());
+        eprintln!("warming: {warmed:?}, steady: {steady:?}");
+        assert!(
+            steady <= Duration::from_millis(200) + Duration::from_millis(50),
+            "{steady:?}"
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Settings of one duo run.
 
+use super::steadiness::WarmupRule;
 use crate::decide::SequentialSettings;
 use crate::measure::TimerCost;
 use std::time::Duration;
@@ -7,8 +8,8 @@ use std::time::Duration;
 /// Settings of one duo run.
 #[derive(Clone, Copy, Debug)]
 pub struct DuoSettings {
-    /// Warmup by whole duos.
-    pub warmup: Duration,
+    /// Warmup by whole duos: until the routines are steady, or as long as asked for.
+    pub warmup: WarmupRule,
     /// Total time budget, warmup included.
     pub max_time: Duration,
     /// Clock cost, subtracted from every batch.

@@ -103,11 +103,11 @@ mod tests {
     use crate::decide::SequentialSettings;
     use crate::decide::Verdict;
     use crate::measure::TimerCost;
-    use crate::measure::{run_duos, DuoSettings};
+    use crate::measure::{run_duos, DuoSettings, WarmupRule};
 
     fn duo_settings(warmup_ms: u64, max_time_ms: u64) -> DuoSettings {
         DuoSettings {
-            warmup: Duration::from_millis(warmup_ms),
+            warmup: WarmupRule::For(Duration::from_millis(warmup_ms)),
             max_time: Duration::from_millis(max_time_ms),
             timer: TimerCost {
                 overhead_ns: 20.0,
