@@ -61,7 +61,7 @@ fn failure_messages_explain_the_verdict() {
         .lines()
         .find(|l| l.contains("claim `ratio < 1` refuted"))
         .unwrap_or_else(|| panic!("no refutation message in:\n{out}"));
-    for part in ["95% anytime-valid", " pairs in ", " s"] {
+    for part in ["95% confidence sequence", " pairs in ", " s"] {
         assert!(refuted.contains(part), "{part:?} missing from: {refuted}");
     }
     // Three times the work: the estimate is near 3.
@@ -240,7 +240,7 @@ fn family_alpha_is_shared_by_the_claims_that_run() {
         out.contains("2 filtered out") || out.contains("filtered out"),
         "{out}"
     );
-    assert!(out.contains("95% anytime-valid"), "{out}");
+    assert!(out.contains("95% confidence sequence"), "{out}");
     assert!(out.contains("at 95%"), "{out}");
     // One claim alone keeps the whole family alpha.
     let output = cargo(&[

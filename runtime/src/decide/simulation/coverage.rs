@@ -16,7 +16,7 @@
 //! at most alpha where the interval covers, above alpha where it does not (a known limit,
 //! asserted so that a change that lifts it shows), and the same for the false passes,
 //! which the floors and the decision precision keep near alpha in rows whose interval
-//! misses far more often. `COVERAGE-draft.md` holds the table.
+//! misses far more often. docs/VALIDATION.md holds the table.
 
 use super::{above, below, Machine, Noise, Scenario, ALPHA, CLEAN};
 use crate::decide::duo_times::DuoTimes;

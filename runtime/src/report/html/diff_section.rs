@@ -77,7 +77,7 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
     let r = &record.result;
     let _ = writeln!(
         out,
-        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {} (anytime-valid) · \
+        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {} (confidence sequence) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
         escape(&record.claim_text()),

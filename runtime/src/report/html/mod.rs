@@ -182,7 +182,7 @@ fn page(title: &str, body: &str) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
          <header><h1>{title}</h1><p>duobench {version}, {profile} build. Ratio = \
-         latency(first) / latency(second); the verdict uses the anytime-valid interval.</p>\
+         latency(first) / latency(second); the verdict uses the confidence sequence.</p>\
          </header>\n<main>\n{body}</main>\n</body>\n</html>\n",
         title = escape(title),
         version = env!("CARGO_PKG_VERSION"),

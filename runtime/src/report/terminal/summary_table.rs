@@ -2,6 +2,7 @@
 
 use super::diff::{interval_text, ratio_figure};
 use super::paint::Paint;
+use crate::api::percent;
 use crate::report::DiffRecord;
 
 /// Column headings, in order.
@@ -72,13 +73,26 @@ fn row(record: &DiffRecord) -> [String; 5] {
     [record.name.clone(), ratio, interval, claim, verdict]
 }
 
-/// A comparison's ratio, interval, claim and verdict, as the tables show them.
+/// A comparison's ratio, interval, claim and verdict, as the tables show them; a gated
+/// comparison shows its gate and the gate's outcome, as its block does.
 pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
+    let gate = record
+        .result
+        .process_pairs
+        .as_ref()
+        .and_then(|p| p.gate.as_ref());
+    let (claim, verdict) = match gate {
+        Some(g) => (
+            format!("max regression {}%", percent(g.design.max_regression)),
+            g.outcome.word().to_owned(),
+        ),
+        None => (record.claim_text(), record.result.verdict.word().to_owned()),
+    };
     [
         ratio_figure(&record.result),
         interval_text(&record.result),
-        record.claim_text(),
-        record.result.verdict.word().to_owned(),
+        claim,
+        verdict,
     ]
 }
 
@@ -134,6 +148,33 @@ mod tests {
             .collect();
         assert_eq!(points[0], points[1], "{table}");
         assert!(table.contains("0.33393  [0.33383, 0.33403]"), "{table}");
+    }
+
+    #[test]
+    fn a_gated_comparison_shows_its_gate_and_outcome() {
+        use crate::decide::{GateDesign, GateOutcome, GateSummary, PairSpread, Verdict};
+        let mut slowed = record("slowed", 3.0, Some(BELOW), 2_000);
+        let design = GateDesign::new(0.5, 0.05, 0.05);
+        slowed.result.verdict = Verdict::Refuted;
+        slowed.result.process_pairs = Some(PairSpread {
+            pairs: 7,
+            log_ratios: vec![3f64.ln(); 7],
+            between_sd: Some(0.001),
+            within_se: Some(0.001),
+            pairs_needed: None,
+            round_secs: 0.06,
+            gate: Some(GateSummary {
+                design,
+                outcome: GateOutcome::Regressed,
+                decided_by: None,
+                threshold: design.threshold(),
+                planned_rounds: None,
+            }),
+        });
+        let table = summary_table(&[slowed], Paint::new(false));
+        let row = table.lines().nth(2).unwrap();
+        assert!(row.contains("max regression 50%"), "{table}");
+        assert!(row.ends_with("regressed"), "{table}");
     }
 
     #[test]

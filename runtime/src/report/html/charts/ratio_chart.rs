@@ -33,7 +33,7 @@ pub fn ratio_chart(r: &DiffResult, claim: Option<&Claim>) -> Result<String, Stri
     }
     let rows = [
         IntervalRow {
-            label: "verdict (anytime-valid)",
+            label: "verdict (confidence sequence)",
             point: Some(r.ratio),
             interval: r.interval,
             colour: ESTIMATE,

@@ -177,14 +177,15 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
 }
 
 /// What the printed interval is: a gate's (its early stop's confidence sequence, or the
-/// two-stage interval), or the anytime-valid confidence sequence of a claim.
+/// two-stage interval), or the confidence sequence of a claim within one process (anytime-valid
+/// for independent blocks only: docs/STATISTICS.md, known limits).
 fn interval_kind(r: &DiffResult) -> &'static str {
     match r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
         Some(g) if g.decided_by == Some(DecidedBy::EarlyStop) => {
             "anytime-valid confidence sequence over rounds"
         }
         Some(_) => "two-stage t interval over rounds",
-        None => "anytime-valid confidence sequence",
+        None => "confidence sequence",
     }
 }
 
