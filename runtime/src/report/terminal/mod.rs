@@ -17,7 +17,9 @@ pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
 #[cfg(feature = "html")]
 pub(crate) use counts_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]
-pub(crate) use diff::{batch_iters_text, interval_text, notes, ratio_digits, ratio_figure};
+pub(crate) use diff::ratio_digits;
+#[cfg(feature = "html")]
+pub(crate) use diff::{batch_iters_text, interval_text, notes, ratio_figure};
 pub(crate) use diff::{failure_message, record_block};
 #[cfg(feature = "html")]
 pub(crate) use diff::{mean_figure, means_text};

@@ -16,7 +16,10 @@ pub(crate) use diff_block::batch_iters_text;
 pub(crate) use diff_block::failure_message;
 #[cfg(feature = "html")]
 pub(crate) use diff_notes::notes;
-pub(crate) use figures::{interval_text, ratio_digits, ratio_figure};
+pub(crate) use figures::{interval_text, ratio_figure};
+// The HTML report prints the median-based ratio with the same digits.
+#[cfg(feature = "html")]
+pub(crate) use figures::ratio_digits;
 #[cfg(feature = "html")]
 pub(crate) use figures::{mean_figure, means_text};
 pub(crate) use record_block::record_block;
