@@ -2,7 +2,7 @@
 //!
 //! statrs' tail probability is used as it is: its error stays far below anything a
 //! comparison of a p-value with alpha can notice, for every df the t-tests reach (checked
-//! against SciPy in `stats/tests/reference.rs`). Its quantile is used below
+//! against SciPy in `stats/tests.rs`). Its quantile is used below
 //! [`LARGE_DF`] and for df ≠ 1. Above, its Newton iteration on `x = df/(df + t²)` works
 //! within `t²/df` of 1 and loses the quantile's digits as df grows, until it no longer
 //! returns at all; Welch's test on the latencies of millions of pairs reaches such df, so

@@ -2,10 +2,10 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
-use super::super::counts_lines::{counted_lines, counted_ratio_line};
-use super::super::paint::Paint;
+use super::counts_lines::{counted_lines, counted_ratio_line};
 use super::diff_block::{heading, over_rounds_text};
 use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
+use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
 use crate::util::{format_secs, level_percent};

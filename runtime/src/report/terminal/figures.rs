@@ -2,7 +2,7 @@
 //! with the digits the interval needs, each routine's mean that the ratio is of, and the
 //! line that says which duos those means are over and what they leave out.
 
-use super::super::measure_line::{per_iteration, per_iteration_significant};
+use super::measure_line::{per_iteration, per_iteration_significant};
 use crate::analysis::DiffResult;
 use crate::analysis::{Counted, RatioMeans};
 use crate::decide::Basis;

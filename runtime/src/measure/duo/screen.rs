@@ -21,7 +21,7 @@
 //!   they split alpha ([`CPU_ALPHA_SHARE`]): whichever gives the verdict, both hold at once
 //!   with probability 1 − alpha.
 
-use super::super::batches::MeasuredDuo;
+use super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
 use crate::decide::DuoTimes;
 use crate::decide::Verdict;

@@ -1,6 +1,6 @@
 //! Student's t quantile at large df: the Cornish–Fisher expansion about the normal quantile.
 //!
-//! Here statrs' own quantile of Student's t is wrong (see `student_t.rs`);
+//! Here statrs' own quantile of Student's t is wrong (see `t_distribution.rs`);
 //! `cornish_fisher::tests` shows how far, at a df that Welch's test on a long run reaches.
 
 use statrs::distribution::{ContinuousCDF, Normal};

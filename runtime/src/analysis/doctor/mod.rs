@@ -2,6 +2,14 @@
 //! the machine that say when a measurement is probably not measuring what its author meant,
 //! each with what to do about it. The checks are pure functions of measured results and of
 //! the facts the system reported; the reports render their warnings.
+//!
+//! - `bench_checks`: a `#[bench]` result's checks, work optimized away, setup that dominates,
+//!   noise;
+//! - `diff_checks`: a comparison's checks, noisy duos and many set aside;
+//! - `diff_floor`: work optimized away in a comparison, by the rule `#[bench]` uses;
+//! - `machine_checks`: the build, the machine's load and governors, and names;
+//! - `memory`: the warning about memory that grows with the iteration count;
+//! - `tests`: each check on a result that shows its condition and one that does not.
 
 mod bench_checks;
 mod diff_checks;

@@ -1,11 +1,11 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::super::counts_lines::counted_basis;
-use super::super::measure_line::per_iteration;
-use super::super::paint::Paint;
+use super::counts_lines::counted_basis;
 use super::figures::{interval_text, mean_figure, means_line, ratio_digits, ratio_figure};
 use super::figures::{routine_lines, Side};
+use super::measure_line::per_iteration;
 use super::more_time::{more_time_advice, pairs_needed_text};
+use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::api::percent;
 use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};

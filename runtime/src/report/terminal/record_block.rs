@@ -2,10 +2,10 @@
 //! (`diff_block_short`), the full statistics with `--verbose` (`diff_block`), and the lines
 //! a calibration or a cross-version pairing adds.
 
-use super::super::measure_line::{executor_line, measure_line, os_line};
-use super::super::paint::Paint;
 use super::diff_block::{calibration_line, diff_block, gate_design_text, process_pairs_line};
 use super::diff_block_short::short_block;
+use super::measure_line::{executor_line, measure_line, os_line};
+use super::paint::Paint;
 use crate::report::DiffRecord;
 
 /// The block of `record`: the short one, or with `verbose` the full statistics; with the

@@ -1,10 +1,6 @@
 //! Units in text: parsing `500ms`-style durations, printing times, rates, counts and sizes
-//! with three significant digits (or as many as asked) in the unit that fits, and ratios
-//! (`ratio`).
+//! with three significant digits (or as many as asked) in the unit that fits.
 
-mod ratio;
-
-pub use ratio::{ratio_text, RatioDigits};
 use std::time::Duration;
 
 /// Parses a duration: digits (`_` between them allowed), an optional fraction, and a unit
