@@ -2,7 +2,7 @@
 //! median, spread, throughput, outliers, the change against the baseline, and how it was
 //! measured.
 
-use super::counts_lines::{counted_count, counted_lines};
+use super::counted_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;

@@ -1,6 +1,6 @@
 //! The terminal block for one comparison, and the one-paragraph failure message.
 
-use super::counts_lines::counted_basis;
+use super::counted_lines::counted_basis;
 use super::figures::{interval_text, mean_figure, means_line, ratio_digits, ratio_figure};
 use super::figures::{routine_lines, Side};
 use super::measure_line::per_iteration;

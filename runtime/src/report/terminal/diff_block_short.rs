@@ -2,7 +2,7 @@
 //! claim and its verdict, the ratio with its interval, each routine's time, and one line of
 //! warnings. The full statistics are in the `--verbose` block, the JSON and the HTML report.
 
-use super::counts_lines::{counted_lines, counted_ratio_line};
+use super::counted_lines::{counted_lines, counted_ratio_line};
 use super::diff_block::{heading, over_rounds_text};
 use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
 use super::paint::Paint;

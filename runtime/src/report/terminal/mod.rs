@@ -10,13 +10,13 @@
 //! - `more_time`: what an inconclusive comparison would need to decide.
 //!
 //! A `#[bench]`'s block is `bench_block`. Both kinds share `measure_line` (how to read a
-//! measure other than wall time), `counts_lines` (a result counted under Valgrind) and
+//! measure other than wall time), `counted_lines` (a result counted under Valgrind) and
 //! `paint` (colour, decided once per run as libtest-mimic decides it). After the blocks:
 //! `summary_table`, one line per comparison, and `group_table`, a group's candidates
 //! ranked. The golden output of whole blocks is pinned in `tests`.
 
 mod bench_block;
-mod counts_lines;
+mod counted_lines;
 mod diff_block;
 mod diff_block_short;
 mod diff_notes;
@@ -34,7 +34,7 @@ pub(crate) use bench_block::{bench_block, machine_moved_words, BaselineStatus};
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{count_text, machine_pace_text, p_text, percent};
 #[cfg(feature = "html")]
-pub(crate) use counts_lines::{counted_basis, counted_count, counted_lines};
+pub(crate) use counted_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]
 pub(crate) use diff_block::batch_iters_text;
 pub(crate) use diff_block::failure_message;
