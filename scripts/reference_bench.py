@@ -7,7 +7,7 @@ Regenerate with:
     python3 scripts/reference_bench.py
 
 (needs numpy and scipy: `pip install numpy scipy`). It writes
-runtime/tests/fixtures/bench_reference.json, which runtime/src/stats/tests/bench_reference.rs reads.
+runtime/tests/fixtures/bench_reference.json, which runtime/src/stats/tests.rs reads.
 
 The data sets are drawn from numpy's default_rng and embedded in the JSON. Regression
 slopes come from numpy's least squares and SciPy's linregress, quartiles from
@@ -28,7 +28,7 @@ SEED = 20261123
 OUT = pathlib.Path(__file__).resolve().parent.parent / "runtime/tests/fixtures/bench_reference.json"
 COMMAND = "python3 scripts/reference_bench.py"
 
-# duobench's report defaults (runtime/src/stats/resampling/bootstrap.rs).
+# duobench's report defaults (runtime/src/stats/bootstrap.rs).
 BOOTSTRAP_SEED = 0x5EED_D00B_E7C4_0001
 RESAMPLES = 10_000
 LEVELS = [0.95, 0.9]

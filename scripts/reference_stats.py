@@ -6,7 +6,7 @@ Regenerate with:
     python3 scripts/reference_stats.py
 
 (needs numpy and scipy: `pip install numpy scipy`). It writes
-runtime/tests/fixtures/stats_reference.json, which runtime/src/stats/tests/reference.rs reads.
+runtime/tests/fixtures/stats_reference.json, which runtime/src/stats/tests.rs reads.
 
 Every data set is drawn from numpy's default_rng(20261122) and embedded in the JSON, so the
 Rust test never depends on reproducing numpy's generator. Summaries, percentiles and the

@@ -129,7 +129,7 @@ fn expand(bench: &Bench) -> TokenStream {
 }
 
 /// Under libtest's harness the file of a bench target does not compile: libtest would run
-/// none of its benchmarks (`runtime/src/harness/registry/libtest_check.rs`). A test function
+/// none of its benchmarks (`runtime/src/harness/libtest_check.rs`). A test function
 /// exists only in a build under libtest's harness (`rustc --test`; Cargo's `--cfg test` for
 /// `harness = false` drops it), so the check inside it runs there alone. Integration tests
 /// that read the registry are built under the harness too, and pass: their files are not a

@@ -20,7 +20,7 @@
 //! A glob import in a block is searched before the items of the blocks around it, so at
 //! module level both names find the module's items. In an `impl` block (or a function body)
 //! the module has neither, the lookup falls back to the block's stand-ins, and the one error
-//! is `runtime/src/harness/registry/placement.rs`'s message, spanned at the function's name,
+//! is `runtime/src/harness/placement.rs`'s message, spanned at the function's name,
 //! rather than "`const` items in this context need a name" and "cannot find function `run`".
 
 use proc_macro2::TokenStream;

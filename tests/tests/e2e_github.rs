@@ -2,7 +2,7 @@
 //! naming a file, a run appends its markdown table there and prints an `::error` workflow
 //! command at the annotated function of each refuted claim; `--export markdown FILE` writes
 //! the same table. (The table's and the annotations' exact text is pinned by golden files in
-//! `runtime/src/report/golden/`, on synthetic results; here the numbers are measured.)
+//! `runtime/tests/fixtures/golden/`, on synthetic results; here the numbers are measured.)
 
 use duobench_tests::{cargo_with_env, text};
 use std::fs;

@@ -1,29 +1,64 @@
-//! Analysis: pure functions from measured data to results (`results`: a benchmark's and a
-//! comparison's result, the change against a baseline, drift, chart data) and diagnostics
-//! (`diagnostics`: what the machine's stalls and pace explain, memory growth, the doctor's
-//! checks). No I/O, no clock. Its files are private: other layers import the names
+//! Analysis: pure functions from measured data to results and to what the machine explains
+//! of them. No I/O, no clock. Its files are private: other layers import the names
 //! re-exported here.
+//!
+//! Results:
+//! - `bench_result`: what a `#[bench]` measured, computed once from its linear run;
+//! - `diff_result`: what a comparison found, computed once from its duo run;
+//! - `ratio_means`: the two means a comparison's ratio is of, so the ratio can be checked;
+//! - `counted`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
+//! - `counted_diff`: a comparison decided on counts rather than on duos;
+//! - `over_rounds`: the details of a cross-version result that combines rounds;
+//! - `change`: how far a `#[bench]` moved since its saved baseline, and how sure that is;
+//! - `drift`: whether the ratio moved between the run's two halves;
+//! - `chart_data`: what the HTML charts need, in memory that does not grow with the run.
+//!
+//! Diagnostics:
+//! - `machine_noise`: whether the machine's stalls explain the duos a comparison set aside;
+//! - `severe_outliers`: the same rule for a `#[bench]`'s severe outliers;
+//! - `machine_pace`: the samples the machine slowed, and the samples at its median pace;
+//! - `memory_growth`: memory that keeps growing with the iteration count;
+//! - `doctor`: the benchmark doctor's checks, each warning with what to do.
 
-mod diagnostics;
-mod results;
+mod bench_result;
+mod change;
+mod chart_data;
+mod counted;
+mod counted_diff;
+mod diff_result;
+mod doctor;
+mod drift;
+mod machine_noise;
+mod machine_pace;
+mod memory_growth;
+mod over_rounds;
+mod ratio_means;
+mod severe_outliers;
 
-pub use diagnostics::MemoryGrowth;
-pub(crate) use diagnostics::{
-    at_median_pace, bench_warnings, diff_warnings, judge_set_aside, judge_severe,
-    judge_severe_with, memory_growth, needs_explaining, run_warnings, set_aside_count,
-    severe_at_slow_pace, severe_count, severe_needs_explaining, spin_until_explained,
-    stall_explanation, stalls_for_comparison, SetAside, StallExplanation, Warning, FEWEST_DUOS,
-};
-#[cfg(test)]
-pub(crate) use diagnostics::{debug_build, long_name, many_set_aside};
+pub use bench_result::BenchResult;
+pub(crate) use bench_result::{bootstrap, bootstrap_pilot, iterations_as_f64};
+pub(crate) use change::{compare_runs, Change, ChangeVerdict, RunSamples, DEFAULT_NOISE_THRESHOLD};
 #[cfg(feature = "html")]
-pub(crate) use results::robust_range;
-pub(crate) use results::{
-    bootstrap, bootstrap_pilot, compare_runs, iterations_as_f64, Change, ChangeVerdict, RunSamples,
-    DEFAULT_NOISE_THRESHOLD,
+pub(crate) use chart_data::robust_range;
+pub use chart_data::LatencyBins;
+pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+pub(crate) use counted::{counted_linear_run, SegmentPair};
+pub use counted::{Counted, PerCall};
+pub use diff_result::DiffResult;
+pub(crate) use doctor::{bench_warnings, diff_warnings, run_warnings, Warning};
+#[cfg(test)]
+pub(crate) use doctor::{debug_build, long_name, many_set_aside};
+pub(crate) use drift::drift;
+pub use drift::Drift;
+pub(crate) use machine_noise::{
+    judge_set_aside, needs_explaining, set_aside_count, spin_until_explained, stall_explanation,
+    stalls_for_comparison, SetAside, StallExplanation, FEWEST_DUOS,
 };
-pub(crate) use results::{counted_linear_run, SegmentPair};
-pub(crate) use results::{drift, thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub use results::{
-    BenchResult, Counted, DiffResult, Drift, LatencyBins, OverRounds, PerCall, RatioMeans,
+pub(crate) use machine_pace::at_median_pace;
+pub(crate) use memory_growth::memory_growth;
+pub use memory_growth::MemoryGrowth;
+pub use over_rounds::OverRounds;
+pub use ratio_means::RatioMeans;
+pub(crate) use severe_outliers::{
+    judge_severe, judge_severe_with, severe_at_slow_pace, severe_count, severe_needs_explaining,
 };

@@ -1,4 +1,7 @@
 //! The handle a `#[bench]` function receives.
+//!
+//! Beside it, `counted` is its path under Valgrind (counted instead of timed) and `tokio` its
+//! `iter_tokio` methods (feature `tokio`).
 
 use crate::analysis::spin_until_explained;
 use crate::analysis::{bootstrap_pilot, BenchResult};

@@ -1,4 +1,7 @@
 //! The handle a `#[bench_diff]` function receives.
+//!
+//! Beside it, `counted` is its path under Valgrind (the claim decided on counts) and `tokio`
+//! its `compare_tokio` methods (feature `tokio`).
 
 use crate::analysis::DiffResult;
 use crate::api::counting::CountRole;

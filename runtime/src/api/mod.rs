@@ -1,7 +1,18 @@
-//! The user-facing handles: [`Bencher`] for `#[bench]`, [`Diff`] for `#[bench_diff]`, and
-//! the same measurements called as plain functions (`compare`, `measure`); `versions`
-//! pairs a `#[bench]` with a baseline's executable. Its files are private: other layers
-//! import the names re-exported here.
+//! The user-facing handles. Its files are private: other layers import the names re-exported
+//! here.
+//! - `bencher`: [`Bencher`], the handle a `#[bench]` function receives;
+//! - `diff`: [`Diff`], the handle a `#[bench_diff]` function receives;
+//! - `bench_fn`: `measure` and `batch_overhead`, a `#[bench]`'s measurement called as a
+//!   function, for programs that measure without the harness;
+//! - `diff_fn`: `compare` and `DiffConfig`, a comparison called as a function, likewise;
+//! - `threads`: `threads = [..]`, a routine measured while copies run on other threads, so
+//!   its figure is the latency under that contention;
+//! - `tokio_gate`: the macro's calls into tokio for `executor = tokio`, which compile only
+//!   with the `tokio` feature and otherwise say which feature to turn on;
+//! - `result_varies`: whether a returning `#[bench]`'s result varies, so the doctor can tell
+//!   work optimized away from work that is merely fast;
+//! - `versions`: a `#[bench]` paired with the same trial in a baseline's executable;
+//! - `counting`: a trial counted under Valgrind in a child process (`measure = cachegrind`).
 
 mod bench_fn;
 mod bencher;

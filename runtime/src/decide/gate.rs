@@ -31,7 +31,7 @@
 //! error rate.
 //!
 //! **Early stop.** A clear result should not wait for N rounds: from [`MIN_ROUNDS`] on,
-//! Lai's t-mixture confidence sequence over the rounds (`stats::sequential::sequence`) at
+//! Lai's t-mixture confidence sequence over the rounds (`stats::sequence`) at
 //! a fifth of the smaller error rate decides as soon as it lies wholly on one side of `k`.
 //! Stopping there is wrong only when the sequence misses the truth, at most that fifth; the
 //! two-stage test runs at the remaining four fifths (α′ = 0.8α, β′ = 0.8β), so each error

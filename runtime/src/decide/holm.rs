@@ -49,7 +49,7 @@ mod tests {
     }
 
     /// ln of the t-mixture martingale for mean `mu0` after `t` observations with mean
-    /// `mean` and squared deviations `v` (`stats::sequential::sequence`'s module docs): its inverse is
+    /// `mean` and squared deviations `v` (`stats::sequence`'s module docs): its inverse is
     /// the look's p-value for "the interval excludes `mu0`".
     fn log_martingale(tau2: f64, t: f64, mean: f64, v: f64, mu0: f64) -> f64 {
         let d = mean - mu0;

@@ -1,6 +1,18 @@
-//! Decisions: the verdict on a claim, the fence that keeps settling duos out, and the
-//! sequential test that says when to stop. Pure functions over numbers; below measurement so
-//! the duo loop can ask "stop now?" without importing the analysis of results.
+//! Decisions: pure functions over numbers, below measurement so the duo loop can ask "stop
+//! now?" without importing the analysis of results.
+//! - `verdict`: a claim judged against an interval for the ratio (Pass, Refuted, …);
+//! - `sequential`: the sequential test, blocks of duos and a stop as soon as a claim is
+//!   decided;
+//! - `duo_times`: one duo's net batch times, what the sequential test is fed;
+//! - `fence`: the band around the recent pairs outside which a pair counts as interrupted;
+//! - `ownership`: whether the machine or the routine owns the duos set aside;
+//! - `p_value`: an anytime-valid p-value from the confidence sequence, for groups;
+//! - `holm`: Holm's step-down, so a group's verdicts share one error rate;
+//! - `process_pairs`: the interval of a cross-version comparison over rounds of process pairs;
+//! - `gate`: the regression gate over those rounds, with both error rates set in advance;
+//! - `counts`: the decision on counts under Valgrind, exact unless the counts moved;
+//! - `simulation`: the error rates of all of the above under synthetic and replayed noise,
+//!   each with its negative control (tests only).
 
 mod counts;
 mod duo_times;

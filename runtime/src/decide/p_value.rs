@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(found.verdict, Verdict::Pass);
         let (low, _) = cs.at_alpha(found.p).interval(20, 0.3, 0.8).unwrap();
         assert!(low.abs() < 1e-9, "lower end {low} at p = {}", found.p);
-        // Hand-computed from the mixture martingale (module docs of `stats::sequential::sequence`):
+        // Hand-computed from the mixture martingale (module docs of `stats::sequence`):
         // p = 1 / M₂₀(0) with τ² = (2 ln 20 + ln(1 + 2 ln 20)) / 20, B₀ = V + tD²,
         // B₁ = V + tD²/(1 + tτ²): ln M = −½ ln(1 + tτ²) + (t/2) ln(B₀/B₁).
         let t = 20.0f64;

@@ -14,7 +14,7 @@
 //! in a random order, with a random environment size, so no placement is systematic to one
 //! side. A gate (`--max-regression`) is decided over them by `gate` (both of its error
 //! rates held); a comparison without one reports the confidence sequence over rounds
-//! (Lai's t-mixture, `stats::sequential::sequence`), which covers the ratio the code has on
+//! (Lai's t-mixture, `stats::sequence`), which covers the ratio the code has on
 //! average over placements at every look.
 
 use super::gate::{DecidedBy, GateDesign, GateOutcome, GateTest};

@@ -33,7 +33,7 @@
 //! is only visible against the time before it, and a decision waits until that series
 //! spans several memories of the slowest wander covered ([`MIN_SERIES_DUOS`]).
 //!
-//! The confidence sequence (Lai's t-mixture, `stats::sequential::sequence`) holds at every look at once
+//! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
 //! block and stopping at the first decisive look keeps both error rates at most alpha; the
 //! simulations (`simulation/`) check that this survives the approximations above, and

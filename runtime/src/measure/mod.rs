@@ -1,21 +1,26 @@
-//! Measurement: timed batches and the trial's budget (`timing`), the duo loop of
-//! `#[bench_diff]` (`duo`), linear sampling of `#[bench]` (`linear`), evidence of the
-//! machine (`machine`), counts under Valgrind (`counts`), meters other than wall time (`meters`) and async executors
-//! (`executors`). Only this layer reads the clock. Its files are private: other layers
+//! Measurement: the only layer that reads the clock. Its files are private: other layers
 //! import the names re-exported here.
+//!
+//! - `timing`: timed batches of a routine, the clock's cost and the trial's time budget;
+//! - `duo`: the duo loop of `#[bench_diff]`, from warmup to the sequential test's decision;
+//! - `sampling`: the linear sampling of `#[bench]`, its plan of sample sizes and its loop;
+//! - `machine`: evidence of the machine (what the OS counted, its pace, its stalls), read
+//!   around the measurements so the analysis can tell the routine's noise from the machine's;
+//! - `meters`: measures other than wall time (CPU time, allocations, instructions, counts
+//!   under Valgrind), so both loops work on any of them unchanged;
+//! - `block_on`: the built-in executor that runs an async routine's futures;
+//! - `on_tokio`: the tokio runtime an async routine runs on instead (feature `tokio`).
 
-mod counts;
+mod block_on;
 mod duo;
-mod executors;
-mod linear;
 mod machine;
 mod meters;
+#[cfg(feature = "tokio")]
+mod on_tokio;
+mod sampling;
 mod timing;
 
-pub(crate) use counts::{
-    callgrind_args, counted, dump_files, find_valgrind, segment_end, Valgrind,
-};
-pub use counts::{CacheModel, EventCounts, CYCLE_WEIGHTS};
+pub(crate) use block_on::{BlockOn, Executor};
 #[cfg(test)]
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
@@ -23,20 +28,20 @@ pub(crate) use duo::{
     WarmupRule,
 };
 pub use duo::{Clock, ClockReason};
-#[cfg(feature = "tokio")]
-pub(crate) use executors::TokioExecutor;
-pub(crate) use executors::{BlockOn, Executor};
-pub(crate) use linear::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
-pub use linear::{LinearRun, Sampling};
 pub(crate) use machine::{
     context_switches, measure_stalls, resident_kib, thread_cpu_time_ns, ContextSwitches,
     MachineFacts, PaceProbe, UsageReading,
 };
 pub use machine::{machine_stalls, MachineStalls, OsUsage};
 pub(crate) use meters::{
-    alloc_bytes_per_iteration, check_alloc_limit, counted_under_valgrind, Meter, Metered,
+    alloc_bytes_per_iteration, callgrind_args, check_alloc_limit, counted, counted_under_valgrind,
+    dump_files, find_valgrind, segment_end, Meter, Metered, Valgrind,
 };
-pub use meters::{AllocCount, CountingAllocator};
+pub use meters::{AllocCount, CacheModel, CountingAllocator, EventCounts, CYCLE_WEIGHTS};
+#[cfg(feature = "tokio")]
+pub(crate) use on_tokio::TokioExecutor;
+pub(crate) use sampling::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
+pub use sampling::{LinearRun, Sampling};
 pub(crate) use timing::{
     empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
     BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,

@@ -1,15 +1,33 @@
-//! Reports: what a person reads. Records of the measured trials (`records`), terminal
-//! blocks and tables (`terminal`), the `--json` document (`json`), the other files a run
-//! writes (`files`) and the HTML report (`html`). Rendering is pure (strings); the runner
-//! prints them. Its files are private: other layers import the names re-exported here.
+//! Reports: what a person reads. Rendering is pure (strings); the runner prints them. Its
+//! files are private: other layers import the names re-exported here.
+//!
+//! The records every output is rendered from:
+//! - `record`: a finished trial of any kind, and the sink trials leave their results in;
+//! - `bench_record`: one measured `#[bench]`, with how its baseline comparison went;
+//! - `diff_record`: one measured comparison, with its routines' names;
+//! - `unpaired_record`: a gated `#[bench]` that could not be paired, kept as a failed trial;
+//! - `run_meta`: the run's metadata for the JSON document, read once at start-up;
+//! - `doctor`: the doctor's warnings attached to the records and rendered for each output.
+//!
+//! The outputs: `terminal`, the blocks and tables printed during and after the run; `json`,
+//! the `--json` document; `files`, the other files a run writes and the edge that writes
+//! them all; `html`, the HTML report (feature `html`).
 
+mod bench_record;
+mod diff_record;
+mod doctor;
 mod files;
 #[cfg(feature = "html")]
 mod html;
 mod json;
-mod records;
+mod record;
+mod run_meta;
 mod terminal;
+mod unpaired_record;
 
+pub(crate) use bench_record::{BaselineOutcome, BenchRecord};
+pub(crate) use diff_record::{DiffRecord, RoutineNames};
+pub(crate) use doctor::{doctor_lines, examine, warnings_json, WarningOut};
 pub use files::markdown_table;
 pub(crate) use files::{
     annotations, append_step_summary, check_export_owned, check_json_owned, check_report_owned,
@@ -20,10 +38,8 @@ pub(crate) use files::{rank, trial_cells, write_html, TrialCells, INDEX_TITLE};
 #[cfg(feature = "html")]
 pub use html::document_page;
 pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};
-pub(crate) use records::{
-    doctor_lines, examine, warnings_json, AfterPush, BaselineOutcome, BenchRecord, DiffRecord,
-    Record, RecordSink, RoutineNames, RunMeta, UnpairedRecord, WarningOut,
-};
+pub(crate) use record::{AfterPush, Record, RecordSink};
+pub(crate) use run_meta::RunMeta;
 #[cfg(feature = "html")]
 pub(crate) use terminal::{
     alloc_bytes_line, batch_iters_text, count_text, counted_basis, counted_count, counted_lines,
@@ -34,3 +50,4 @@ pub(crate) use terminal::{
     bench_block, failure_message, group_table, machine_moved_words, record_block, summary_table,
     BaselineStatus, Paint,
 };
+pub(crate) use unpaired_record::UnpairedRecord;

@@ -1,5 +1,7 @@
-//! The run's state around measurements: resolved settings (attribute, environment, command
-//! line), saved baselines, and the live progress line.
+//! The run's state around measurements:
+//! - `options`: the settings, attribute ⊕ environment ⊕ command line merged in one place;
+//! - `baseline`: saved runs, their names and files, compared with and saved after each run;
+//! - `progress`: the live line of a long comparison, erased before libtest's outcome.
 
 mod baseline;
 mod options;

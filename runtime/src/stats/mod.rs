@@ -2,55 +2,77 @@
 //!
 //! Nothing here does I/O or reads a clock. Every statistic takes a [`Sample`] (at least two
 //! finite observations) or plain numbers, returns `#[must_use]` data, and documents its
-//! method and cost. Accuracy is checked against SciPy in `tests/reference.rs` and
-//! `tests/bench_reference.rs` (reference values from `scripts/reference_stats.py` and
-//! `scripts/reference_bench.py`, kept in `runtime/tests/fixtures/`).
+//! method and cost. Accuracy is checked against SciPy in `tests` (reference values from
+//! `scripts/reference_stats.py` and `scripts/reference_bench.py`, kept in
+//! `runtime/tests/fixtures/`). The files, by job, with the names re-exported here:
 //!
-//! Its folders group the statistics by job; their re-exports below are the interface:
+//! What a sample shows:
+//! - `sample`: [`Sample`], [`SampleError`], the checked input every statistic may rely on;
+//! - `summary`: [`Summary`], and [`quantile`], [`median`], [`mad`] over sorted slices;
+//! - `weighted`: [`weighted_summary`], the same over values counted with weights (a run's
+//!   per-iteration times, each counted once per iteration);
+//! - `outliers`: [`tukey`] → [`Outliers`], Tukey-fence outlier counts;
+//! - `regression`: [`Points`] → [`Line`], least-squares slopes of linear-sampling data.
 //!
-//! - `descriptive/`: [`Sample`], [`SampleError`], the checked input; [`Summary`],
-//!   [`quantile`], [`median`], [`mad`]; [`tukey`] → [`Outliers`], Tukey-fence outlier counts;
-//!   [`weighted_summary`], the same over values counted with weights (a run's per-iteration
-//!   times, each counted once per iteration);
-//!   [`Points`] → [`Line`], least-squares slopes of linear-sampling data (`#[bench]`).
-//! - `distributions/`: [`t_two_sided_p`], [`t_quantile`], Student's t from statrs (with
-//!   the Cornish–Fisher expansion for the quantile at large df, where statrs' is wrong).
-//! - `t_tests/`: [`student_t`] → [`TTest`], one-sample t-test and interval (paired
-//!   log-differences); [`welch`] → [`TTest`], two-sample unequal-variance t-test (log
-//!   latencies).
-//! - `sequential/`: [`ConfidenceSequence`], the anytime-valid interval used to stop early
-//!   (and, for tests, `RunningMoments`, the streaming moments it can be fed);
-//!   [`ratio_of_means`] → `RatioOfMeans`, the log ratio of two means from paired block
+//! Student's t:
+//! - `t_distribution`: [`t_two_sided_p`], [`t_quantile`], the distribution from statrs;
+//! - `cornish_fisher`: its quantile at large df, where statrs' is wrong;
+//! - `student`: [`student_t`] → [`TTest`], the one-sample test and interval (paired
+//!   log-differences);
+//! - `welch`: [`welch`] → [`TTest`], the two-sample unequal-variance test (log latencies);
+//! - `t_test`: [`TTest`], what both tests report.
+//!
+//! The sequential test's machinery:
+//! - `sequence`: [`ConfidenceSequence`], the anytime-valid interval used to stop early;
+//! - `moments`: `RunningMoments`, the streaming moments it can be fed (tests only);
+//! - `ratio_of_means`: [`ratio_of_means`], the log ratio of two means from paired block
 //!   sums (delta method);
-//!   [`long_run_factor`], how much dependence between observations inflates the variance of
-//!   their mean (overlapping batch means).
-//! - `resampling/`: [`Bootstrap`], [`linear_estimates`], [`slope_change`], seeded
-//!   percentile-bootstrap intervals (checked against `scripts/reference_bench.py`), and
-//!   [`SplitMix64`], the seeded generator they and the simulations draw from.
+//! - `long_run`: [`long_run_factor`], how much dependence between observations inflates
+//!   the variance of their mean (overlapping batch means).
+//!
+//! Resampling:
+//! - `bootstrap`: [`Bootstrap`], [`linear_estimates`], [`slope_change`], seeded
+//!   percentile-bootstrap intervals;
+//! - `rng`: [`SplitMix64`], the seeded generator they and the simulations draw from.
 
-mod descriptive;
-mod distributions;
-mod resampling;
-mod sequential;
-mod t_tests;
+mod bootstrap;
+mod cornish_fisher;
+mod long_run;
+#[cfg(test)]
+mod moments;
+mod outliers;
+mod ratio_of_means;
+mod regression;
+mod rng;
+mod sample;
+mod sequence;
+mod student;
+mod summary;
+mod t_distribution;
+mod t_test;
+mod weighted;
+mod welch;
 
 #[cfg(test)]
 mod tests;
 
-pub use descriptive::{
-    mad, median, quantile, tukey, weighted_summary, Line, Outliers, Points, PointsError, Sample,
-    SampleError, Summary,
-};
-pub use distributions::{t_quantile, t_two_sided_p};
-pub use resampling::{
-    linear_estimates, slope_change, Bootstrap, Estimate, SplitMix64, DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-};
-pub use sequential::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
-
-// What only the layer's tests and the simulations use.
 #[cfg(test)]
-pub use resampling::index_below;
+pub use bootstrap::index_below;
+pub use bootstrap::{
+    linear_estimates, slope_change, Bootstrap, Estimate, DEFAULT_RESAMPLES, DEFAULT_SEED,
+};
+pub use long_run::long_run_factor;
 #[cfg(test)]
-pub use sequential::RunningMoments;
-pub use t_tests::{student_t, welch, TTest};
+pub use moments::RunningMoments;
+pub use outliers::{tukey, Outliers};
+pub use ratio_of_means::{ratio_of_means, PairedSums};
+pub use regression::{Line, Points, PointsError};
+pub use rng::SplitMix64;
+pub use sample::{Sample, SampleError};
+pub use sequence::ConfidenceSequence;
+pub use student::student_t;
+pub use summary::{mad, median, quantile, Summary};
+pub use t_distribution::{t_quantile, t_two_sided_p};
+pub use t_test::TTest;
+pub use weighted::weighted_summary;
+pub use welch::welch;

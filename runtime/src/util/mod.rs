@@ -1,5 +1,15 @@
-//! Utilities: units and their formatting, atomic file writes, the target directory, panic
-//! capture. The lowest layer: imports nothing from the crate.
+//! Utilities. The lowest layer: imports nothing from the crate.
+//! - `units`: durations parsed, and times, rates, counts and sizes printed in the unit that
+//!   fits;
+//! - `ratio`: ratios printed with the digits their interval needs;
+//! - `atomic_file`: the one safe writer, a reader sees the old file or the new;
+//! - `file_lock`: a lock around read-merge-write of a file several processes share;
+//! - `fifo_open`: opening a FIFO for writing in a way that honours the interrupt flag;
+//! - `target_dir`: where duobench keeps its files, beside the build;
+//! - `process`: whether another process has ended, for cleaning up after it;
+//! - `panic`: a panicking routine turned into a failed trial with its message;
+//! - `interrupt`: the Ctrl-C flag, so the first interrupt keeps what was measured;
+//! - `held`: the memory a growing record holds, left out of memory readings.
 
 mod atomic_file;
 mod fifo_open;
@@ -8,6 +18,7 @@ mod held;
 mod interrupt;
 mod panic;
 mod process;
+mod ratio;
 mod target_dir;
 mod units;
 
@@ -19,9 +30,10 @@ pub(crate) use held::HeldBytes;
 pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT};
 pub(crate) use panic::catch_panic;
 pub(crate) use process::process_ended;
+pub(crate) use ratio::{ratio_text, RatioDigits};
 pub(crate) use target_dir::duobench_dir;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
-    parse_duration, ratio_text, three_significant, RatioDigits,
+    parse_duration, three_significant,
 };

@@ -9,13 +9,13 @@
 //! `syn` because a path scan is all it takes, and the runtime has no parser dependency to
 //! lean on.
 //!
-//! A layer's subfolders group its files by job, and no folder grows past a dozen entries
-//! (`folders.rs`).
+//! A layer's subfolders group its files by job, and each folder's module doc names every
+//! module the folder holds (`folders.rs`).
 
 mod folders;
 mod scan;
 
-use folders::{crowded_folders, MAX_ENTRIES};
+use folders::undocumented_children;
 use scan::{paths_in, production_code, reexports, resolve, test_only_children};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -327,40 +327,59 @@ fn test_code_and_comments_may_reach_anywhere() {
 }
 
 #[test]
-fn no_folder_of_the_runtime_holds_more_than_a_dozen_entries() {
+fn every_folder_of_the_runtime_names_its_modules_in_its_doc() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let found = crowded_folders(&src);
+    let found = undocumented_children(&src);
     assert!(
         found.is_empty(),
-        "crowded folders in {}:\n{}",
+        "folders of {} whose module doc leaves out what they hold:\n{}",
         src.display(),
         found.join("\n")
     );
 }
 
 #[test]
-fn a_folder_with_one_entry_too_many_is_named_and_one_at_the_limit_is_not() {
+fn a_folder_whose_doc_leaves_out_a_module_is_named_with_the_modules_it_leaves_out() {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("layers-crowded-{}", std::process::id()));
+        .join(format!("layers-folder-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    // The root at the limit (its files and `deep/`), `deep/` one past it (its files and
-    // `inner/`), `inner/` nearly empty: only `deep/` is crowded, and subfolders count.
-    let deep = root.join("deep");
-    std::fs::create_dir_all(deep.join("inner")).expect("a temporary folder");
-    std::fs::write(deep.join("inner").join("mod.rs"), "").expect("a temporary file");
-    for i in 0..MAX_ENTRIES - 1 {
-        std::fs::write(root.join(format!("f{i}.rs")), "").expect("a temporary file");
-    }
-    for i in 0..MAX_ENTRIES {
-        std::fs::write(deep.join(format!("f{i}.rs")), "").expect("a temporary file");
-    }
-    let found = crowded_folders(&root);
+    let write = |file: &str, text: &str| {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("a temporary folder");
+        std::fs::write(path, text).expect("a temporary file");
+    };
+    // `layer/`'s doc names `a` and `handle`, `bench` only inside `benchmark`, and `inner`
+    // only in its inline tests' doc, which is not the folder's; `inner/` names its one
+    // file; `handle.rs` beside `handle/` names its child; `data.txt` is no module; `loose/`
+    // has no module file at all. The root's `lib.rs` is the crate's front page, not checked.
+    write("lib.rs", "//! The crate.\nmod layer;\n");
+    write(
+        "layer/mod.rs",
+        "//! `a` does one thing, `handle` another; every benchmark passes.\nmod a;\n\
+         #[cfg(test)]\nmod tests {\n    //! The tests' doc names bench and inner: not the folder's.\n}\n",
+    );
+    write("layer/a.rs", "//! A.\n");
+    write("layer/bench.rs", "//! Bench.\n");
+    write("layer/data.txt", "no module\n");
+    write(
+        "layer/handle.rs",
+        "//! The handle, and its `child` part.\nmod child;\n",
+    );
+    write("layer/handle/child.rs", "//! Child.\n");
+    write("layer/inner/mod.rs", "//! What `c` computes.\nmod c;\n");
+    write("layer/inner/c.rs", "//! C.\n");
+    write("layer/loose/d.rs", "//! D.\n");
+    let found = undocumented_children(&root);
     std::fs::remove_dir_all(&root).expect("the temporary folder removed");
     assert_eq!(
         found,
-        vec![format!(
-            "deep/ holds {} entries, more than {MAX_ENTRIES}: split it into subfolders by job",
-            MAX_ENTRIES + 1
-        )]
+        vec![
+            "layer/ holds bench, inner that the module doc of layer/mod.rs does not \
+             name: say what each is for"
+                .to_owned(),
+            "layer/loose/ has no module file (layer/loose/mod.rs or layer/loose.rs) to say \
+             what it holds"
+                .to_owned(),
+        ]
     );
 }

@@ -5,6 +5,12 @@
 //! and the parent reads the counts from Callgrind's files.
 //!
 //! Like `versions`, an edge of the program: it starts processes and reads files.
+//!
+//! - `plan`: what the parent asks of a counting child, on its command line;
+//! - `under_valgrind`: the parent's side, one child under Callgrind and its files read back;
+//! - `child_side`: the child's side, each routine counted over the plan's segments;
+//! - `trial_counts`: a trial's counts, repeated when they moved, for one routine, a
+//!   comparison or a baseline's executable.
 
 mod child_side;
 mod plan;

@@ -5,6 +5,16 @@
 //!
 //! This layer is an edge of the program: it starts processes and copies files. The duo loop
 //! it drives is `measure::duo`'s, unchanged.
+//!
+//! - `store`: the bench executable kept beside a saved baseline, so it can run again;
+//! - `protocol`: the serve protocol, one line per message over the child's stdin and stdout;
+//! - `child`: the baseline's executable as a child in serve mode, always reaped;
+//! - `serve_loop`: the child's side, timing the batches its parent asks for;
+//! - `remote_side`: a serving child as one side of the duos;
+//! - `places` and `co_locate`: where each serving process runs, both on one CPU;
+//! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
+//! - `rounds`: the trial's result from all its rounds, not the last one;
+//! - `gate`: an unpaired trial under a gate fails, since only pairing keeps its error rate.
 
 mod child;
 mod co_locate;

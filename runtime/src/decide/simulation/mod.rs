@@ -10,6 +10,17 @@
 //! scenarios (`simulation/robust.rs`, `simulation/wander.rs`) the first routine may also own extra
 //! costs in some batches (amortized work), its speed relative to the second may wander (an
 //! AR(1) process with a memory of many batches), and the ratio may change after the pilot.
+//!
+//! The scenarios, one file each beside the shared generator here:
+//! - `controls`: one negative control per safeguard, each switched off alone;
+//! - `coverage`: how often the printed interval misses the true ratio;
+//! - `robust`: costs one routine owns, interrupts on both, a ratio that changes;
+//! - `wander`: a relative speed that wanders with a memory of many batches;
+//! - `grid`: the wander over a grid of sizes and memories;
+//! - `long`: long routines, one duo a block, claims on the truth;
+//! - `mixed`: noise that mixes the other scenarios' kinds;
+//! - `pairs`: cross-version comparisons over rounds of process pairs;
+//! - `replay`: real duo streams replayed through the sequential test.
 
 mod controls;
 mod coverage;

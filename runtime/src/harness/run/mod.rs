@@ -1,6 +1,16 @@
-//! Running trials: `main`, one trial from routine to record, checks before anything is
-//! measured, the journal of the running trial, cross-version setup, groups and the shared error
-//! rate, profiling, and what happens after the last trial.
+//! Running trials:
+//! - `runner`: `main`, registered benchmarks into libtest trials run one at a time;
+//! - `trial`: one trial from routine to record, and to libtest's pass or fail;
+//! - `preflight`: before anything is measured, every output place must take a file;
+//! - `preflight_owned`: and every file the run replaces must be ours, none named twice;
+//! - `journal`: the marker naming the running trial, so a run that dies inside one leaves
+//!   the results before it;
+//! - `version_setup`: the baseline's stored executables, and serve mode;
+//! - `family_alpha`: `--family-alpha`, the run's claims sharing one error rate;
+//! - `group`: `vs = [..]`, candidates sharing the group's error rate, ranked after the run;
+//! - `profile`: `--profile-time`, one trial run for a profiler, nothing written;
+//! - `finish`: after the last trial, the notes, the output files and the exit status;
+//! - `ci_report`: what the run tells CI, the markdown export and GitHub's job summary.
 
 mod ci_report;
 mod family_alpha;

@@ -3,7 +3,7 @@
 //! sequential tests.
 
 use super::cost::{duos_per_block, DuoCost, FEWEST, MIN_PILOT_DUOS};
-use super::screening::DuoScreen;
+use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
 use crate::decide::SequentialSettings;

@@ -6,7 +6,7 @@ use super::batches::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
 use super::cost::DuoCost;
 use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
-use super::screening::DuoScreen;
+use super::screen::DuoScreen;
 use crate::measure::{resident_kib, Deadline, TimeBatch};
 use crate::util::HeldBytes;
 use std::time::{Duration, Instant};

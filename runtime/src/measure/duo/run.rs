@@ -7,7 +7,7 @@ use super::blocks::{plan_blocks, Blocks};
 use super::cost::DuoCost;
 use super::measuring::{measure, Measured};
 use super::progress::{DuoProgress, Progress};
-use super::screening::{DuoScreen, Evidence};
+use super::screen::{DuoScreen, Evidence};
 use super::settings::DuoSettings;
 use super::warmup::warm_up;
 use crate::decide::{Sequential, MIN_DECISION_DUOS};
@@ -244,7 +244,7 @@ mod tests {
         // The wiring: the probe is read around every duo, its preemptions are counted, and
         // every measured duo either reached the test or was set aside as preempted. Whether
         // the screen sets them aside is its own unit tests' subject
-        // (`screening/screen.rs`): on a busy machine real load makes some flagged duos
+        // (`screen.rs`): on a busy machine real load makes some flagged duos
         // outlying, and chance can then give them to one routine, which hands them back.
         let (e, tested, measured) = run_with_fake_preemptions();
         assert_eq!(e.clock, crate::measure::Clock::Wall);

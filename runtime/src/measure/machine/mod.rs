@@ -1,5 +1,12 @@
-//! Evidence of the machine: what the OS counted for the thread, the load and governors, the
-//! machine's pace and how often it stalls a running thread.
+//! Evidence of the machine, read around the measurements so that the analysis can tell the
+//! routine's noise from the machine's:
+//! - `os`: the measuring thread's context switches and CPU time, as the OS counts them;
+//! - `contention`: the thread's wait for a core and the hypervisor's steal;
+//! - `usage`: a trial's before/after of both, and its peak memory;
+//! - `system`: the CPU frequency governors, for the doctor;
+//! - `stalls`: how often the machine stalls a running thread, by a spin on timed chunks;
+//! - `stall_windows`: how often a window of the machine's time runs slow, from the same spin;
+//! - `pace`: a short fixed probe of the machine's pace, read after every `#[bench]` sample.
 
 mod contention;
 mod os;

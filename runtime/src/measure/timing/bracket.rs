@@ -26,7 +26,7 @@ impl Bracket for WallClock {
     }
 }
 
-/// Counted by Callgrind (`measure::counts`); nothing reported here.
+/// Counted by Callgrind (`measure::meters`); nothing reported here.
 pub struct CountedRegion;
 
 impl Bracket for CountedRegion {

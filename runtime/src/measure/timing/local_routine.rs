@@ -22,7 +22,7 @@ pub trait LocalRoutine: TimeBatch {
     fn run_once(&mut self);
     /// Runs the routine once and returns what it allocated (inputs' setup excluded).
     fn allocs_once(&mut self) -> AllocCount;
-    /// Runs `iters` iterations inside Callgrind's counted marker (`measure::counts`), inputs
+    /// Runs `iters` iterations inside Callgrind's counted marker (`measure::meters`), inputs
     /// made and outputs dropped outside it.
     fn count_batch(&mut self, iters: u64);
 }

@@ -1,6 +1,17 @@
-//! Timing batches: the clock and its cost, a batch of k iterations (plain, with inputs, in
-//! chunks), a routine run here, the empty loop's floor, and the trial's time budget (with
-//! the share the analysis needs).
+//! Timing batches and the trial's budget:
+//! - `timer`: the clock, and what reading it costs;
+//! - `bracket`: what surrounds a batch's loop, the clock when timing, Callgrind's marker when
+//!   counting, so a count is of exactly the loop that is timed;
+//! - `batch`: k iterations of a routine between two clock reads;
+//! - `batched`: a batch with inputs made before the clock starts and dropped after it stops;
+//! - `chunks`: one sample in chunks, so memory stays bounded whatever its size;
+//! - `time_batch`: what the duo loop needs of each side, local or remote;
+//! - `local_routine`: what a routine run in this process also does (run once, count
+//!   allocations);
+//! - `empty_loop`: an empty routine's cost in the same loop, the floor of a `#[bench]`;
+//! - `profile`: a routine in its loop for a set time, for a profiler;
+//! - `budget`: the trial's time budget, and what a trial says when it is too short;
+//! - `analysis_budget`: the share of that budget a `#[bench]`'s analysis needs.
 
 mod analysis_budget;
 mod batch;

@@ -1,5 +1,13 @@
-//! Files besides `--json`: writing the outputs (HTML with the feature `html`, JSON, exports), the `--export` formats,
-//! the markdown table and GitHub annotations, and whether a file is ours to replace.
+//! Files besides the terminal: the `--export` formats, and the edge that writes every file.
+//! - `write_outputs`: the `--json` document and the exports, written after libtest's summary;
+//! - `write_html`: the HTML report's page and index (feature `html`);
+//! - `write_ci`: what CI reads besides `--json`, the markdown export and the job summary;
+//! - `export`: the `--export` formats a CI tool reads (Bencher's BMF, GitHub's benchmark
+//!   action);
+//! - `markdown`: the trials as a markdown table, for a pull request or the job summary;
+//! - `trial_cells`: one trial of the `--json` document as the merged tables show it;
+//! - `github_actions`: the `::error` annotations that put a refuted claim on its source line;
+//! - `owned`: whether a file is ours to replace, decided before anything is measured.
 
 mod export;
 mod github_actions;

@@ -2,7 +2,8 @@
 //! distribution and the baseline comparison (counted under Valgrind: its counts and the
 //! baseline comparison) — and its row of the page's summary table.
 
-use super::charts::{baseline_chart, distribution_chart, scatter_chart};
+use super::baseline_chart::baseline_chart;
+use super::bench_charts::{distribution_chart, scatter_chart};
 use super::counted_section::counted_bench_facts;
 use super::escape;
 use super::figure;

@@ -4,7 +4,7 @@
 //! Its charts are those that need no timed batch: a comparison's ratio against its claim, a
 //! `#[bench]`'s change against its baseline.
 
-use super::charts::ratio_chart;
+use super::ratio_chart::ratio_chart;
 use super::{escape, figure, labelled_list};
 use crate::report::{counted_basis, counted_count, counted_lines};
 use crate::report::{BenchRecord, DiffRecord};

@@ -2,8 +2,10 @@
 //! on (as the terminal's notes word it), then its three charts; a comparison counted under
 //! Valgrind has its counts instead (`counted_section`) and its ratio chart alone.
 
-use super::charts::{drift_chart, latency_chart, ratio_chart};
 use super::counted_section::{counted_diff_facts, counted_figures};
+use super::drift_chart::drift_chart;
+use super::latency_chart::latency_chart;
+use super::ratio_chart::ratio_chart;
 use super::{escape, figure, labelled_list};
 use crate::measure::Clock;
 use crate::report::notes;

@@ -5,13 +5,34 @@
 //! Rendering is pure; `report::files::write_html` writes the files. A target's page marks
 //! its content with [`BEGIN`] and [`END`] comments, so the index can be rebuilt from the pages
 //! on disk without keeping any other state.
+//!
+//! The sections of a target's page:
+//! - `diff_section`: one comparison, its facts, what its estimate rests on, its charts;
+//! - `bench_section`: one `#[bench]`, its facts, its charts and its row of the table;
+//! - `counted_section`: what a result counted under Valgrind shows in place of timings;
+//! - `unpaired_section`: a gated `#[bench]` that could not be paired, and what to do;
+//! - `doctor_list`: the doctor's warnings, for a section and the top of the page;
+//! - `document_page`: the page of a `--json` document no single run wrote (merged shards).
+//!
+//! The charts, drawn with plotters as inline SVG: a comparison's `latency_chart` (both
+//! routines' distributions), `ratio_chart` (the estimates against the claim's band) and
+//! `drift_chart` (the ratio in the order measured); a `#[bench]`'s `bench_charts` (the
+//! scatter with its line, the distribution) and `baseline_chart` (against the saved run);
+//! `interval_rows`, the labelled-interval chart two of them draw, and `shared`, what all of
+//! them share (size, colours, canvas, labels).
 
+mod baseline_chart;
+mod bench_charts;
 mod bench_section;
-mod charts;
 mod counted_section;
 mod diff_section;
 mod doctor_list;
 mod document_page;
+mod drift_chart;
+mod interval_rows;
+mod latency_chart;
+mod ratio_chart;
+mod shared;
 mod unpaired_section;
 
 use crate::analysis::Warning;

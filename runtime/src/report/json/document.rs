@@ -112,4 +112,388 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    //! Tests of the JSON mapping: field by field, `null`s for what was never estimated, and
+    //! validity against the published schema (`docs/duobench.schema.json`).
+
+    mod fields {
+        use super::super::to_json;
+        use crate::fixture::records::{record, BELOW};
+
+        use crate::report::Record;
+        use serde_json::Value;
+
+        pub(super) fn document(records: &[Record]) -> Value {
+            let run = crate::fixture::records::bench_run_info();
+            serde_json::from_str(&to_json(records, &run)).expect("the document is valid JSON")
+        }
+
+        #[test]
+        fn run_facts_head_the_document() {
+            let doc = document(&[]);
+            assert_eq!(doc["schema_version"], 1);
+            assert_eq!(doc["duobench_version"], env!("CARGO_PKG_VERSION"));
+            assert_eq!(doc["mode"], "bench");
+            assert_eq!(doc["timer"]["overhead_ns"], 25.0);
+            assert_eq!(doc["timer"]["resolution_ns"], 10.0);
+            assert_eq!(doc["build"]["debug_assertions"], cfg!(debug_assertions));
+            assert_eq!(doc["trials"], Value::Array(vec![]));
+        }
+
+        #[test]
+        fn a_trial_carries_its_claim_verdict_estimates_and_summaries() {
+            let rec = record("sorting::radix", 0.5, Some(BELOW), 2_000);
+            let doc = document(&[Record::Diff(Box::new(rec.clone()))]);
+            let t = &doc["trials"][0];
+            assert_eq!(t["name"], "sorting::radix");
+            assert_eq!(t["bench_target"], "claims");
+            assert_eq!(t["kind"], "diff");
+            assert_eq!(t["routines"]["first"], "radix");
+            assert_eq!(t["routines"]["second"], "std_sort");
+            assert_eq!(t["claim"], "ratio < 0.8");
+            assert_eq!(t["verdict"], "pass");
+            // A passed claim's p-value is at most the alpha it passed at.
+            let p = t["p_value"]
+                .as_f64()
+                .expect("a decided claim has a p-value");
+            assert!(p > 0.0 && p <= 0.05, "{p}");
+            assert_eq!(t["calibration"], false);
+            let r = &rec.result;
+            assert_eq!(t["ratio"]["estimate"], r.ratio);
+            let (low, high) = r.interval.unwrap();
+            assert_eq!(t["ratio"]["interval"]["low"], low);
+            assert_eq!(t["ratio"]["interval"]["high"], high);
+            assert_eq!(t["ratio"]["level"], 0.95);
+            assert_eq!(t["ratio"]["median_based"], r.median_ratio);
+            assert_eq!(t["pairs"], r.pairs);
+            assert_eq!(t["outliers"]["duos_set_aside"], r.duos_set_aside);
+            assert_eq!(
+                (t["batch_iters"].as_u64(), t["duos_per_block"].as_u64()),
+                (Some(20), Some(4))
+            );
+            assert_eq!(
+                (t["warmup_secs"].as_f64(), t["measure_secs"].as_f64()),
+                (Some(0.2), Some(0.7))
+            );
+            let student = r.student.unwrap();
+            assert_eq!(t["student"]["ratio"], student.estimate.exp());
+            assert_eq!(t["student"]["p"], student.p_two_sided);
+            assert_eq!(t["student"]["n"], student.n);
+            assert_eq!(t["welch"]["n_first"], r.first.unwrap().n);
+            let first = r.first.unwrap();
+            let f = &t["first"];
+            assert_eq!(
+                (f["n"].as_u64(), f["median_ns"].as_f64()),
+                (Some(first.n as u64), Some(first.median))
+            );
+            assert_eq!(f["percentiles_ns"]["p50"], first.median);
+            assert_eq!(f["percentiles_ns"]["p99"], first.p99);
+            assert_eq!(
+                (f["min_ns"].as_f64(), f["max_ns"].as_f64()),
+                (Some(first.min), Some(first.max))
+            );
+            assert_eq!(
+                (f["mean_ns"].as_f64(), f["sd_ns"].as_f64()),
+                (Some(first.mean), Some(first.sd))
+            );
+        }
+
+        #[test]
+        fn what_was_never_estimated_is_null_not_nan() {
+            // No duo at all: no estimate, no interval, no tests, no summaries.
+            let rec = record("empty", 1.0, None, 0);
+            assert!(rec.result.ratio.is_nan());
+            let doc = document(&[Record::Diff(Box::new(rec))]);
+            let t = &doc["trials"][0];
+            assert_eq!(t["verdict"], "reported");
+            assert_eq!(t["claim"], Value::Null);
+            assert_eq!(t["p_value"], Value::Null);
+            for key in ["estimate", "interval", "median_based"] {
+                assert_eq!(t["ratio"][key], Value::Null, "{key}");
+            }
+            for key in ["student", "welch", "first", "second"] {
+                assert_eq!(t[key], Value::Null, "{key}");
+            }
+        }
+    }
+
+    /// The documents written are valid against the published schema, including the `null`s of
+    /// a comparison that measured nothing.
+    mod schema {
+        use super::super::{to_json, RunInfo};
+        use crate::fixture::records::{
+            bench_record, diff, record, unpaired_record, Baseline, BAND, BELOW, TIMER,
+        };
+        use crate::model::Mode;
+        use crate::report::Record;
+
+        const SCHEMA: &str = include_str!("../../../../docs/duobench.schema.json");
+
+        /// The published schema lets readers meet fields it does not describe (fields are added
+        /// without a new version); this copy forbids them, so that the documents written here
+        /// are checked to have no field the schema leaves out.
+        fn strict_schema() -> serde_json::Value {
+            fn forbid_extra(value: &mut serde_json::Value) {
+                match value {
+                    serde_json::Value::Object(map) => {
+                        if map.contains_key("properties") {
+                            map.insert("additionalProperties".to_owned(), false.into());
+                        }
+                        // A condition's branches constrain fields described beside them: they
+                        // name only those, so they cannot forbid the others.
+                        map.iter_mut()
+                            .filter(|(key, _)| !matches!(key.as_str(), "then" | "else"))
+                            .for_each(|(_, value)| forbid_extra(value));
+                    }
+                    serde_json::Value::Array(items) => items.iter_mut().for_each(forbid_extra),
+                    _ => {}
+                }
+            }
+            let mut schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+            forbid_extra(&mut schema);
+            schema
+        }
+
+        /// What docs/json-schema.md promises readers: an added field keeps the document valid.
+        #[test]
+        fn the_published_schema_allows_added_fields() {
+            let schema: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            let run = crate::fixture::records::bench_run_info();
+            let mut doc: serde_json::Value =
+                serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+            doc["added_later"] = 1.into();
+            doc["trials"][0]["added_later"] = 1.into();
+            doc["run"]["added_later"] = 1.into();
+            assert!(validator.is_valid(&doc));
+            let strict = jsonschema::validator_for(&strict_schema()).unwrap();
+            assert!(!strict.is_valid(&doc));
+        }
+
+        #[test]
+        fn documents_validate_against_the_schema() {
+            let schema = strict_schema();
+            let validator =
+                jsonschema::validator_for(&schema).expect("the schema is a valid schema");
+            let mut calibration = record("calibrated", 1.0, None, 400);
+            calibration.calibration = true;
+            let records = [
+                diff("sorting::radix", 0.5, Some(BELOW), 2_000),
+                Record::Diff(Box::new(crate::fixture::records::drifting_unsettled())),
+                diff("same", 1.0, Some(BAND), 3_000),
+                diff("nothing", 1.0, Some(BELOW), 0),
+                Record::Diff(Box::new(calibration)),
+                bench_record("scaled", Baseline::Previous(1.0)),
+                bench_record("same_speed", Baseline::Previous(2.0)),
+                bench_record("first", Baseline::First),
+                unpaired_record("gated"),
+            ];
+            for mode in [Mode::Bench, Mode::Test] {
+                let run = RunInfo {
+                    mode,
+                    timer: TIMER,
+                    meta: crate::fixture::records::run_meta(),
+                    doctor: Vec::new(),
+                    unfinished: None,
+                };
+                let doc: serde_json::Value =
+                    serde_json::from_str(&to_json(&records, &run)).unwrap();
+                let errors: Vec<String> = validator
+                    .iter_errors(&doc)
+                    .map(|e| format!("{e} at {}", e.instance_path()))
+                    .collect();
+                assert!(errors.is_empty(), "{errors:#?}");
+            }
+        }
+
+        #[test]
+        fn the_documented_example_is_valid() {
+            let prose = include_str!("../../../../docs/json-schema.md");
+            let start = prose.find("```json\n").expect("an example") + "```json\n".len();
+            let end = start + prose[start..].find("```").unwrap();
+            let example: serde_json::Value = serde_json::from_str(&prose[start..end]).unwrap();
+            let schema = strict_schema();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&example)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{errors:#?}");
+        }
+
+        #[test]
+        fn what_the_os_counted_is_described() {
+            let mut r = record("a", 0.5, Some(BELOW), 500);
+            r.result.os = Some(crate::measure::OsUsage {
+                peak_rss_growth_kib: 4,
+                wall_ns: 2_000_000_000,
+                run_queue_wait_ns: Some(3_000_000),
+                steal_share: Some(0.01),
+                ..crate::measure::OsUsage::default()
+            });
+            let run = crate::fixture::records::bench_run_info();
+            let doc: serde_json::Value =
+                serde_json::from_str(&to_json(&[Record::Diff(Box::new(r))], &run)).unwrap();
+            assert_eq!(doc["trials"][0]["os"]["run_queue_wait_ns"], 3_000_000);
+            let validator = jsonschema::validator_for(&strict_schema()).unwrap();
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{errors:#?}");
+        }
+
+        #[test]
+        fn the_schema_rejects_what_it_does_not_describe() {
+            let schema = strict_schema();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            let run = crate::fixture::records::bench_run_info();
+            let good: serde_json::Value =
+                serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+            assert!(validator.is_valid(&good));
+            let mut extra = good.clone();
+            extra["trials"][0]["surprise"] = 1.into();
+            assert!(!validator.is_valid(&extra));
+            let mut wrong = good.clone();
+            wrong["trials"][0]["verdict"] = "maybe".into();
+            assert!(!validator.is_valid(&wrong));
+            let mut missing = good;
+            missing["trials"][0]["ratio"]
+                .as_object_mut()
+                .unwrap()
+                .remove("interval");
+            assert!(!validator.is_valid(&missing));
+
+            let bench: serde_json::Value = serde_json::from_str(&to_json(
+                &[bench_record("b", Baseline::Previous(1.0))],
+                &run,
+            ))
+            .unwrap();
+            assert!(validator.is_valid(&bench));
+            let mut extra = bench.clone();
+            extra["trials"][0]["baseline"]["change"]["surprise"] = 1.into();
+            assert!(!validator.is_valid(&extra));
+            let mut wrong = bench.clone();
+            wrong["trials"][0]["baseline"]["change"]["verdict"] = "faster".into();
+            assert!(!validator.is_valid(&wrong));
+            let mut mixed = bench;
+            mixed["trials"][0]["kind"] = "diff".into();
+            assert!(
+                !validator.is_valid(&mixed),
+                "a bench record is not a comparison"
+            );
+        }
+    }
+
+    /// The `#[bench]` record, field by field, for each way its baseline can go.
+    mod bench_fields {
+        use super::fields::document;
+        use crate::fixture::records::{bench_record, Baseline};
+        use crate::report::BaselineOutcome;
+        use crate::report::Record;
+        use crate::session::BaselineError;
+        use serde_json::Value;
+        use std::path::Path;
+
+        fn result_of(record: &Record) -> &crate::analysis::BenchResult {
+            match record {
+                Record::Bench(b) => &b.result,
+                Record::Diff(_) | Record::Unpaired(_) => {
+                    unreachable!("the fixture makes a bench record")
+                }
+            }
+        }
+
+        #[test]
+        fn a_bench_carries_its_estimates_spread_outliers_and_sampling() {
+            let rec = bench_record("scaled", Baseline::First);
+            let r = result_of(&rec).clone();
+            let doc = document(&[rec]);
+            let t = &doc["trials"][0];
+            assert_eq!(t["name"], "scaled");
+            assert_eq!(t["bench_target"], "single");
+            assert_eq!(t["kind"], "bench");
+            assert_eq!(t["level"], 0.95);
+            for (key, e) in [
+                ("slope_ns", r.slope),
+                ("mean_ns", r.mean),
+                ("median_ns", r.median),
+            ] {
+                assert_eq!(t[key]["estimate"], e.point, "{key}");
+                assert_eq!(t[key]["interval"]["low"], e.low, "{key}");
+                assert_eq!(t[key]["interval"]["high"], e.high, "{key}");
+            }
+            let fit = r.fit.unwrap();
+            assert_eq!(t["fit"]["r_squared"], fit.r_squared);
+            let spread = r.per_iteration.unwrap();
+            assert_eq!(t["per_iteration"]["n"], spread.n);
+            assert_eq!(t["per_iteration"]["percentiles_ns"]["p99"], spread.p99);
+            assert_eq!(t["outliers"]["samples"], 40);
+            assert_eq!(t["outliers"]["high_severe"], r.outliers.high_severe);
+            assert!(
+                r.outliers.high_severe >= 1,
+                "the slowed sample is an outlier"
+            );
+            assert_eq!(t["throughput"]["unit"], "elements");
+            assert_eq!(t["throughput"]["per_iteration"], 1_000);
+            let rate = t["throughput"]["per_second"]["estimate"].as_f64().unwrap();
+            assert!((rate - 1e12 / r.slope.point).abs() < 1e-3 * rate, "{rate}");
+            // A longer time is a lower rate: the interval's ends swap.
+            assert_eq!(
+                t["throughput"]["per_second"]["interval"]["low"],
+                1e12 / r.slope.high
+            );
+            assert_eq!(
+                (t["samples"].as_u64(), t["iterations"].as_u64()),
+                (Some(40), Some(r.total_iters()))
+            );
+            assert_eq!(
+                (&t["sampling"], &t["iters_step"]),
+                (&"linear".into(), &1_000.into())
+            );
+            assert_eq!(
+                (t["warmup_secs"].as_f64(), t["measure_secs"].as_f64()),
+                (Some(0.2), Some(1.5))
+            );
+            assert_eq!(t["baseline"]["status"], "first_run");
+            assert_eq!(t["baseline"]["saved_as"], "base");
+        }
+
+        #[test]
+        fn a_compared_bench_carries_both_slopes_the_change_and_its_verdict() {
+            // The fixture takes 2 ns an iteration; the baseline took 1 ns: twice as slow.
+            let doc = document(&[bench_record("scaled", Baseline::Previous(1.0))]);
+            let b = &doc["trials"][0]["baseline"];
+            assert_eq!(b["status"], "compared");
+            assert_eq!(b["name"], "base");
+            assert_eq!(b["previous_run"], true);
+            let old = b["baseline_slope_ns"]["estimate"].as_f64().unwrap();
+            assert!((old - 1.0).abs() < 0.01, "{old}");
+            let change = &b["change"];
+            let estimate = change["estimate"].as_f64().unwrap();
+            assert!((estimate - 1.0).abs() < 0.05, "{change}");
+            assert!(change["interval"]["low"].as_f64().unwrap() < estimate);
+            assert!(change["p"].as_f64().unwrap() < 0.05, "{change}");
+            assert_eq!(change["verdict"], "regressed");
+            assert_eq!(
+                (
+                    &change["level"],
+                    &change["noise_threshold"],
+                    &change["alpha"]
+                ),
+                (&0.95.into(), &0.02.into(), &0.05.into())
+            );
+        }
+
+        #[test]
+        fn a_baseline_error_is_its_one_line_message() {
+            let mut rec = bench_record("broken", Baseline::First);
+            let e = BaselineError::corrupt(Path::new("/t/base.json"), "oops".to_owned());
+            if let Record::Bench(b) = &mut rec {
+                b.baseline = BaselineOutcome::Failed(e.clone());
+            }
+            let doc = document(&[rec]);
+            let b = &doc["trials"][0]["baseline"];
+            assert_eq!(b["status"], "error");
+            assert_eq!(b["message"], Value::String(e.to_string()));
+            assert!(b.get("saved_as").is_none());
+        }
+    }
+}

@@ -121,7 +121,7 @@ fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::diff::ratio_figure;
+    use super::super::figures::ratio_figure;
     use super::*;
     use crate::decide::AnytimeP;
     use crate::fixture::records::{record, BELOW};

@@ -1,6 +1,6 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff::{interval_text, ratio_figure};
+use super::figures::{interval_text, ratio_figure};
 use super::paint::Paint;
 use crate::api::percent;
 use crate::report::DiffRecord;

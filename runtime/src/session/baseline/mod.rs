@@ -7,6 +7,11 @@
 //! since has nothing to compare with, and is reported so), and leaves it alone (the run
 //! still becomes the previous run). This module is an edge of the program: it reads and writes files. The
 //! comparison itself is pure (`analysis::change`).
+//!
+//! - `name`: a checked baseline name, usable as a file name;
+//! - `location`: where a trial's baselines live under the target directory;
+//! - `file`: one baseline file, written atomically, read back with each problem named;
+//! - `tests`: choosing, comparing with and saving baselines, in a scratch directory.
 
 mod file;
 mod location;
