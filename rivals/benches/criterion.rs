@@ -3,9 +3,10 @@
 //! baseline and once with `RIVALS_SLOWER=1` against it (see `rivals::criterion_steps`).
 //! Run by `rivals/run`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use rivals::{KEY, NUMBER, UNSORTED};
 use std::cell::Cell;
+use std::hint::black_box;
 use std::time::Duration;
 
 fn per_call(c: &mut Criterion) {

@@ -1,8 +1,9 @@
 //! Divan on the rival harness's routines, at its defaults; the known-ratio pairs as two
 //! routines each (Divan gives an estimate, no verdict). Run by `rivals/run`.
 
-use divan::{black_box, Bencher};
+use divan::Bencher;
 use rivals::{KEY, NUMBER, UNSORTED};
+use std::hint::black_box;
 
 #[divan::bench]
 fn add() -> u64 {
