@@ -24,8 +24,8 @@ pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: 
     if let Some(gate) = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
         let _ = writeln!(
             out,
-            "  gate     max regression {}%: {}",
-            percent(gate.design.max_regression),
+            "  gate     {}: {}",
+            gate_name(gate),
             paint.verdict(r.verdict, gate.outcome.word())
         );
     } else {
@@ -145,11 +145,7 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     }
     let gate = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref());
     let judged = match gate {
-        Some(g) => format!(
-            "gate max regression {}% {}",
-            percent(g.design.max_regression),
-            g.outcome.word()
-        ),
+        Some(g) => format!("gate {} {}", gate_name(g), g.outcome.word()),
         None => format!("claim `{}` {}", ClaimText(claim), r.verdict.word()),
     };
     let mut msg = format!(
@@ -187,6 +183,11 @@ fn interval_kind(r: &DiffResult) -> &'static str {
         Some(_) => "two-stage t interval over rounds",
         None => "confidence sequence",
     }
+}
+
+/// A gate as the reports name it: `max regression 5%`.
+pub(crate) fn gate_name(g: &GateSummary) -> String {
+    format!("max regression {}%", percent(g.design.max_regression))
 }
 
 /// A gate's design in words: the threshold it fails above, its two error rates and how it

@@ -1,8 +1,8 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
+use super::diff_block::gate_name;
 use super::figures::{interval_text, ratio_figure};
 use super::paint::Paint;
-use crate::api::percent;
 use crate::report::DiffRecord;
 
 /// Column headings, in order.
@@ -82,10 +82,7 @@ pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
         .as_ref()
         .and_then(|p| p.gate.as_ref());
     let (claim, verdict) = match gate {
-        Some(g) => (
-            format!("max regression {}%", percent(g.design.max_regression)),
-            g.outcome.word().to_owned(),
-        ),
+        Some(g) => (gate_name(g), g.outcome.word().to_owned()),
         None => (record.claim_text(), record.result.verdict.word().to_owned()),
     };
     [
