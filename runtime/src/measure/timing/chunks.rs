@@ -12,6 +12,17 @@
 //! lasts about 20 µs: an input whose routine reads B bytes takes at least B / (memory
 //! bandwidth) per iteration, so the chunk holds at most about 20 µs of bandwidth (some
 //! hundreds of kilobytes) of such inputs.
+//!
+//! Holding values together changes the routine: the allocator serves the next iteration from
+//! a heap that still holds the last ones. A routine that grows a 128 KiB vector costs several
+//! times as much per call when two or more of its vectors are alive at once (the freed
+//! memory crosses the allocator's trim and map thresholds at every chunk) as when each is
+//! dropped before the next call, which is how a program calls it; and a learned chunk size
+//! that moves with the routine's time made the routine's time move with it. An iteration of
+//! `SINGLE_FROM_NS` or more is therefore timed alone (its clock read costs at most a few
+//! percent of it, and is subtracted), its values dropped before the next; a routine leaves
+//! single iterations only below `CHUNKED_BELOW_NS`, so one near the line does not switch
+//! back and forth.
 
 use super::timer::TimerCost;
 
@@ -22,6 +33,10 @@ const MAX_CHUNK_ITERS: u64 = 1 << 16;
 /// Largest factor by which one chunk may outgrow the previous one, so that a first, badly
 /// measured chunk cannot make the next one huge.
 const GROWTH: u64 = 4;
+/// Iterations at least this long are timed one at a time.
+const SINGLE_FROM_NS: f64 = 1_000.0;
+/// Iterations timed one at a time are chunked again only below this.
+const CHUNKED_BELOW_NS: f64 = 500.0;
 
 /// Splits samples into chunks and learns the chunk size from the chunks it times.
 #[derive(Clone, Debug)]
@@ -80,6 +95,15 @@ impl Chunker {
 
     fn learn(&mut self, chunk: u64, ns: f64) {
         let per_iter = ns / chunk as f64;
+        let single = if self.cap == 1 {
+            per_iter >= CHUNKED_BELOW_NS
+        } else {
+            per_iter >= SINGLE_FROM_NS
+        };
+        if single {
+            self.cap = 1;
+            return;
+        }
         let wanted = if per_iter > 0.0 {
             (self.target_ns / per_iter).ceil().min(u64::MAX as f64) as u64
         } else {
@@ -134,5 +158,31 @@ mod tests {
         });
         assert_eq!(calls, 5);
         assert_eq!(Chunker::new(0, &TIMER).max_chunk(), MAX_CHUNK_ITERS);
+    }
+
+    /// Sizes of the chunks that time `iters` iterations of `per_iter_ns` each.
+    fn sizes_at(chunker: &mut Chunker, iters: u64, per_iter_ns: f64) -> Vec<u64> {
+        let mut sizes = Vec::new();
+        chunker.time(iters, |c| {
+            sizes.push(c);
+            per_iter_ns * c as f64 + 20.0
+        });
+        sizes
+    }
+
+    #[test]
+    fn iterations_of_a_microsecond_or_more_are_timed_alone() {
+        let mut chunker = Chunker::new(24, &TIMER);
+        // 5 µs a call would make chunks of four against the 20 µs target.
+        assert!(sizes_at(&mut chunker, 50, 5_000.0).iter().all(|&c| c == 1));
+        // Near the line a routine stays single rather than switching at every chunk.
+        assert!(sizes_at(&mut chunker, 50, 800.0).iter().all(|&c| c == 1));
+        // Well below it, chunks again; and back to single above it.
+        let short = sizes_at(&mut chunker, 10_000, 100.0);
+        assert!(short.iter().any(|&c| c > 16), "{short:?}");
+        let sizes = sizes_at(&mut chunker, 50, 800.0);
+        assert!(sizes.iter().any(|&c| c > 1), "{sizes:?}");
+        let sizes = sizes_at(&mut chunker, 50, 1_500.0);
+        assert!(sizes[1..].iter().all(|&c| c == 1), "{sizes:?}");
     }
 }
