@@ -94,7 +94,9 @@ fn expand(bench: &Bench) -> TokenStream {
     let placement_check = placement::check(item);
     let libtest_check = libtest_check();
     let module_items = placement::module_items();
+    let inline = inline_into_the_loop(bench).then(|| quote!(#[inline(always)]));
     quote! {
+        #inline
         #item
 
         #(#cfgs)*
@@ -225,6 +227,29 @@ fn trial_names(options: &Options) -> Vec<String> {
         (Some(only), None) | (None, Some(only)) => only.to_vec(),
         (None, None) => Vec::new(),
     }
+}
+
+/// Whether the function is the routine a `#[bench]`'s timed loop calls, and is to be inlined
+/// there: the returning forms (`fn f() -> T`, `fn f(n: A) -> T`) without `vs`, unless the
+/// function says how it is inlined. Left to the optimizer, a function called from the loop,
+/// the smoke run and the allocation check was not inlined, and every iteration paid a call
+/// and a return more than a closure given to `iter` (about a nanosecond), where Criterion's
+/// and Divan's loops inline the closure. With `vs = g` neither side is forced, so that both
+/// are called alike.
+fn inline_into_the_loop(bench: &Bench) -> bool {
+    let returning = matches!(bench.func.shape, Shape::Plain | Shape::PlainArg);
+    let says_how = bench
+        .func
+        .item
+        .attrs
+        .iter()
+        .any(|attr| attr.path().is_ident("inline"));
+    bench.kind == Kind::Bench
+        && returning
+        && !bench.func.is_async
+        && bench.options.vs.is_none()
+        && bench.options.vs_group.is_none()
+        && !says_how
 }
 
 /// One call into the user's function, for one type (if generic) and one argument (if any).
@@ -580,5 +605,30 @@ fn threaded_call(bench: &Bench, n: usize) -> TokenStream {
             quote!(::duobench::__private::compare_threads(__duobench_handle, #n, #f, #vs))
         }
         None => quote!(::duobench::__private::iter_threads(__duobench_handle, #n, #f)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The expansion of `#[bench(attr)]` on `item`, as text.
+    fn expanded(attr: &str, item: &str) -> String {
+        attribute(Kind::Bench, attr.parse().unwrap(), item.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn a_returning_routine_is_inlined_into_the_timed_loop() {
+        let always = "# [inline (always)] fn add";
+        assert!(expanded("", "fn add() -> u64 { 2 + 3 }").contains(always));
+        let with_arg = expanded("args = [1, 2]", "fn add(n: u64) -> u64 { n + 3 }");
+        assert!(with_arg.contains(always), "{with_arg}");
+        // The controls: the user's own choice, a comparison and the Bencher form keep theirs.
+        let own = expanded("", "#[inline(never)] fn add() -> u64 { 2 + 3 }");
+        assert!(!own.contains("inline (always)") && own.contains("inline (never)"));
+        let compared = expanded("vs = other", "fn add() -> u64 { 2 + 3 }");
+        assert!(!compared.contains("inline (always)"), "{compared}");
+        let handle = expanded("", "fn add(b: &mut Bencher) { b.iter(|| 2 + 3) }");
+        assert!(!handle.contains("inline (always)"), "{handle}");
     }
 }

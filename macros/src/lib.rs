@@ -3,7 +3,8 @@
 //!
 //! Each attribute parses its options (`args.rs`, `claim.rs`, `duration.rs`), checks the
 //! function's signature (`item.rs`) and the two against each other (`valid.rs`), then emits
-//! the function unchanged plus a registered descriptor (`expand.rs`). On any error it emits
+//! the function (unchanged but for `#[inline(always)]` on a `#[bench]` routine the timed loop
+//! calls) plus a registered descriptor (`expand.rs`). On any error it emits
 //! the error and the function unchanged (`fallback.rs`).
 
 mod args;
@@ -21,7 +22,10 @@ use args::Kind;
 use proc_macro::TokenStream;
 
 /// The attribute behind `duobench::bench`, where its options are documented: it expands to
-/// the function unchanged plus a descriptor registered for the harness.
+/// the function plus a descriptor registered for the harness. The function is unchanged but
+/// for one attribute: a returning form without `vs` (`fn f() -> T`, `fn f(n: A) -> T`) is
+/// `#[inline(always)]` unless it has an `inline` attribute of its own, so that the timed loop
+/// runs its body as it would a closure's.
 #[proc_macro_attribute]
 pub fn bench(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::attribute(Kind::Bench, attr.into(), item.into()).into()

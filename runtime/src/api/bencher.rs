@@ -157,6 +157,9 @@ impl Bencher {
     }
 
     /// Times `routine`; its output is black-boxed and dropped outside the timed region.
+    /// A call of a microsecond or more is timed alone and its output dropped before the next
+    /// call, as a program that calls it would; shorter calls are timed in chunks of about
+    /// 20 µs whose outputs are dropped together when the chunk's clock has stopped.
     ///
     /// # Panics
     ///
@@ -564,6 +567,21 @@ mod tests {
         });
         assert!(measured(b).total_iters() > 0);
         assert_eq!(made.get(), dropped.get());
+
+        // A call of a microsecond or more finds the last one's output dropped (the rule's
+        // unit test in `measure::timing::chunks` is its control: chunks of several below).
+        let (made, most_alive) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        let dropped = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut b = bencher(Mode::Bench);
+        b.iter(|| {
+            let start = std::time::Instant::now();
+            while start.elapsed() < Duration::from_micros(5) {}
+            made.set(made.get() + 1);
+            most_alive.set(most_alive.get().max(made.get() - dropped.get()));
+            CountsDrops(std::rc::Rc::clone(&dropped))
+        });
+        assert!(measured(b).total_iters() > 10);
+        assert_eq!(most_alive.get(), 1);
 
         // A custom routine that claims exactly 7 ns an iteration.
         let mut b = bencher(Mode::Bench);

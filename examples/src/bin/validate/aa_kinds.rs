@@ -320,10 +320,11 @@ pub fn within_process(runs: usize, steps_2ms: u64, only: Option<&str>) {
         v
     };
     let two_ms = || work(&state, steps_2ms);
-    let routines: [(&str, &dyn Fn() -> u64, u64); 4] = [
+    let routines: [(&str, &dyn Fn() -> u64, u64); 5] = [
         ("sort_clone", &|| u64::from(sort()[0]), 1),
         ("hash_map", &|| build_map().len() as u64, 1),
         ("format", &|| format_numbers().len() as u64, 1),
+        ("vec_growth", &|| grow_vector(0).len() as u64, 1),
         ("work_2ms", &two_ms, 5),
     ];
     println!("| kind | claim | runs | false passes | refuted | inconclusive | median s |");
