@@ -231,7 +231,8 @@ fn trial_names(options: &Options) -> Vec<String> {
 
 /// Whether the function is the routine a `#[bench]`'s timed loop calls, and is to be inlined
 /// there: the returning forms (`fn f() -> T`, `fn f(n: A) -> T`) without `vs`, unless the
-/// function says how it is inlined. Left to the optimizer, a function called from the loop,
+/// function says how it is inlined (or enables a target feature, which rules out
+/// `inline(always)`). Left to the optimizer, a function called from the loop,
 /// the smoke run and the allocation check was not inlined, and every iteration paid a call
 /// and a return more than a closure given to `iter` (about a nanosecond), where Criterion's
 /// and Divan's loops inline the closure. With `vs = g` neither side is forced, so that both
@@ -243,7 +244,7 @@ fn inline_into_the_loop(bench: &Bench) -> bool {
         .item
         .attrs
         .iter()
-        .any(|attr| attr.path().is_ident("inline"));
+        .any(|attr| attr.path().is_ident("inline") || attr.path().is_ident("target_feature"));
     bench.kind == Kind::Bench
         && returning
         && !bench.func.is_async
@@ -626,6 +627,8 @@ mod tests {
         // The controls: the user's own choice, a comparison and the Bencher form keep theirs.
         let own = expanded("", "#[inline(never)] fn add() -> u64 { 2 + 3 }");
         assert!(!own.contains("inline (always)") && own.contains("inline (never)"));
+        let featured = "#[target_feature(enable = \"avx2\")] fn add() -> u64 { 2 + 3 }";
+        assert!(!expanded("", featured).contains("inline (always)"));
         let compared = expanded("vs = other", "fn add() -> u64 { 2 + 3 }");
         assert!(!compared.contains("inline (always)"), "{compared}");
         let handle = expanded("", "fn add(b: &mut Bencher) { b.iter(|| 2 + 3) }");

@@ -178,7 +178,8 @@ impl Bencher {
 
     /// Times `routine` on inputs made by `setup`; setup and the drop of inputs and outputs
     /// are not timed. Inputs are made a chunk at a time (about 20 µs of routine, and at most
-    /// 4 MiB of inputs and outputs), so large inputs do not exhaust memory.
+    /// 4 MiB of inputs and outputs), so large inputs do not exhaust memory; for a routine of a
+    /// microsecond or more, one at a time, each dropped before the next call.
     ///
     /// # Panics
     ///

@@ -20,6 +20,7 @@
 //! - `long`: long routines, one duo a block, claims on the truth;
 //! - `mixed`: noise that mixes the other scenarios' kinds;
 //! - `pairs`: cross-version comparisons over rounds of process pairs;
+//! - `power`: how often true claims pass under dependence, with a control;
 //! - `replay`: real duo streams replayed through the sequential test.
 
 mod controls;
@@ -28,6 +29,7 @@ mod grid;
 mod long;
 mod mixed;
 mod pairs;
+mod power;
 mod replay;
 mod robust;
 mod wander;
