@@ -1,7 +1,7 @@
 //! Power under dependence: how often a true claim passes within the budget when the
 //! routines' relative speed wanders, switches or follows an AR(1) process, the scenarios the
 //! coverage table shows the interval widening for. The error-rate tests show that false
-//! claims rarely pass; these show that the safeguards behind that do not leave true claims
+//! claims rarely pass; these show that the safeguards behind that leave few true claims
 //! undecided. The check is held to a floor a procedure twice as conservative misses: the
 //! negative control judges the same runs at alpha 1e-4 (an interval about twice as wide)
 //! and must fall below it.
