@@ -234,8 +234,8 @@ fn trial_names(options: &Options) -> Vec<String> {
 /// function says how it is inlined (or enables a target feature, which rules out
 /// `inline(always)`). Left to the optimizer, a function called from the loop,
 /// the smoke run and the allocation check was not inlined, and every iteration paid a call
-/// and a return more than a closure given to `iter` (about a nanosecond), where Criterion's
-/// and Divan's loops inline the closure. With `vs = g` neither side is forced, so that both
+/// and a return more than a closure given to `iter`, which Criterion's and Divan's loops
+/// inline. With `vs = g` neither side is forced, so that both
 /// are called alike.
 fn inline_into_the_loop(bench: &Bench) -> bool {
     let returning = matches!(bench.func.shape, Shape::Plain | Shape::PlainArg);

@@ -24,7 +24,7 @@ use proc_macro::TokenStream;
 /// The attribute behind `duobench::bench`, where its options are documented: it expands to
 /// the function plus a descriptor registered for the harness. The function is unchanged but
 /// for one attribute: a returning form without `vs` (`fn f() -> T`, `fn f(n: A) -> T`) is
-/// `#[inline(always)]` unless it has an `inline` attribute of its own, so that the timed loop
+/// `#[inline(always)]` unless it has an `inline` or `target_feature` attribute, so that the timed loop
 /// runs its body as it would a closure's.
 #[proc_macro_attribute]
 pub fn bench(attr: TokenStream, item: TokenStream) -> TokenStream {

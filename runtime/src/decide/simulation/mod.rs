@@ -268,7 +268,7 @@ impl Machine {
     }
 }
 
-/// What `RUNS` simulated comparisons of one scenario and claim ended in.
+/// What simulated comparisons of one scenario and claim ended in.
 pub struct Outcomes {
     pub passed: usize,
     pub refuted: usize,
@@ -276,18 +276,29 @@ pub struct Outcomes {
     pub median_duos: usize,
 }
 
-/// Runs `RUNS` simulated comparisons of `scenario` judging `claim`.
+/// Runs `RUNS` simulated comparisons of `scenario` judging `claim` at `ALPHA`.
 pub fn simulate(seed: u64, scenario: &Scenario, claim: Claim) -> Outcomes {
+    simulate_at(seed, scenario, claim, ALPHA, RUNS)
+}
+
+/// Runs `runs` simulated comparisons of `scenario` judging `claim` at `alpha`.
+pub fn simulate_at(
+    seed: u64,
+    scenario: &Scenario,
+    claim: Claim,
+    alpha: f64,
+    runs: usize,
+) -> Outcomes {
     let (mut passed, mut refuted) = (0, 0);
     let mut duos_to_decision = Vec::new();
-    for run in 0..RUNS {
+    for run in 0..runs {
         let seed = seed ^ (run as u64).wrapping_mul(0xA076_1D64_78BD_642F);
         let mut machine = Machine::new(seed, scenario.ratio, scenario.noise);
         let pilot: Vec<DuoTimes> = (0..scenario.pilot_duos).map(|_| machine.duo()).collect();
         machine.ratio = scenario.shifted_ratio.unwrap_or(scenario.ratio);
         let settings = SequentialSettings {
             safeguards: scenario.safeguards,
-            ..SequentialSettings::new(ALPHA, Some(claim), scenario.duos_per_block)
+            ..SequentialSettings::new(alpha, Some(claim), scenario.duos_per_block)
         };
         let mut test = Sequential::new(settings, &pilot);
         let verdict = (1..=scenario.max_duos).find_map(|i| {

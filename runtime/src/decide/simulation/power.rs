@@ -7,10 +7,7 @@
 //! and must fall below it.
 
 use super::coverage::{ar1, switch, wander, Length};
-use super::{Machine, Noise, Scenario};
-use crate::decide::duo_times::DuoTimes;
-use crate::decide::sequential::{Sequential, SequentialSettings};
-use crate::decide::verdict::Verdict;
+use super::{simulate_at, Noise, Outcomes, Scenario};
 use crate::model::Claim;
 
 /// Runs per scenario.
@@ -22,39 +19,9 @@ const POWER_FLOOR: f64 = 0.9;
 /// The alpha of the negative control: an interval about twice as wide as at 0.05.
 const CONSERVATIVE_ALPHA: f64 = 1e-4;
 
-/// How `runs` comparisons of `scenario` judging the true `claim` at `alpha` ended.
-#[derive(Clone, Copy, Debug, Default)]
-struct Power {
-    runs: usize,
-    passed: usize,
-    refuted: usize,
-}
-
-impl Power {
-    fn share_passed(&self) -> f64 {
-        self.passed as f64 / self.runs as f64
-    }
-}
-
-fn power(seed: u64, scenario: &Scenario, claim: Claim, alpha: f64, runs: usize) -> Power {
-    let mut out = Power {
-        runs,
-        ..Power::default()
-    };
-    for run in 0..runs {
-        let seed = seed ^ (run as u64).wrapping_mul(0xA076_1D64_78BD_642F);
-        let mut machine = Machine::new(seed, scenario.ratio, scenario.noise);
-        let pilot: Vec<DuoTimes> = (0..scenario.pilot_duos).map(|_| machine.duo()).collect();
-        let settings = SequentialSettings::new(alpha, Some(claim), scenario.duos_per_block);
-        let mut test = Sequential::new(settings, &pilot);
-        let verdict = (0..scenario.max_duos).find_map(|_| test.push_duo(&machine.duo()));
-        match verdict {
-            Some(Verdict::Pass) => out.passed += 1,
-            Some(Verdict::Refuted) => out.refuted += 1,
-            _ => {}
-        }
-    }
-    out
+/// The share of `outcomes`' runs, of `POWER_RUNS`, that passed.
+fn share_passed(outcomes: &Outcomes) -> f64 {
+    outcomes.passed as f64 / POWER_RUNS as f64
 }
 
 /// The scenarios of the table: a routine length, a name, and the comparison, whose true
@@ -108,25 +75,25 @@ fn true_claims_pass_under_dependence_and_a_twice_as_wide_interval_would_not() {
     eprintln!("|---|---|---|---|---|---|");
     for (i, (length, name, scenario)) in scenarios().into_iter().enumerate() {
         let seed = 0x5EED_0000 + i as u64;
-        let at_alpha = power(seed, &scenario, TRUE_CLAIM, super::ALPHA, POWER_RUNS);
-        let control = power(seed, &scenario, TRUE_CLAIM, CONSERVATIVE_ALPHA, POWER_RUNS);
+        let at_alpha = simulate_at(seed, &scenario, TRUE_CLAIM, super::ALPHA, POWER_RUNS);
+        let control = simulate_at(seed, &scenario, TRUE_CLAIM, CONSERVATIVE_ALPHA, POWER_RUNS);
         eprintln!(
             "| {length:?} | {name} | {} | {:.1}% | {:.1}% | {:.1}% |",
             scenario.ratio,
-            100.0 * at_alpha.share_passed(),
+            100.0 * share_passed(&at_alpha),
             100.0 * at_alpha.refuted as f64 / POWER_RUNS as f64,
-            100.0 * control.share_passed(),
+            100.0 * share_passed(&control),
         );
-        if at_alpha.share_passed() < POWER_FLOOR {
+        if share_passed(&at_alpha) < POWER_FLOOR {
             wrong.push(format!(
                 "{length:?} {name}: power {}",
-                at_alpha.share_passed()
+                share_passed(&at_alpha)
             ));
         }
         if at_alpha.refuted > 0 {
             wrong.push(format!("{length:?} {name}: {} refuted", at_alpha.refuted));
         }
-        if control.share_passed() >= POWER_FLOOR {
+        if share_passed(&control) >= POWER_FLOOR {
             wrong.push(format!("{length:?} {name}: the control kept its power"));
         }
     }
