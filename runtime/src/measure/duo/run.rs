@@ -430,10 +430,15 @@ mod tests {
 
     #[test]
     fn the_default_warmup_waits_for_a_routine_that_speeds_up_and_not_for_a_steady_one() {
-        // Half as slow again at the start, steady from 100 ms on, by the clock.
-        let start = std::time::Instant::now();
+        // Half as slow again at the start, steady after 100 ms of this thread's CPU time:
+        // wall time would pass while a busy machine (the test suite's other threads) kept
+        // the thread waiting, and the routine would be warm before it was measured.
+        let cpu_seconds = || crate::measure::thread_cpu_time_ns().map(|ns| ns as f64 / 1e9);
+        let wall = std::time::Instant::now();
+        let now = move || cpu_seconds().unwrap_or_else(|| wall.elapsed().as_secs_f64());
+        let start = now();
         let warming = move || {
-            let t = start.elapsed().as_secs_f64();
+            let t = now() - start;
             let n = (200.0 * (1.0 + 0.5 * (1.0 - t / 0.1).max(0.0))) as u64;
             (0..n).map(std::hint::black_box).sum::<u64>()
         };
