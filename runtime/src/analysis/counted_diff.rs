@@ -55,6 +55,7 @@ impl DiffResult {
             drift: None,
             blocks: 0,
             duos_per_block: 0,
+            units: false,
             pilot_duos: 0,
             empty_iteration_ns: None,
             batch_iters: counted.calls.1,

@@ -112,8 +112,12 @@ pub struct DiffResult {
     /// Kept duos per block (across versions, the median over the rounds: each round set its
     /// own from its pilot).
     pub duos_per_block: usize,
-    /// Duos the pilot measured before the test, which open the series a decision waits to
-    /// be long enough (across versions, the median over the rounds).
+    /// The blocks are units counted as independent by design, with no dependence factor
+    /// (a pilot too short to measure the dependence); never across versions, whose rounds
+    /// are the units.
+    pub units: bool,
+    /// Duos the pilot measured before the test, which measure the dependence between blocks
+    /// when they are enough (across versions, the median over the rounds).
     pub pilot_duos: usize,
     /// An empty routine's time per iteration in the same batch loop, measured right after
     /// the run (`None` where it was not): the doctor's floor for work optimized away.
@@ -252,6 +256,7 @@ impl DiffResult {
             drift,
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
+            units: settings.counts_units(),
             pilot_duos: test.pilot_duos(),
             empty_iteration_ns: None,
             batch_iters: run.batch_iters,

@@ -35,6 +35,8 @@ pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
 pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
+#[cfg(test)]
+pub(crate) use sequential::Safeguards;
 pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
     BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,

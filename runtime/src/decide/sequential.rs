@@ -23,15 +23,22 @@
 //! probability 1 − alpha (a union bound), whichever a look judges with. No look needs both
 //! to agree.
 //!
-//! Dependence: block means are averages over about 1 ms, but the relative speed of two
-//! routines can wander over tens of milliseconds. The long-run variance factor f of the
-//! block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
-//! followed by the run's; consistent, with no test on whether it counts) turns n correlated
-//! blocks into n/f effective ones, each with one block's spread: the interval widens by √f
-//! and a decision waits for `min_blocks` effective blocks. The pilot's blocks stay in the
-//! series the dependence is measured on (not in the estimate): a wander as slow as the run
-//! is only visible against the time before it, and a decision waits until that series
-//! spans several memories of the slowest wander covered ([`MIN_SERIES_DUOS`]).
+//! Dependence: the relative speed of two routines can wander over tens of milliseconds, so
+//! consecutive duos are not independent. Two designs, chosen before the test by the pilot's
+//! length ([`SequentialSettings::for_pilot`]):
+//! - **Dependence measured before the test.** When the pilot holds [`DEPENDENCE_PILOT_DUOS`]
+//!   or more (short routines: blocks of about 1 ms), the long-run variance factor f of the
+//!   block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
+//!   followed by the run's) turns n correlated blocks into n/f effective ones, each with one
+//!   block's spread: the interval widens by √f and a decision waits for `min_blocks`
+//!   effective blocks. The pilot's series spans several memories of the slowest wander
+//!   covered before the first look.
+//! - **Units independent by design.** When the pilot is shorter (long routines, whose duos
+//!   the pilot's budget holds few of), no factor is estimated: blocks are units of at least
+//!   [`UNIT_DUOS`] duos, fixed before any data, long against the memories the guarantee
+//!   covers, and the units count as independent observations. Nothing about dependence is
+//!   chosen from the data, so nothing needs paying for; a wander whose memory reaches the
+//!   unit's length is outside the guarantee (docs/STATISTICS.md).
 //!
 //! The confidence sequence (Lai's t-mixture, `stats::sequence`) holds at every look at once
 //! with probability 1 − alpha for independent normal observations, so checking after every
@@ -66,15 +73,30 @@ pub const DECISION_PRECISION: f64 = 0.5;
 /// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;
 
-/// Duos the series the dependence is measured on (the pilot's followed by the run's) holds
-/// before a decision: three memories of the slowest relative-speed wander the verdict
-/// covers, 50 duos. The dependence factor sees a wander only as far as the series spans
-/// its memory several times; a decision on a series of one or two memories rests on a
-/// factor that chance underestimates often enough to pass false claims above alpha
-/// (docs/VALIDATION.md, section "The wander grid"). Routines with a long pilot hold it
-/// before the test starts; a long routine's run waits for it. Wanders slower than this
-/// are a limit stated in docs/STATISTICS.md.
-pub const MIN_SERIES_DUOS: usize = 150;
+/// Pilot duos from which the dependence between blocks is measured before the test: three
+/// memories of the slowest relative-speed wander the estimated factor covers, 50 duos. A
+/// factor measured on a series of one or two memories is underestimated by chance often
+/// enough to pass false claims above alpha (docs/VALIDATION.md, section "The wander grid"),
+/// so with a shorter pilot the test uses units independent by design instead.
+pub const DEPENDENCE_PILOT_DUOS: usize = 150;
+
+/// Duos a unit holds at least when the pilot is too short to measure dependence. A unit
+/// averages the relative speed over its duos, so units are nearly independent when the
+/// relative speed forgets itself within a fraction of a unit: an AR(1) of coefficient 0.9
+/// from one duo to the next (memory about 10 duos) still keeps the interval's misses at
+/// most alpha, a wander whose memory is the unit's length does not (docs/VALIDATION.md,
+/// section "Coverage of the printed interval"). Longer units cover slower wanders and cost
+/// time to a verdict in proportion: a decision waits for [`UNIT_MIN_BLOCKS`] of them.
+pub const UNIT_DUOS: usize = 25;
+
+/// Units a decision waits for. The t-mixture holds at every count for normal units; at
+/// fewer than six its interval is too wide to decide a 1% difference of 2 ms routines
+/// anyway, so a smaller floor would cost nothing and buy nothing.
+pub const UNIT_MIN_BLOCKS: usize = 6;
+
+/// Units the confidence sequence is tightest at: half of what a 5 s budget holds for 2 ms
+/// routines, where the decisions that take longest fall.
+const UNIT_TARGET_BLOCKS: f64 = 12.0;
 
 /// Outlying duos per effective block when one routine owns its outliers. Rare, large own
 /// costs make block values lumpy (most blocks have none), and a mean over lumpy values is
@@ -161,9 +183,10 @@ pub(crate) struct Safeguards {
     pub ownership: bool,
     /// Correlated blocks count as fewer effective ones (the long-run variance factor).
     pub dependence: bool,
-    /// No decision before the series the dependence is measured on holds
-    /// [`MIN_SERIES_DUOS`].
-    pub series_floor: bool,
+    /// With a pilot too short to measure dependence, blocks are units of at least
+    /// [`UNIT_DUOS`] duos counted as independent (without: blocks of the requested length,
+    /// their dependence estimated from the run).
+    pub units: bool,
     /// No decision before [`MIN_DECISION_DUOS`] duos.
     pub sample_floor: bool,
     /// No decision before the interval's half-width is [`DECISION_PRECISION`] of the
@@ -179,7 +202,7 @@ impl Safeguards {
         follow: true,
         ownership: true,
         dependence: true,
-        series_floor: true,
+        units: true,
         sample_floor: true,
         decision_precision: true,
     };
@@ -226,6 +249,34 @@ impl SequentialSettings {
             precision: DEFAULT_PRECISION,
             log_batch_iters_ratio: 0.0,
             safeguards: Safeguards::ALL,
+        }
+    }
+
+    /// Whether these settings, as a test runs with them ([`SequentialSettings::for_pilot`]),
+    /// count blocks as units independent by design.
+    #[must_use]
+    pub fn counts_units(&self) -> bool {
+        self.safeguards.units && !self.safeguards.dependence
+    }
+
+    /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the pilot
+    /// measures the dependence between blocks ([`DEPENDENCE_PILOT_DUOS`]) or units are off;
+    /// otherwise blocks of at least [`UNIT_DUOS`] duos counted as independent, with no
+    /// dependence factor, deciding from [`UNIT_MIN_BLOCKS`] units on.
+    #[must_use]
+    pub fn for_pilot(self, pilot_duos: usize) -> Self {
+        if !self.safeguards.units || pilot_duos >= DEPENDENCE_PILOT_DUOS {
+            return self;
+        }
+        Self {
+            duos_per_block: self.duos_per_block.max(UNIT_DUOS),
+            min_blocks: self.min_blocks.min(UNIT_MIN_BLOCKS),
+            target_blocks: UNIT_TARGET_BLOCKS,
+            safeguards: Safeguards {
+                dependence: false,
+                ..self.safeguards
+            },
+            ..self
         }
     }
 }
@@ -355,6 +406,7 @@ impl Sequential {
     /// duos (measured at the final batch size before the test starts, in order).
     #[must_use]
     pub fn new(settings: SequentialSettings, pilot: &[DuoTimes]) -> Self {
+        let settings = settings.for_pilot(pilot.len());
         let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
         let pilot_fence = Fence::from_pilot(&pilot_diffs);
         let pilot_blocks: Vec<BlockSums> = pilot
@@ -580,8 +632,6 @@ impl Sequential {
     fn past_floors(&self, estimate: &Estimate) -> bool {
         estimate.effective_blocks >= self.settings.min_blocks
             && !(self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
-            && !(self.settings.safeguards.series_floor
-                && self.pilot_duos + self.duo_means.len() < MIN_SERIES_DUOS)
     }
 
     /// Whether the latest look was one at which a claim could be decided (past the floors).
@@ -701,18 +751,23 @@ impl Sequential {
             + HeldBytes::of(&self.duo_means)
     }
 
-    /// How many duos the pilot measured before the test: they open the series the
-    /// dependence is measured on, so they count toward [`MIN_SERIES_DUOS`].
+    /// How many duos the pilot measured before the test: from [`DEPENDENCE_PILOT_DUOS`] on,
+    /// they measure the dependence between blocks before the first look.
     #[must_use]
     pub fn pilot_duos(&self) -> usize {
         self.pilot_duos
     }
 
-    /// Duos of the run a decision waits for, at least: [`MIN_DECISION_DUOS`], and what the
-    /// pilot leaves of [`MIN_SERIES_DUOS`].
+    /// Duos of the run a decision waits for, at least, with the default settings:
+    /// [`MIN_DECISION_DUOS`], and after a pilot too short to measure dependence,
+    /// [`UNIT_MIN_BLOCKS`] units of [`UNIT_DUOS`].
     #[must_use]
     pub fn decision_floor(pilot_duos: usize) -> usize {
-        MIN_DECISION_DUOS.max(MIN_SERIES_DUOS.saturating_sub(pilot_duos))
+        if pilot_duos < DEPENDENCE_PILOT_DUOS {
+            MIN_DECISION_DUOS.max(UNIT_MIN_BLOCKS * UNIT_DUOS)
+        } else {
+            MIN_DECISION_DUOS
+        }
     }
 
     /// How many duos the fence set aside.
@@ -744,7 +799,7 @@ impl Sequential {
 mod tests {
     use super::lump_equivalent;
     use super::{Basis, DuoTimes, Sequential, SequentialSettings, Unsettled, Verdict};
-    use super::{MIN_DECISION_DUOS, MIN_SERIES_DUOS};
+    use super::{MIN_DECISION_DUOS, UNIT_DUOS, UNIT_MIN_BLOCKS};
     use crate::model::Claim;
     use crate::stats::SplitMix64;
 
@@ -797,6 +852,12 @@ mod tests {
         duos: usize,
         slow: impl Fn(usize) -> (f64, f64),
     ) -> Sequential {
+        // Blocks of four duos whatever the pilot: these tests look at the outliers' basis
+        // after a few blocks.
+        let units_off = super::Safeguards {
+            units: false,
+            ..super::Safeguards::ALL
+        };
         let mut rng = SplitMix64::new(seed);
         let mut noisy = |ns: f64| ns * (0.002 * rng.normal()).exp();
         let mut duo = |(a, b): (f64, f64)| DuoTimes {
@@ -808,6 +869,7 @@ mod tests {
         let pilot: Vec<DuoTimes> = (0..pilot).map(|_| duo((1.0, 1.0))).collect();
         let settings = SequentialSettings {
             precision: 0.0,
+            safeguards: units_off,
             ..SequentialSettings::new(0.05, None, 4)
         };
         let mut test = Sequential::new(settings, &pilot);
@@ -818,10 +880,10 @@ mod tests {
     }
 
     #[test]
-    fn a_decision_waits_for_the_series_floor_unless_the_pilot_holds_it() {
-        // A clear difference after an 8-duo pilot: the run waits for 142 duos; after a
-        // 200-duo pilot, only for the sample floor.
-        for (pilot, floor) in [(8, MIN_SERIES_DUOS - 8), (200, MIN_DECISION_DUOS)] {
+    fn a_decision_waits_for_six_units_unless_the_pilot_measures_dependence() {
+        // A clear difference after an 8-duo pilot: the run waits for six units of 25 duos;
+        // after a 200-duo pilot, only for the sample floor.
+        for (pilot, floor) in [(8, UNIT_MIN_BLOCKS * UNIT_DUOS), (200, MIN_DECISION_DUOS)] {
             assert_eq!(Sequential::decision_floor(pilot), floor);
             let mut rng = SplitMix64::new(12);
             let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();

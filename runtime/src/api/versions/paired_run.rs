@@ -361,6 +361,9 @@ fn one_round(
     // decision waits for, which `process_pairs` asks of the rounds together.
     duo_settings.sequential.min_blocks = 2;
     duo_settings.sequential.safeguards.sample_floor = false;
+    // Its blocks stay about 1 ms long: independence is across rounds, and a round of a long
+    // routine holds fewer duos than one unit.
+    duo_settings.sequential.safeguards.units = false;
     // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(

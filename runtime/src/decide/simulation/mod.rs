@@ -35,7 +35,9 @@ mod robust;
 mod wander;
 
 use crate::decide::duo_times::DuoTimes;
-use crate::decide::sequential::{Safeguards, Sequential, SequentialSettings, MIN_SERIES_DUOS};
+use crate::decide::sequential::{
+    Safeguards, Sequential, SequentialSettings, UNIT_DUOS, UNIT_MIN_BLOCKS,
+};
 use crate::decide::verdict::Verdict;
 use crate::model::Claim;
 use crate::stats::SplitMix64 as Rng;
@@ -85,11 +87,11 @@ pub const CLEAN: Noise = Noise {
     wide_noise_rate: 0.0,
     wide_noise_first_only: false,
 };
-/// The negative control of the dependence safeguards: blocks assumed independent, and no
-/// wait for a series long enough to show that they are not.
+/// The negative control of the dependence safeguards: blocks of the requested length
+/// assumed independent (no factor, and no units long enough to be).
 pub const INDEPENDENT: Safeguards = Safeguards {
     dependence: false,
-    series_floor: false,
+    units: false,
     ..Safeguards::ALL
 };
 
@@ -489,10 +491,10 @@ fn clear_differences_are_decided_correctly_and_early() {
                 correct >= RUNS * 99 / 100 && wrong == 0,
                 "{correct} {wrong}"
             );
-            // Early: the median run decides as soon as the series floor lets it, within 40
+            // Early: the median run decides as soon as the units' floor lets it, within 40
             // blocks of the 500 the budget allows.
             assert!(
-                o.median_duos <= MIN_SERIES_DUOS,
+                o.median_duos <= UNIT_MIN_BLOCKS * UNIT_DUOS,
                 "median {} duos",
                 o.median_duos
             );

@@ -25,7 +25,8 @@ pub(super) fn duos_per_block(duo_ns: f64) -> usize {
 
 /// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
 /// `min_blocks`).
-pub const FEWEST: &str = "8 pilot duos and 10 blocks of duos (150 duos in all at least)";
+pub const FEWEST: &str =
+    "8 pilot duos and 10 blocks of duos, or 6 units of 25 duos (150 duos in all at least)";
 
 /// Duos whose pace is remembered.
 const RECENT: usize = 5;
@@ -108,8 +109,8 @@ impl DuoCost {
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
     /// already measured: the rest of the pilot, then `blocks` blocks, and at least
-    /// `floor` duos after the pilot; with a floor, also what the pilot leaves of the
-    /// series a decision waits for (`Sequential::decision_floor`).
+    /// `floor` duos after the pilot; with a floor, also the units a decision waits for after
+    /// a pilot too short to measure the dependence (`Sequential::decision_floor`).
     pub fn fewest_duos_ns(
         &self,
         iters: Sizes,
@@ -188,13 +189,14 @@ mod tests {
     }
 
     #[test]
-    fn the_fewest_duos_hold_the_series_a_decision_waits_for() {
-        // One duo a block: the 8-duo pilot leaves 142 of the 150-duo series to the run;
-        // a 200-duo pilot leaves only the 75-duo sample floor; without a floor, the blocks.
+    fn the_fewest_duos_hold_the_units_a_decision_waits_for() {
+        // One duo a block: after the 8-duo pilot, six units of 25 duos; a 200-duo pilot
+        // measures the dependence and leaves only the 75-duo sample floor; without a floor,
+        // the blocks.
         let duo_ns = 8e6;
         assert_eq!(
             DuoCost::fewest_at(duo_ns, 0, 10, 75),
-            (8.0 + 142.0) * duo_ns
+            (8.0 + 150.0) * duo_ns
         );
         assert_eq!(DuoCost::fewest_at(duo_ns, 200, 10, 75), 75.0 * duo_ns);
         assert_eq!(DuoCost::fewest_at(duo_ns, 8, 10, 0), 10.0 * duo_ns);

@@ -301,9 +301,15 @@ mod tests {
     };
 
     /// No claim and no precision goal: the test takes every duo it is given.
+    /// Blocks of one duo, as a short pilot would make units of 25: these tests look at the
+    /// estimate after a few duos.
     fn settings() -> SequentialSettings {
         SequentialSettings {
             precision: 0.0,
+            safeguards: crate::decide::Safeguards {
+                units: false,
+                ..crate::decide::Safeguards::ALL
+            },
             ..SequentialSettings::new(0.05, None, 1)
         }
     }

@@ -222,8 +222,8 @@ mod tests {
         let page = section(&rec, "s");
         assert!(
             page.contains(
-                "<p class=\"facts\">mean <b>radix</b> 500.4 ns · <b>std_sort</b> 1.002 µs: the \
-                 ratio&#39;s, over 238 of 278 pairs: 34 set aside as outliers and 6 preempted \
+                "<p class=\"facts\">mean <b>radix</b> 500.7 ns · <b>std_sort</b> 1.001 µs: the \
+                 ratio&#39;s, over 132 of 158 pairs: 20 set aside as outliers and 6 preempted \
                  left out</p>"
             ),
             "{page}"

@@ -402,7 +402,7 @@ mod tests {
         assert_eq!((first, second), (means.first, means.second));
         let estimate = t["ratio"]["estimate"].as_f64().unwrap();
         assert!((first / second / estimate - 1.0).abs() < 1e-12, "{t}");
-        assert_eq!(m["outliers_left_out"], 17);
+        assert_eq!(m["outliers_left_out"], 10);
         // Every batch's summaries are still there, and their means are not the ratio's.
         let batches =
             t["first"]["mean_ns"].as_f64().unwrap() / t["second"]["mean_ns"].as_f64().unwrap();

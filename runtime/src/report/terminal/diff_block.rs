@@ -82,14 +82,20 @@ pub fn diff_block(
     out.push_str(&means_line(r));
     let _ = writeln!(
         out,
-        "  pairs    {}{rounds} ({} duos set aside as outliers{}), {} per batch, {} duo{} per block{median_round}, {} blocks",
+        "  pairs    {}{rounds} ({} duos set aside as outliers{}), {} per batch, {} duo{} per {}{median_round}, {} {}",
         r.pairs,
         r.duos_set_aside,
         preempted_text(r),
         batch_iters_text(r),
         r.duos_per_block,
         if r.duos_per_block == 1 { "" } else { "s" },
-        r.blocks
+        if r.units { "unit" } else { "block" },
+        r.blocks,
+        if r.units {
+            "units (independent by design)"
+        } else {
+            "blocks"
+        }
     );
     let _ = writeln!(out, "  clock    {}", clock_text(r));
     out.push_str(&super::diff_notes::notes(r, names));

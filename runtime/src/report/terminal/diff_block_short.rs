@@ -67,7 +67,7 @@ mod tests {
         assert_eq!(lines.len(), 6, "{block}");
         assert_eq!(lines[0], "[diff] sorting::radix");
         assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
-        assert!(lines[2].starts_with("  ratio    0.4985  ["), "{block}");
+        assert!(lines[2].starts_with("  ratio    0.4997  ["), "{block}");
         assert!(lines[2].contains(" at 95%, "), "{block}");
         // A level near 1 keeps the digits that tell it from 100%.
         let mut strict = rec.clone();

@@ -108,16 +108,16 @@ mod tests {
 
     #[test]
     fn far_inside_the_claim_the_floor_is_named_not_a_fraction_of_a_second() {
-        // 500 times inside `ratio < 0.1`, 60 duos kept of the 134 a decision waits for
-        // after a 16-duo pilot.
+        // 500 times inside `ratio < 0.1`, 60 duos kept of the 150 (six units of 25) a
+        // decision waits for after a 16-duo pilot.
         let claim = Claim::Below {
             bound: 0.1,
             inclusive: false,
         };
         let r = inconclusive((0.000_19, 0.000_21), 0.0002, 120);
         let advice = more_time_advice(&claim, &r);
-        assert!(advice.contains("134 duos and 60 were kept"), "{advice}");
-        assert!(advice.contains("about 8.9 s"), "{advice}");
+        assert!(advice.contains("150 duos and 60 were kept"), "{advice}");
+        assert!(advice.contains("about 10.0 s"), "{advice}");
     }
 
     #[test]

@@ -99,10 +99,10 @@ mod tests {
         let verbose = record_block(&rec, Paint::new(false), true);
         for said in [
             "[versions] sorting::radix",
-            "median-based 0.4986 (every round's duos)",
-            "n 272 over 3 rounds",
-            "  pairs    278 over 3 rounds (",
-            "4 duos per block in the median round, 34 blocks",
+            "median-based 0.4996 (every round's duos)",
+            "n 152 over 3 rounds",
+            "  pairs    158 over 3 rounds (",
+            "4 duos per block in the median round, 19 blocks",
             "judged on thread CPU time in 2 of 3 rounds (the others on wall time): ",
             "warmup over 3 rounds (timer",
             "(paired, the rounds' log ratios; one look only)",
@@ -113,7 +113,7 @@ mod tests {
         }
         let short = record_block(&rec, Paint::new(false), false);
         assert!(
-            short.contains(", 278 pairs over 3 rounds in 0.90 s"),
+            short.contains(", 158 pairs over 3 rounds in 0.90 s"),
             "{short}"
         );
         // Negative control: the same figures within one process say nothing of rounds.

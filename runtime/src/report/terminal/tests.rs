@@ -17,10 +17,10 @@ fn golden_default_and_verbose_blocks() {
         "\
 [diff] sorting::radix
   claim    ratio < 0.8: pass
-  ratio    0.4985  [0.4955, 0.5016] at 95%, 278 pairs in 0.90 s
-  first    radix     mean  499.8 ns
-  second   std_sort  mean  1.003 µs
-  means    the ratio's, over 272 of 278 pairs: 6 preempted left out
+  ratio    0.4997  [0.4953, 0.5041] at 95%, 158 pairs in 0.90 s
+  first    radix     mean  500.2 ns
+  second   std_sort  mean  1.001 µs
+  means    the ratio's, over 152 of 158 pairs: 6 preempted left out
 "
     );
     assert_eq!(
@@ -28,15 +28,15 @@ fn golden_default_and_verbose_blocks() {
         "\
 [diff] sorting::radix
   claim    ratio < 0.8: pass
-  ratio    0.4985  [0.4955, 0.5016]  median-based 0.4986
-  first    radix     mean  499.8 ns  all batches: median    500 ns  mean    500 ns  sd   9.77 ns  p5    484 ns  p95    516 ns  n 272
-  second   std_sort  mean  1.003 µs  all batches: median   1.00 µs  mean   1.00 µs  sd   20.2 ns  p5    970 ns  p95   1.04 µs  n 272
-  means    the ratio's, over 272 of 278 pairs: 6 preempted left out
-  pairs    278 (0 duos set aside as outliers, 3 set aside: preempted), 20 iterations per batch, 4 duos per block, 34 blocks
+  ratio    0.4997  [0.4953, 0.5041]  median-based 0.4996
+  first    radix     mean  500.2 ns  all batches: median    500 ns  mean    500 ns  sd   10.2 ns  p5    484 ns  p95    516 ns  n 152
+  second   std_sort  mean  1.001 µs  all batches: median   1.00 µs  mean   1.00 µs  sd   19.6 ns  p5    970 ns  p95   1.03 µs  n 152
+  means    the ratio's, over 152 of 158 pairs: 6 preempted left out
+  pairs    158 (0 duos set aside as outliers, 3 set aside: preempted), 20 iterations per batch, 4 duos per block, 19 blocks
   clock    judged on wall time: batches too short for the CPU clock
   time     0.70 s measuring + 0.20 s warmup (timer 25.0 ns per read)
-  student  ratio 0.4985 [0.4967, 0.5003] at 95%, p = 4.711e-62 (paired, block log ratios; one look only)
-  welch    ratio 0.4985 [0.4969, 0.5002], p = 0.000e0 (log latencies, unpaired)
+  student  ratio 0.4997 [0.4974, 0.5020] at 95%, p = 4.317e-35 (paired, block log ratios; one look only)
+  welch    ratio 0.4997 [0.4974, 0.5019], p = 0.000e0 (log latencies, unpaired)
 "
     );
 }
@@ -99,11 +99,11 @@ fn golden_blocks_of_a_comparison_with_outliers_set_aside() {
         "\
 [diff] stalled
   claim    ratio < 0.8: pass
-  ratio    0.4994  [0.4962, 0.5025] at 95%, 278 pairs in 0.90 s
-  first    radix     mean  500.4 ns
-  second   std_sort  mean  1.002 µs
-  means    the ratio's, over 238 of 278 pairs: 34 set aside as outliers and 6 preempted left out
-  warning  12% of duos were set aside: the machine is busy, and the verdict rests on the rest
+  ratio    0.5001  [0.4958, 0.5045] at 95%, 158 pairs in 0.90 s
+  first    radix     mean  500.7 ns
+  second   std_sort  mean  1.001 µs
+  means    the ratio's, over 132 of 158 pairs: 20 set aside as outliers and 6 preempted left out
+  warning  13% of duos were set aside: the machine is busy, and the verdict rests on the rest
 "
     );
     assert_eq!(
@@ -111,17 +111,36 @@ fn golden_blocks_of_a_comparison_with_outliers_set_aside() {
         "\
 [diff] stalled
   claim    ratio < 0.8: pass
-  ratio    0.4994  [0.4962, 0.5025]  median-based 0.4990
-  first    radix     mean  500.4 ns  all batches: median    500 ns  mean    583 ns  sd    447 ns  p5    484 ns  p95    519 ns  n 272
-  second   std_sort  mean  1.002 µs  all batches: median   1.00 µs  mean   1.08 µs  sd    425 ns  p5    970 ns  p95   1.05 µs  n 272
-  means    the ratio's, over 238 of 278 pairs: 34 set aside as outliers and 6 preempted left out
-  pairs    278 (17 duos set aside as outliers, 3 set aside: preempted), 20 iterations per batch, 4 duos per block, 34 blocks
+  ratio    0.5001  [0.4958, 0.5045]  median-based 0.4996
+  first    radix     mean  500.7 ns  all batches: median    501 ns  mean    582 ns  sd    446 ns  p5    484 ns  p95    519 ns  n 152
+  second   std_sort  mean  1.001 µs  all batches: median   1.00 µs  mean   1.08 µs  sd    449 ns  p5    970 ns  p95   1.05 µs  n 152
+  means    the ratio's, over 132 of 158 pairs: 20 set aside as outliers and 6 preempted left out
+  pairs    158 (10 duos set aside as outliers, 3 set aside: preempted), 20 iterations per batch, 4 duos per block, 19 blocks
   clock    judged on wall time: batches too short for the CPU clock
-  outliers 17 duos (12.2%) set aside as machine noise: no more slow in either routine than chance allows (9 slow in radix, 8 in std_sort)
-  warning  12% of duos were set aside: the machine is busy, and the verdict rests on the rest
+  outliers 10 duos (12.7%) set aside as machine noise: no more slow in either routine than chance allows (5 slow in radix, 5 in std_sort)
+  warning  13% of duos were set aside: the machine is busy, and the verdict rests on the rest
   time     0.70 s measuring + 0.20 s warmup (timer 25.0 ns per read)
-  student  ratio 0.4994 [0.4975, 0.5013] at 95%, p = 2.115e-61 (paired, block log ratios; one look only)
-  welch    ratio 0.5101 [0.4872, 0.5341], p = 7.957e-106 (log latencies, unpaired)
+  student  ratio 0.5002 [0.4978, 0.5027] at 95%, p = 1.046e-34 (paired, block log ratios; one look only)
+  welch    ratio 0.5089 [0.4780, 0.5417], p = 1.256e-59 (log latencies, unpaired)
 "
+    );
+}
+
+#[test]
+fn a_long_routines_units_are_named_as_such() {
+    let mut rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
+    rec.result.units = true;
+    rec.result.duos_per_block = 25;
+    rec.result.blocks = 6;
+    let verbose = record_block(&rec, Paint::new(false), true);
+    assert!(
+        verbose.contains(", 25 duos per unit, 6 units (independent by design)"),
+        "{verbose}"
+    );
+    rec.result.units = false;
+    let verbose = record_block(&rec, Paint::new(false), true);
+    assert!(
+        verbose.contains(", 25 duos per block, 6 blocks"),
+        "{verbose}"
     );
 }
