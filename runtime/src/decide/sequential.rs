@@ -69,7 +69,7 @@ pub const DECISION_PRECISION: f64 = 0.5;
 /// chance of at most 5% to stay unseen (the rule of three), which keeps the error rate at
 /// alpha over the range the simulations cover
 /// (`simulation::robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
-/// reach it within their first blocks; for long ones it sets the shortest time to a verdict
+/// reach it within their first blocks; long ones wait longer still, for six units
 /// (docs/VALIDATION.md, section "Long routines").
 pub const MIN_DECISION_DUOS: usize = 75;
 
@@ -79,6 +79,13 @@ pub const MIN_DECISION_DUOS: usize = 75;
 /// enough to pass false claims above alpha (docs/VALIDATION.md, section "The wander grid"),
 /// so with a shorter pilot the test uses units independent by design instead.
 pub const DEPENDENCE_PILOT_DUOS: usize = 150;
+
+/// Pilot blocks from which the dependence is measured before the test: about the fewest the
+/// short routines' coverage was measured with (a 500-duo pilot in blocks of 12), where a
+/// pilot of ten blocks misses above alpha under the slowest wanders covered
+/// (`simulation/coverage.rs`). Overlapping batch means over fewer blocks have too few
+/// batches for a factor worth the name.
+pub const DEPENDENCE_PILOT_BLOCKS: usize = 40;
 
 /// Duos a unit holds at least when the pilot is too short to measure dependence. A unit
 /// averages the relative speed over its duos, so units are nearly independent when the
@@ -170,6 +177,9 @@ impl Sequences {
     }
 }
 
+/// The block count a confidence sequence is tightest at, unless the settings say otherwise.
+pub const TARGET_BLOCKS: f64 = 64.0;
+
 /// Blocks between two refreshes of the run's own dependence estimate.
 const DEPENDENCE_EVERY: usize = 8;
 
@@ -245,7 +255,7 @@ impl SequentialSettings {
             claim,
             duos_per_block: duos_per_block.max(1),
             min_blocks: 10,
-            target_blocks: 64.0,
+            target_blocks: TARGET_BLOCKS,
             precision: DEFAULT_PRECISION,
             log_batch_iters_ratio: 0.0,
             safeguards: Safeguards::ALL,
@@ -260,12 +270,16 @@ impl SequentialSettings {
     }
 
     /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the pilot
-    /// measures the dependence between blocks ([`DEPENDENCE_PILOT_DUOS`]) or units are off;
+    /// measures the dependence between blocks ([`DEPENDENCE_PILOT_DUOS`] in
+    /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more) or units are off;
     /// otherwise blocks of at least [`UNIT_DUOS`] duos counted as independent, with no
     /// dependence factor, deciding from [`UNIT_MIN_BLOCKS`] units on.
     #[must_use]
     pub fn for_pilot(self, pilot_duos: usize) -> Self {
-        if !self.safeguards.units || pilot_duos >= DEPENDENCE_PILOT_DUOS {
+        let pilot_blocks = pilot_duos / self.duos_per_block.max(1);
+        if !self.safeguards.units
+            || (pilot_duos >= DEPENDENCE_PILOT_DUOS && pilot_blocks >= DEPENDENCE_PILOT_BLOCKS)
+        {
             return self;
         }
         Self {

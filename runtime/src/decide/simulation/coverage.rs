@@ -23,6 +23,7 @@ use super::{above, below, Machine, Noise, Scenario, ALPHA, CLEAN};
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{Safeguards, Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
+use crate::model::Claim;
 
 /// Runs per scenario: fewer than the error-rate tests' 2,000, to keep the table within a
 /// minute of CI; the bounds below follow the count.
@@ -89,32 +90,30 @@ struct Run {
     missed: bool,
     /// ... at some look where a decision could be taken.
     missed_decidable: bool,
-    /// Each boundary claim passed.
-    passed: [bool; 2],
-    /// Duos to each boundary claim's verdict.
-    decided_at: [Option<usize>; 2],
+    /// Each claim's verdict and the duos it took, if it reached one.
+    verdicts: Vec<Option<(Verdict, usize)>>,
 }
 
 /// One comparison of `scenario` for its whole budget: a claimless test whose interval is
-/// checked after every block, and at each look the verdict each boundary claim's test would
-/// reach there (`Sequential::verdict_for`; a test stops at its first).
-fn run_once(seed: u64, scenario: &Scenario, truth: f64) -> Run {
+/// checked against `truth` after every block, and at each look the verdict each of `claims`
+/// would reach there (`Sequential::verdict_for`; a test of it stops at its first).
+fn run_once(seed: u64, scenario: &Scenario, truth: f64, claims: &[Claim]) -> Run {
     let mut machine = Machine::new(seed, scenario.ratio, scenario.noise);
     let pilot: Vec<DuoTimes> = (0..scenario.pilot_duos).map(|_| machine.duo()).collect();
     machine.ratio = scenario.shifted_ratio.unwrap_or(scenario.ratio);
     let settings = SequentialSettings {
         safeguards: scenario.safeguards,
+        target_blocks: scenario.target_blocks,
+        min_blocks: scenario.min_blocks,
         precision: 0.0,
         ..SequentialSettings::new(ALPHA, None, scenario.duos_per_block)
     };
     let mut test = Sequential::new(settings, &pilot);
-    let claims = [below(truth), above(truth)];
     let log_truth = truth.ln();
     let mut run = Run {
         missed: false,
         missed_decidable: false,
-        passed: [false; 2],
-        decided_at: [None; 2],
+        verdicts: vec![None; claims.len()],
     };
     for i in 1..=scenario.max_duos {
         test.push_duo(&machine.duo());
@@ -127,42 +126,68 @@ fn run_once(seed: u64, scenario: &Scenario, truth: f64) -> Run {
                 run.missed_decidable |= test.may_decide();
             }
         }
-        for (j, claim) in claims.iter().enumerate() {
-            if run.decided_at[j].is_none() {
-                if let Some(verdict) = test.verdict_for(claim) {
-                    run.decided_at[j] = Some(i);
-                    run.passed[j] = verdict == Verdict::Pass;
-                }
+        for (verdict, claim) in run.verdicts.iter_mut().zip(claims) {
+            if verdict.is_none() {
+                *verdict = test.verdict_for(claim).map(|v| (v, i));
             }
         }
     }
     run
 }
 
+/// The seed of the `r`-th run from a scenario's seed.
+fn run_seed(seed: u64, r: usize) -> u64 {
+    seed ^ (r as u64).wrapping_mul(0xA076_1D64_78BD_642F)
+}
+
+/// The median of `duos`, if any.
+fn median_of(mut duos: Vec<usize>) -> Option<usize> {
+    duos.sort_unstable();
+    duos.get(duos.len() / 2).copied()
+}
+
 /// Runs `runs` simulated comparisons of `scenario` for its whole budget.
 pub fn coverage(seed: u64, scenario: &Scenario, runs: usize) -> Coverage {
     let truth = true_ratio(scenario);
+    let claims = [below(truth), above(truth)];
     let mut out = Coverage {
         runs,
         ..Coverage::default()
     };
     let mut decision_duos = Vec::new();
     for r in 0..runs {
-        let run = run_once(
-            seed ^ (r as u64).wrapping_mul(0xA076_1D64_78BD_642F),
-            scenario,
-            truth,
-        );
+        let run = run_once(run_seed(seed, r), scenario, truth, &claims);
         out.missed += usize::from(run.missed);
         out.missed_decidable += usize::from(run.missed_decidable);
-        for j in 0..2 {
-            out.false_passes[j] += usize::from(run.passed[j]);
+        for (j, verdict) in run.verdicts.into_iter().enumerate() {
+            if let Some((v, duos)) = verdict {
+                out.false_passes[j] += usize::from(v == Verdict::Pass);
+                decision_duos.push(duos);
+            }
         }
-        decision_duos.extend(run.decided_at.into_iter().flatten());
     }
-    decision_duos.sort_unstable();
-    out.median_decision_duos = decision_duos.get(decision_duos.len() / 2).copied();
+    out.median_decision_duos = median_of(decision_duos);
     out
+}
+
+/// How `runs` comparisons of `scenario` judged `claim`: passes, refutations, and the
+/// median duos to a verdict.
+pub fn verdicts(
+    seed: u64,
+    scenario: &Scenario,
+    claim: Claim,
+    runs: usize,
+) -> (usize, usize, Option<usize>) {
+    let (mut passed, mut refuted, mut duos) = (0, 0, Vec::new());
+    for r in 0..runs {
+        let run = run_once(run_seed(seed, r), scenario, true_ratio(scenario), &[claim]);
+        if let Some((verdict, at)) = run.verdicts[0] {
+            passed += usize::from(verdict == Verdict::Pass);
+            refuted += usize::from(verdict == Verdict::Refuted);
+            duos.push(at);
+        }
+    }
+    (passed, refuted, median_of(duos))
 }
 
 /// A relative-speed wander of `sd` (log units) with a memory of `memory_duos` duos, over
@@ -391,8 +416,9 @@ fn the_interval_misses_without_units_for_long_routines() {
 #[test]
 fn a_short_routines_pilot_below_its_floor_lets_slow_wanders_through() {
     // The negative control of the warmup's pilot floor: at a quarter of it (10 ms), the
-    // pilot's blocks are too few for their own dependence factor, and the slowest wanders
-    // the verdict covers make the interval miss above alpha.
+    // pilot is too short to measure the dependence, so units of 25 duos judge it, and the
+    // slowest wanders the measured factor covers (memories of 50 duos, twice a unit) make
+    // the interval miss above alpha: the warmup's floor is what buys their coverage.
     let length = Length::Short;
     for (seed, noise) in [
         (980, wander(length.base(), 0.002, 50.0)),

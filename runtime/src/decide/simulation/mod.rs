@@ -17,11 +17,13 @@
 //! - `robust`: costs one routine owns, interrupts on both, a ratio that changes;
 //! - `wander`: a relative speed that wanders with a memory of many batches;
 //! - `grid`: the wander over a grid of sizes and memories;
-//! - `long`: long routines, one duo a block, claims on the truth;
+//! - `long`: long routines (units of 25 duos), claims on the truth;
 //! - `mixed`: noise that mixes the other scenarios' kinds;
 //! - `pairs`: cross-version comparisons over rounds of process pairs;
 //! - `power`: how often true claims pass under dependence, with a control;
-//! - `replay`: real duo streams replayed through the sequential test.
+//! - `replay`: real duo streams replayed through the sequential test;
+//! - `units`: units of other lengths and floors against the procedure as it runs (a
+//!   measurement, ignored).
 
 mod controls;
 mod coverage;
@@ -32,11 +34,12 @@ mod pairs;
 mod power;
 mod replay;
 mod robust;
+mod units;
 mod wander;
 
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{
-    Safeguards, Sequential, SequentialSettings, UNIT_DUOS, UNIT_MIN_BLOCKS,
+    Safeguards, Sequential, SequentialSettings, TARGET_BLOCKS, UNIT_DUOS, UNIT_MIN_BLOCKS,
 };
 use crate::decide::verdict::Verdict;
 use crate::model::Claim;
@@ -125,6 +128,10 @@ pub struct Scenario {
     /// The time budget of one simulated run, in duos after the pilot.
     pub max_duos: usize,
     pub safeguards: Safeguards,
+    /// Blocks the confidence sequence is tightest at.
+    pub target_blocks: f64,
+    /// Effective blocks a decision waits for.
+    pub min_blocks: usize,
 }
 
 impl Scenario {
@@ -138,6 +145,8 @@ impl Scenario {
             duos_per_block: 4,
             max_duos: 2_000,
             safeguards: Safeguards::ALL,
+            target_blocks: TARGET_BLOCKS,
+            min_blocks: 10,
         }
     }
 
@@ -300,6 +309,8 @@ pub fn simulate_at(
         machine.ratio = scenario.shifted_ratio.unwrap_or(scenario.ratio);
         let settings = SequentialSettings {
             safeguards: scenario.safeguards,
+            target_blocks: scenario.target_blocks,
+            min_blocks: scenario.min_blocks,
             ..SequentialSettings::new(alpha, Some(claim), scenario.duos_per_block)
         };
         let mut test = Sequential::new(settings, &pilot);

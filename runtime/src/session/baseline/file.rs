@@ -85,10 +85,14 @@ impl SavedRun {
         if self.iters.contains(&0) {
             return Some("a sample with zero iterations".to_owned());
         }
-        // A real run takes time: a zero, negative or infinite time can only come from a
-        // damaged or hand-made file, and would turn every change into ±inf%.
+        // A sample may read zero: a batch of a nanosecond routine is shorter than the
+        // timer's overhead subtracted from it. A negative or infinite time can only come
+        // from a damaged or hand-made file, and a run whose slope, pace or every sample is
+        // zero has no speed to compare with (every change would be ±inf%).
+        let bad_sample = |t: &f64| !(t.is_finite() && *t >= 0.0);
         let bad_time = |t: &f64| !(t.is_finite() && *t > 0.0);
-        if self.ns.iter().any(bad_time)
+        if self.ns.iter().any(bad_sample)
+            || self.ns.iter().all(|&t| t == 0.0)
             || bad_time(&self.slope_ns)
             || self.pace_ns_per_step.as_ref().is_some_and(bad_time)
         {
@@ -328,6 +332,15 @@ mod tests {
             problem_of(&negative, "negative"),
             Problem::Corrupt(_)
         ));
+        // One sample of zero among others is what a nanosecond routine's batch of one call
+        // reads once the timer's overhead is subtracted: a real run, not a damaged file.
+        let one_zero = valid_text().replace("\"ns\": [\n    25.1", "\"ns\": [\n    0.0");
+        assert_ne!(one_zero, valid_text());
+        let dir = scratch("one-zero");
+        let path = dir.0.join("base.json");
+        fs::write(&path, &one_zero).unwrap();
+        let read_back = read(&path, "sort/10");
+        assert!(read_back.is_ok(), "{:?}", read_back.err());
         // All times zero: no old speed to compare with.
         let mut zeros = run("sort/10", 0.0);
         zeros.ns = vec![0.0; zeros.ns.len()];
