@@ -23,12 +23,12 @@ const GROUP: usize = 4;
 
 /// Duos a default warmup's pilot holds before it may end on steadiness, unless its batches
 /// are long: the pilot's blocks open the series the sequential test measures dependence on,
-/// and for short routines (twelve duos a block) they are most of it. With fewer than about
-/// 40 blocks the pilot's own dependence factor is missing or weak, and wanders the verdict
-/// covers (memories up to 50 duos) make the interval miss above alpha
-/// (`decide::simulation::coverage`, a short routine's pilot of 125 duos). For a short
-/// routine this is about 40 ms; for batches of 100 µs and up it is more than the cap, and the
-/// warmup keeps its cap.
+/// and for short routines (twelve duos a block) they are most of it. With fewer than 150
+/// duos or 40 blocks the test cannot measure the dependence and judges on units of 25 duos
+/// instead, which do not cover the slowest wanders the measured factor covers (memories of
+/// 50 duos: `decide::simulation::coverage`, a short routine's pilot of 125 duos). For a
+/// short routine this is about 40 ms; for batches of 100 µs and up it is more than the cap,
+/// and the warmup keeps its cap.
 pub const PILOT_FLOOR_DUOS: usize = 500;
 
 /// One pilot duo as the rule sees it: when it ended and each routine's time in it.
