@@ -96,6 +96,14 @@ pub const DEPENDENCE_PILOT_BLOCKS: usize = 40;
 /// time to a verdict in proportion: a decision waits for [`UNIT_MIN_BLOCKS`] of them.
 pub const UNIT_DUOS: usize = 25;
 
+/// Whether a pilot of `pilot_duos` duos in blocks of `duos_per_block` measures the
+/// dependence between blocks before the test ([`DEPENDENCE_PILOT_DUOS`] in
+/// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more); when not, the test judges on units.
+fn measures_dependence(pilot_duos: usize, duos_per_block: usize) -> bool {
+    pilot_duos >= DEPENDENCE_PILOT_DUOS
+        && pilot_duos / duos_per_block.max(1) >= DEPENDENCE_PILOT_BLOCKS
+}
+
 /// Units a decision waits for. The t-mixture holds at every count for normal units; at
 /// fewer than six its interval is too wide to decide a 1% difference of 2 ms routines
 /// anyway, so a smaller floor would cost nothing and buy nothing.
@@ -276,10 +284,7 @@ impl SequentialSettings {
     /// dependence factor, deciding from [`UNIT_MIN_BLOCKS`] units on.
     #[must_use]
     pub fn for_pilot(self, pilot_duos: usize) -> Self {
-        let pilot_blocks = pilot_duos / self.duos_per_block.max(1);
-        if !self.safeguards.units
-            || (pilot_duos >= DEPENDENCE_PILOT_DUOS && pilot_blocks >= DEPENDENCE_PILOT_BLOCKS)
-        {
+        if !self.safeguards.units || measures_dependence(pilot_duos, self.duos_per_block) {
             return self;
         }
         Self {
@@ -773,11 +778,11 @@ impl Sequential {
     }
 
     /// Duos of the run a decision waits for, at least, with the default settings:
-    /// [`MIN_DECISION_DUOS`], and after a pilot too short to measure dependence,
-    /// [`UNIT_MIN_BLOCKS`] units of [`UNIT_DUOS`].
+    /// [`MIN_DECISION_DUOS`], and after a pilot too short to measure dependence in blocks of
+    /// `duos_per_block`, [`UNIT_MIN_BLOCKS`] units of [`UNIT_DUOS`].
     #[must_use]
-    pub fn decision_floor(pilot_duos: usize) -> usize {
-        if pilot_duos < DEPENDENCE_PILOT_DUOS {
+    pub fn decision_floor(pilot_duos: usize, duos_per_block: usize) -> usize {
+        if !measures_dependence(pilot_duos, duos_per_block) {
             MIN_DECISION_DUOS.max(UNIT_MIN_BLOCKS * UNIT_DUOS)
         } else {
             MIN_DECISION_DUOS
@@ -895,10 +900,19 @@ mod tests {
 
     #[test]
     fn a_decision_waits_for_six_units_unless_the_pilot_measures_dependence() {
+        // A pilot of enough duos but too few blocks (300 duos of a short routine in blocks
+        // of 12: 25 blocks) measures nothing either: units, and their floor.
+        let short = SequentialSettings::new(0.05, None, 12).for_pilot(300);
+        assert_eq!(short.duos_per_block, UNIT_DUOS);
+        assert_eq!(
+            Sequential::decision_floor(300, 12),
+            UNIT_MIN_BLOCKS * UNIT_DUOS
+        );
+        assert_eq!(Sequential::decision_floor(600, 12), MIN_DECISION_DUOS);
         // A clear difference after an 8-duo pilot: the run waits for six units of 25 duos;
         // after a 200-duo pilot, only for the sample floor.
         for (pilot, floor) in [(8, UNIT_MIN_BLOCKS * UNIT_DUOS), (200, MIN_DECISION_DUOS)] {
-            assert_eq!(Sequential::decision_floor(pilot), floor);
+            assert_eq!(Sequential::decision_floor(pilot, 1), floor);
             let mut rng = SplitMix64::new(12);
             let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
             let mut duo = || DuoTimes {

@@ -115,9 +115,11 @@ fn run_once(seed: u64, scenario: &Scenario, truth: f64, claims: &[Claim]) -> Run
         missed_decidable: false,
         verdicts: vec![None; claims.len()],
     };
+    // The test's own block length: units are longer than the scenario's blocks.
+    let block = test.settings().duos_per_block;
     for i in 1..=scenario.max_duos {
         test.push_duo(&machine.duo());
-        if i % scenario.duos_per_block != 0 {
+        if i % block != 0 {
             continue;
         }
         if let Some((low, high)) = test.log_interval() {
@@ -179,8 +181,9 @@ pub fn verdicts(
     runs: usize,
 ) -> (usize, usize, Option<usize>) {
     let (mut passed, mut refuted, mut duos) = (0, 0, Vec::new());
+    let truth = true_ratio(scenario);
     for r in 0..runs {
-        let run = run_once(run_seed(seed, r), scenario, true_ratio(scenario), &[claim]);
+        let run = run_once(run_seed(seed, r), scenario, truth, &[claim]);
         if let Some((verdict, at)) = run.verdicts[0] {
             passed += usize::from(verdict == Verdict::Pass);
             refuted += usize::from(verdict == Verdict::Refuted);

@@ -42,7 +42,7 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let wanted = decision_half_width(margin);
     let for_precision = (half_width / wanted).powi(2);
     let kept = (r.pairs / 2).saturating_sub(r.preempted_set_aside);
-    let floor = Sequential::decision_floor(r.pilot_duos);
+    let floor = Sequential::decision_floor(r.pilot_duos, r.duos_per_block);
     let for_floor = floor as f64 / kept.max(1) as f64;
     let factor = for_precision.max(for_floor);
     if factor <= 1.0 {
