@@ -28,7 +28,7 @@ pub const PER_CALL: [&str; 6] = [
     "lookup",
 ];
 
-/// The number [`itoa`] and [`to_string`] format (13 digits).
+/// The number [`itoa()`] and [`to_string`] format (13 digits).
 pub const NUMBER: u64 = 1_234_567_890_123;
 
 /// The key [`lookup`] looks up (present in [`lookup_table`]).

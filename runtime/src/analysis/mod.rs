@@ -16,7 +16,8 @@
 //! Diagnostics:
 //! - `machine_noise`: whether the machine's stalls explain the duos a comparison set aside;
 //! - `severe_outliers`: the same rule for a `#[bench]`'s severe outliers;
-//! - `machine_pace`: the samples the machine slowed, and the samples at its median pace;
+//! - `machine_pace`: the samples the machine slowed, the run without them, and the samples
+//!   at its median pace;
 //! - `memory_growth`: memory that keeps growing with the iteration count;
 //! - `doctor`: the benchmark doctor's checks, each warning with what to do.
 
@@ -55,6 +56,7 @@ pub(crate) use machine_noise::{
     stalls_for_comparison, SetAside, StallExplanation, FEWEST_DUOS,
 };
 pub(crate) use machine_pace::at_median_pace;
+pub(crate) use machine_pace::set_aside_slow_samples;
 pub(crate) use memory_growth::memory_growth;
 pub use memory_growth::MemoryGrowth;
 pub use over_rounds::OverRounds;

@@ -3,6 +3,7 @@
 //! Beside it, `counted` is its path under Valgrind (counted instead of timed) and `tokio` its
 //! `iter_tokio` methods (feature `tokio`).
 
+use crate::analysis::set_aside_slow_samples;
 use crate::analysis::spin_until_explained;
 use crate::analysis::{bootstrap_pilot, BenchResult};
 use crate::analysis::{judge_severe_with, severe_needs_explaining};
@@ -474,6 +475,12 @@ impl Bencher {
             .analysis
             .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time));
         let throughput = self.settings.throughput;
+        // Only times are slowed by the machine; counts of instructions or allocations are not.
+        let run = if matches!(self.settings.measure, Measure::Wall | Measure::CpuTime) {
+            set_aside_slow_samples(run)
+        } else {
+            run
+        };
         self.outcome = Some(
             match BenchResult::from_run_resampled(run, timer, level, throughput, resamples) {
                 Ok(mut result) => {

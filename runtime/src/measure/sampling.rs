@@ -149,6 +149,9 @@ pub struct LinearRun {
     /// The budget the sampling ran past to take the fewest samples, when it did (only for
     /// the Criterion layer's benchmarks, which follow Criterion's rule).
     pub past_budget: Option<Duration>,
+    /// Samples taken while the machine ran slower, by its pace, and left out of the run
+    /// before analysis (`analysis::set_aside_slow_samples`); 0 as measured.
+    pub set_aside_slow: usize,
 }
 
 impl LinearRun {
@@ -218,6 +221,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         pace_ns: Vec::with_capacity(plan.samples),
         pace_steps: 0,
         past_budget: None,
+        set_aside_slow: 0,
     };
     let probe = PaceProbe::calibrated();
     run.pace_steps = probe.steps();

@@ -13,13 +13,15 @@ pub struct Executables {
     pub tango: PathBuf,
 }
 
-/// Runs `cargo bench --no-run` in `crate_dir` and reads the executables from its JSON
+/// Runs `cargo bench --features rivals --no-run` in `crate_dir` and reads the executables from its JSON
 /// messages.
 pub fn build(crate_dir: &Path) -> Result<Executables, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new(cargo)
         .args([
             "bench",
+            "--features",
+            "rivals",
             "--no-run",
             "--message-format=json-render-diagnostics",
         ])

@@ -1,12 +1,18 @@
-//! The machine's pace, read beside a measurement: a fixed chain of arithmetic, timed.
+//! The machine's pace, read beside a measurement: a fixed piece of arithmetic, timed.
 //!
 //! A virtual machine's core runs the same work at different speeds from one stretch of time
-//! to the next, with no gap and nothing else running (docs/VALIDATION.md, section
-//! "Interrupts, preemption and the machine's stalls"), and a stretch can outlast a spin on
-//! the clock made after the measurement. A short probe timed
-//! next to every `#[bench]` sample says at what pace the machine ran then, so that samples
-//! that were slow because the machine was can be told from samples that were slow by
-//! themselves (`analysis::severe_outliers`).
+//! to the next, with no gap and nothing else running (docs/VALIDATION.md, sections
+//! "Interrupts, preemption and the machine's stalls" and "The machine's slow stretches"),
+//! and a stretch can outlast a spin on the clock made after the measurement. A short probe
+//! timed next to every `#[bench]` sample says at what pace the machine ran then, so that
+//! samples that were slow because the machine was can be told from samples that were slow
+//! by themselves (`analysis::severe_outliers`, `analysis::machine_pace`).
+//!
+//! The probe's work is [`lanes`], eight independent chains that keep the core's execution
+//! units busy: it slows when the clock does and also when another thread shares the core
+//! (a host's hyperthread sibling running another guest), which stretches an allocating
+//! routine's time by half or more. A single serial chain ([`chain`]) waits on its own
+//! latency and hardly feels that sharing (under 2% where the routine took 60% longer).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -30,13 +36,33 @@ pub fn chain(mut x: u64, steps: u64) -> u64 {
     x
 }
 
+/// Eight independent chains of a multiply, a rotation and an xor, `steps` steps each: as
+/// many operations in flight as the core can issue, so that its time is the pace of the
+/// core's execution units, shared or not.
+#[must_use]
+pub fn lanes(seed: u64, steps: u64) -> u64 {
+    let k = black_box(0x9E37_79B9_7F4A_7C15_u64);
+    let mut lanes = [1, 2, 3, 4, 5, 6, 7, 8].map(|lane: u64| lane ^ seed);
+    for _ in 0..black_box(steps) {
+        for x in &mut lanes {
+            *x = x.wrapping_mul(k).rotate_left(13) ^ k;
+        }
+    }
+    lanes.iter().fold(0, |a, b| a ^ b)
+}
+
 /// Steps of [`chain`] that take about `ns` nanoseconds on this machine now (timed once over
 /// 1,000 steps; at least 16, so that a clock read stays small against them).
 #[must_use]
 pub fn steps_taking(ns: f64) -> u64 {
+    steps_of(ns, |steps| chain(1, steps))
+}
+
+/// Steps of `work` that take about `ns` nanoseconds now, as [`steps_taking`].
+fn steps_of(ns: f64, work: impl Fn(u64) -> u64) -> u64 {
     const TRIAL_STEPS: u64 = 1_000;
     let start = Instant::now();
-    black_box(chain(1, TRIAL_STEPS));
+    black_box(work(TRIAL_STEPS));
     let per_step = start.elapsed().as_nanos().max(1) as f64 / TRIAL_STEPS as f64;
     ((ns / per_step) as u64).clamp(16, 1_000_000)
 }
@@ -52,11 +78,11 @@ impl PaceProbe {
     #[must_use]
     pub fn calibrated() -> Self {
         Self {
-            steps: steps_taking(PIECE_NS),
+            steps: steps_of(PIECE_NS, |steps| lanes(1, steps)),
         }
     }
 
-    /// Steps of [`chain`] in one piece: a reading divided by them is the machine's time per
+    /// Steps of [`lanes`] in one piece: a reading divided by them is the machine's time per
     /// step, comparable between runs whose probes were calibrated apart.
     #[must_use]
     pub fn steps(&self) -> u64 {
@@ -70,7 +96,7 @@ impl PaceProbe {
         (0..PIECES)
             .map(|i| {
                 let start = Instant::now();
-                black_box(chain(i as u64, self.steps));
+                black_box(lanes(i as u64, self.steps));
                 start.elapsed().as_nanos() as f64
             })
             .fold(f64::INFINITY, f64::min)
@@ -99,5 +125,15 @@ mod tests {
     fn the_chain_depends_on_every_step() {
         assert_ne!(chain(1, 10), chain(1, 11));
         assert_eq!(chain(1, 0), 1);
+    }
+
+    #[test]
+    fn every_lane_and_every_step_counts() {
+        assert_ne!(lanes(1, 10), lanes(1, 11));
+        assert_ne!(lanes(1, 10), lanes(2, 10));
+        assert_eq!(
+            lanes(0, 0),
+            [1u64, 2, 3, 4, 5, 6, 7, 8].iter().fold(0, |a, b| a ^ b)
+        );
     }
 }

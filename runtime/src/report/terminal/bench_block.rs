@@ -249,7 +249,7 @@ pub fn p_text(p: f64) -> String {
 
 fn sampling_text(r: &BenchResult) -> String {
     let n = r.run.iters.len();
-    match r.run.sampling {
+    let kept = match r.run.sampling {
         Sampling::Linear { step } => format!(
             "{n} samples of {}, {}, …, {} iterations",
             count_text(step),
@@ -260,6 +260,12 @@ fn sampling_text(r: &BenchResult) -> String {
             "{n} samples of {} iteration{} (flat: the routine is too slow for linear sampling)",
             count_text(iters),
             if iters == 1 { "" } else { "s" }
+        ),
+    };
+    match r.run.set_aside_slow {
+        0 => kept,
+        k => format!(
+            "{kept} ({k} more set aside: taken while the machine ran slower, by its pace probe)"
         ),
     }
 }
@@ -480,22 +486,25 @@ mod tests {
         assert_eq!(p_text(f64::NAN), "–");
     }
 
+    /// The first line of `r`'s block that starts with `prefix`.
+    fn first_line_of(r: &BenchResult, prefix: &str) -> String {
+        bench_block(
+            "f",
+            r,
+            BaselineStatus::FirstRun(BaselineName::previous_run()),
+        )
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap()
+        .to_owned()
+    }
+
     #[test]
     fn severe_outliers_taken_while_the_machine_ran_slower_are_said_to_be() {
         // The first sample, slowed twofold, is a severe high outlier.
         let mut r = result(None);
         assert_eq!(r.outliers.high_severe, 1, "{:?}", r.outliers);
-        let line = |r: &BenchResult| {
-            bench_block(
-                "f",
-                r,
-                BaselineStatus::FirstRun(BaselineName::previous_run()),
-            )
-            .lines()
-            .find(|l| l.starts_with("  outliers"))
-            .unwrap()
-            .to_owned()
-        };
+        let line = |r: &BenchResult| first_line_of(r, "  outliers");
         // A steady pace: nothing added.
         r.run.pace_ns = vec![2_500.0; 30];
         assert!(!line(&r).contains("machine"), "{}", line(&r));
@@ -503,6 +512,21 @@ mod tests {
         r.run.pace_ns[0] = 3_000.0;
         assert!(
             line(&r).ends_with("(1 of the severe high taken while the machine ran slower)"),
+            "{}",
+            line(&r)
+        );
+    }
+
+    #[test]
+    fn samples_set_aside_are_counted_beside_the_samples_kept() {
+        let mut r = result(None);
+        let line = |r: &BenchResult| first_line_of(r, "  samples");
+        assert!(!line(&r).contains("set aside"), "{}", line(&r));
+        r.run.set_aside_slow = 7;
+        assert!(
+            line(&r).contains(
+                "30,000 iterations (7 more set aside: taken while the machine ran slower, by its pace probe)"
+            ),
             "{}",
             line(&r)
         );

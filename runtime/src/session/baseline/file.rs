@@ -40,8 +40,14 @@ pub struct SavedRun {
     /// Net time of each sample, in nanoseconds.
     pub ns: Vec<f64>,
     /// The machine's median time per step of the pace probe during that run, in
-    /// nanoseconds (absent from files of runs that read none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// nanoseconds (absent from files of runs that read none). The key names the probe's
+    /// work (`measure::machine::pace::lanes`): a file that holds the pace of other work,
+    /// under another key, reads as one without a pace, never as a change of the machine.
+    #[serde(
+        default,
+        rename = "lanes_pace_ns_per_step",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub pace_ns_per_step: Option<f64>,
 }
 
@@ -354,7 +360,7 @@ mod tests {
             Problem::Corrupt(_)
         ));
         let negative_pace =
-            valid_text().replace("\"pace_ns_per_step\": 0.65", "\"pace_ns_per_step\": -1");
+            valid_text().replace("_pace_ns_per_step\": 0.65", "_pace_ns_per_step\": -1");
         assert_ne!(negative_pace, valid_text());
         assert!(matches!(
             problem_of(&negative_pace, "negative-pace"),
@@ -366,12 +372,18 @@ mod tests {
     fn a_file_without_the_machines_pace_reads_as_one_that_read_none() {
         let dir = scratch("no-pace");
         let path = dir.0.join("base.json");
-        let without = valid_text().replace(",\n  \"pace_ns_per_step\": 0.65", "");
+        let without = valid_text().replace(",\n  \"lanes_pace_ns_per_step\": 0.65", "");
         assert_ne!(without, valid_text());
         fs::write(&path, without).unwrap();
         let read_back = read(&path, "sort/10").unwrap();
         assert_eq!(read_back.pace_ns_per_step, None);
         assert_eq!(read_back.iters, run("sort/10", 2.5).iters);
+        // The serial chain's pace, as files of earlier versions hold it: other work, whose
+        // time per step is not comparable with the probe's.
+        let chain = valid_text().replace("\"lanes_pace_ns_per_step\"", "\"pace_ns_per_step\"");
+        assert_ne!(chain, valid_text());
+        fs::write(&path, chain).unwrap();
+        assert_eq!(read(&path, "sort/10").unwrap().pace_ns_per_step, None);
     }
 
     #[test]
