@@ -51,6 +51,9 @@ pub struct DiffTrial<'a> {
     blocks: usize,
     /// This and the batch sizes are null for a counted trial, which ran no duos.
     duos_per_block: Option<usize>,
+    /// Whether the blocks are units of duos counted as independent by design (a long
+    /// routine's), rather than blocks whose dependence was measured from a pilot.
+    units: bool,
     batch_iters: Option<u64>,
     second_batch_iters: Option<u64>,
     warmup_secs: f64,
@@ -255,6 +258,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         }),
         blocks: r.blocks,
         duos_per_block: duos.then_some(r.duos_per_block),
+        units: r.units,
         batch_iters: duos.then_some(r.batch_iters),
         counts: r.counted.as_ref().map(counts),
         process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
@@ -515,6 +519,14 @@ mod tests {
         // Within one process there are no rounds to describe.
         let t = trial(record("within", 0.5, None, 2_000));
         assert_eq!(t["process_pairs"], Value::Null);
+    }
+
+    #[test]
+    fn a_trial_judged_on_units_says_so() {
+        let mut rec = record("within", 0.5, None, 2_000);
+        assert_eq!(trial(rec.clone())["units"], false);
+        rec.result.units = true;
+        assert_eq!(trial(rec)["units"], true);
     }
 
     #[test]
