@@ -73,6 +73,13 @@ fn main() -> ExitCode {
 
 fn run(options: &Options, args: &[String]) -> Result<(), String> {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    // Checked before the rounds: a document that cannot be written loses them all.
+    let caller_dir = std::env::var_os("RIVALS_CALLER_DIR").map(PathBuf::from);
+    let out = options
+        .out
+        .as_deref()
+        .map(|out| writable_out(out, caller_dir.as_deref()))
+        .transpose()?;
     let target_dir = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| crate_dir.join("target"), PathBuf::from);
     let work_dir = target_dir.join("rivals");
@@ -121,13 +128,37 @@ fn run(options: &Options, args: &[String]) -> Result<(), String> {
         log.text()
     );
     let date = chrono_free_date();
-    let out = options
-        .out
-        .clone()
-        .unwrap_or_else(|| work_dir.join(format!("rivals-{date}.md")));
-    std::fs::write(&out, document).map_err(|e| format!("{}: {e}", out.display()))?;
+    let out = out.unwrap_or_else(|| work_dir.join(format!("rivals-{date}.md")));
+    if let Err(e) = std::fs::write(&out, &document) {
+        // The rounds took many minutes: keep what they measured where the run can write.
+        let kept = work_dir.join(format!("rivals-{date}.md"));
+        std::fs::write(&kept, &document).map_err(|e| format!("{}: {e}", kept.display()))?;
+        return Err(format!(
+            "{}: {e}; the document was written to {} instead",
+            out.display(),
+            kept.display()
+        ));
+    }
     println!("{tables}\nwritten to {}", out.display());
     Ok(())
+}
+
+/// `out` as the caller meant it: a relative path is taken from `caller_dir` (the directory
+/// `rivals/run` was called from), and its directory must exist.
+fn writable_out(out: &Path, caller_dir: Option<&Path>) -> Result<PathBuf, String> {
+    let out = match caller_dir {
+        Some(dir) if out.is_relative() => dir.join(out),
+        _ => out.to_path_buf(),
+    };
+    let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+    match dir {
+        Some(dir) if !dir.is_dir() => Err(format!(
+            "--out {}: no directory {}",
+            out.display(),
+            dir.display()
+        )),
+        _ => Ok(out),
+    }
 }
 
 /// Today's date, UTC, from `date` (the one clock dependency is the system's).
@@ -146,6 +177,25 @@ mod tests {
 
     fn strings(args: &[&str]) -> Vec<String> {
         args.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_relative_out_is_the_callers_and_its_directory_must_exist() {
+        let caller = std::env::temp_dir();
+        let out = writable_out(Path::new("table.md"), Some(&caller)).unwrap();
+        assert_eq!(out, caller.join("table.md"));
+        let e = writable_out(Path::new("no-such-dir-xyz/table.md"), Some(&caller)).unwrap_err();
+        assert!(e.contains("no directory"), "{e}");
+        // An absolute path is left as it is; without a caller a relative one is the cwd's.
+        let absolute = caller.join("t.md");
+        assert_eq!(
+            writable_out(&absolute, Some(Path::new("/x"))).unwrap(),
+            absolute
+        );
+        assert_eq!(
+            writable_out(Path::new("t.md"), None).unwrap(),
+            PathBuf::from("t.md")
+        );
     }
 
     #[test]
