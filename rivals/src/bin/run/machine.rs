@@ -65,11 +65,32 @@ pub fn load_average() -> String {
         .unwrap_or_else(|_| "?".to_owned())
 }
 
-/// The version of package `name` in the crate's Cargo.lock.
+/// The version of package `name` in the workspace's Cargo.lock (the harness is a member).
 fn locked_version(crate_dir: &Path, name: &str) -> Option<String> {
-    let lock = std::fs::read_to_string(crate_dir.join("Cargo.lock")).ok()?;
+    let lock = std::fs::read_to_string(crate_dir.parent()?.join("Cargo.lock")).ok()?;
     let mut lines = lock.lines();
     lines.find(|l| *l == format!("name = \"{name}\""))?;
     let version = lines.next()?.strip_prefix("version = \"")?;
     Some(version.trim_end_matches('"').to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rivals_versions_come_from_the_workspaces_lockfile() {
+        let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (name, major) in [
+            ("criterion", "0.5."),
+            ("divan", "0.1."),
+            ("tango-bench", "0.9."),
+        ] {
+            let version = locked_version(crate_dir, name);
+            assert!(
+                version.as_deref().is_some_and(|v| v.starts_with(major)),
+                "{name}: {version:?}"
+            );
+        }
+    }
 }
