@@ -122,7 +122,7 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
     let _ = writeln!(
         out,
         "<p class=\"facts\">time <b>{}</b> {} per iteration (slope, {:.0}% bootstrap) · mean {} \
-         · median {} · {} samples, {} iterations · {} outliers (Tukey, kept) · {} measuring + \
+         · median {} · {} samples{}, {} iterations · {} outliers (Tukey, kept) · {} measuring + \
          {} warmup</p>",
         per_iteration(r.measure, r.slope.point),
         estimate_interval(&r.slope, r.measure),
@@ -130,6 +130,10 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
         per_iteration(r.measure, r.mean.point),
         per_iteration(r.measure, r.median.point),
         r.run.iters.len(),
+        match r.run.set_aside_slow {
+            0 => String::new(),
+            k => format!(" ({k} more set aside: the machine ran slower)"),
+        },
         count_text(r.total_iters()),
         r.outliers.total(),
         format_secs(r.run.measure_time),

@@ -272,6 +272,18 @@ mod tests {
     }
 
     #[test]
+    fn samples_set_aside_are_counted_beside_the_samples_kept() {
+        let mut aside = bench_record("aside", Baseline::First);
+        if let Record::Bench(b) = &mut aside {
+            b.result.run.set_aside_slow = 7;
+        }
+        let kept = bench_record("kept", Baseline::First);
+        let page = target_page("aside", &[aside, kept], &[]);
+        let said = "40 samples (7 more set aside: the machine ran slower), 820,000 iterations";
+        assert_eq!(page.matches(said).count(), 1, "{page}");
+    }
+
+    #[test]
     fn one_section_with_three_charts_per_comparison() {
         let page = target_page("claims", &records(), &[]);
         assert_eq!(page.matches("<section class=\"comparison\"").count(), 3);
