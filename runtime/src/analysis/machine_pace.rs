@@ -77,20 +77,25 @@ pub fn set_aside_slow_samples(run: LinearRun) -> LinearRun {
     if keep.len() == n {
         return run;
     }
-    let pick = |v: &[f64]| keep.iter().map(|&i| v[i]).collect::<Vec<f64>>();
+    // The resident set is read per sample only where the OS reports it.
     let rss_kib = if run.rss_kib.len() == n {
-        keep.iter().map(|&i| run.rss_kib[i]).collect()
+        picked(&run.rss_kib, &keep)
     } else {
         run.rss_kib.clone()
     };
     LinearRun {
-        iters: keep.iter().map(|&i| run.iters[i]).collect(),
-        ns: pick(&run.ns),
-        pace_ns: pick(&run.pace_ns),
+        iters: picked(&run.iters, &keep),
+        ns: picked(&run.ns, &keep),
+        pace_ns: picked(&run.pace_ns, &keep),
         rss_kib,
         set_aside_slow: run.set_aside_slow + (n - keep.len()),
         ..run
     }
+}
+
+/// The values of `v` at `indices`, in their order.
+fn picked<T: Copy>(v: &[T], indices: &[usize]) -> Vec<T> {
+    indices.iter().map(|&i| v[i]).collect()
 }
 
 /// Each sample's time at the run's median pace: scaled by the median pace over the mean of
@@ -160,18 +165,7 @@ mod tests {
         assert_eq!(at_median_pace(&ns, &[0.0; 10]), None);
     }
 
-    /// 100 samples of 1,000·i iterations at 17 ns; those in `slowed` took `factor` times as
-    /// long, and the probe read after them (and so before the next) read `pace_factor`
-    /// times its 2,500 ns.
-    fn stretched(slowed: std::ops::Range<usize>, factor: f64, pace_factor: f64) -> LinearRun {
-        let mut run = crate::fixture::bench_runs::run(17.0, 100, 1_000, None);
-        run.pace_ns = vec![2_500.0; 100];
-        for i in slowed {
-            run.ns[i] *= factor;
-            run.pace_ns[i] = 2_500.0 * pace_factor;
-        }
-        run
-    }
+    use crate::fixture::bench_runs::stretched;
 
     #[test]
     fn a_stretch_the_probe_saw_is_set_aside_and_the_slope_is_the_routines_again() {

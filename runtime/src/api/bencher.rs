@@ -531,6 +531,32 @@ mod tests {
         }
     }
 
+    /// Samples 60 to 79 slowed by 60% by the machine, its probe by 25%.
+    fn stretched_run() -> LinearRun {
+        crate::fixture::bench_runs::stretched(60..80, 1.6, 1.25)
+    }
+
+    #[test]
+    fn a_timed_result_sets_aside_what_the_machine_slowed_and_a_counted_one_does_not() {
+        let timer = crate::fixture::bench_runs::TIMER;
+        let mut wall = bencher(Mode::Bench);
+        wall.finish(stretched_run(), timer);
+        let wall = measured(wall);
+        assert_eq!(wall.run.set_aside_slow, 21);
+        assert!(
+            (wall.slope.point / 17.0 - 1.0).abs() < 0.003,
+            "{:?}",
+            wall.slope
+        );
+        // Allocations per iteration are not slowed by the machine: every sample counts.
+        let mut allocs = bencher(Mode::Bench);
+        allocs.settings.measure = Measure::Allocations;
+        allocs.finish(stretched_run(), timer);
+        let allocs = measured(allocs);
+        assert_eq!(allocs.run.set_aside_slow, 0);
+        assert_eq!(allocs.run.ns.len(), 100);
+    }
+
     #[test]
     fn test_mode_runs_each_form_once() {
         let mut calls = 0;

@@ -402,6 +402,21 @@ mod tests {
         }
 
         #[test]
+        fn a_bench_counts_the_samples_it_set_aside() {
+            let mut rec = bench_record("aside", Baseline::First);
+            assert_eq!(
+                document(&[rec.clone()])["trials"][0]["samples_set_aside_slow"],
+                0
+            );
+            if let Record::Bench(b) = &mut rec {
+                b.result.run.set_aside_slow = 7;
+            }
+            let doc = document(&[rec]);
+            assert_eq!(doc["trials"][0]["samples_set_aside_slow"], 7);
+            assert_eq!(doc["trials"][0]["samples"], 40);
+        }
+
+        #[test]
         fn a_bench_carries_its_estimates_spread_outliers_and_sampling() {
             let rec = bench_record("scaled", Baseline::First);
             let r = result_of(&rec).clone();
