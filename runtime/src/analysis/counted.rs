@@ -154,6 +154,7 @@ pub fn counted_linear_run(per_call: &PerCall, calls: (u64, u64), elapsed: Durati
         pace_steps: 0,
         past_budget: None,
         set_aside_slow: 0,
+        measured_again: None,
     }
 }
 

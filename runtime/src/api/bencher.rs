@@ -21,7 +21,7 @@ use crate::measure::UsageReading;
 use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
 use crate::measure::{counted_under_valgrind, Meter, Metered};
 use crate::measure::{measure_stalls, MachineStalls};
-use crate::measure::{run_linear, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
+use crate::measure::{run_at_pace, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
 use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
@@ -276,7 +276,7 @@ impl Bencher {
                 return;
             }
             let usage = UsageReading::now();
-            let run = run_linear(
+            let run = run_at_pace(
                 |k| match &mut chunker {
                     Some(chunker) => chunker.time(k, |c| runner.time_batch(c)),
                     None => (runner.time_batch(k) - timer.overhead_ns).max(0.0),
@@ -405,7 +405,7 @@ impl Bencher {
         if self.versions(&mut side) {
             return;
         }
-        let run = run_linear(
+        let run = run_at_pace(
             |k| routine(k).as_nanos() as f64,
             &self.linear_settings(timer),
         );
@@ -457,6 +457,7 @@ impl Bencher {
             samples: self.settings.samples,
             timer,
             past_budget_for_fewest: self.settings.past_budget_for_fewest,
+            reference_pace_ns_per_step: self.settings.reference_pace_ns_per_step,
         }
     }
 
@@ -471,9 +472,13 @@ impl Bencher {
         }
         let level = 1.0 - self.settings.alpha;
         let max_time = self.settings.max_time;
+        // A run taken again had the wait and the other run's time besides its budget.
+        let besides = run
+            .measured_again
+            .map_or(Duration::ZERO, |m| m.time_besides());
         let resamples = self
             .analysis
-            .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time));
+            .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time + besides));
         let throughput = self.settings.throughput;
         // Only times are slowed by the machine; counts of instructions or allocations are not.
         let run = if matches!(self.settings.measure, Measure::Wall | Measure::CpuTime) {
@@ -555,6 +560,29 @@ mod tests {
         let allocs = measured(allocs);
         assert_eq!(allocs.run.set_aside_slow, 0);
         assert_eq!(allocs.run.ns.len(), 100);
+    }
+
+    #[test]
+    fn iter_and_iter_custom_hold_a_run_to_the_previous_runs_pace() {
+        // A previous pace no machine reaches: the run is slower than it, the wait (at most
+        // `max_time`, 30 ms) ends without it, and the block will say so.
+        let unreachable = |b: &mut Bencher| b.settings.reference_pace_ns_per_step = Some(1e-9);
+        let mut b = bencher(Mode::Bench);
+        unreachable(&mut b);
+        b.iter(|| black_box(3u64).pow(2));
+        let again = measured(b)
+            .run
+            .measured_again
+            .expect("held to the previous pace");
+        assert!(!again.came_back && again.kept_first, "{again:?}");
+        let mut b = bencher(Mode::Bench);
+        unreachable(&mut b);
+        b.iter_custom(Duration::from_nanos);
+        assert!(measured(b).run.measured_again.is_some());
+        // The control: without a previous pace, nothing is said.
+        let mut b = bencher(Mode::Bench);
+        b.iter(|| black_box(3u64).pow(2));
+        assert_eq!(measured(b).run.measured_again, None);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! - `timing`: timed batches of a routine, the clock's cost and the trial's time budget;
 //! - `duo`: the duo loop of `#[bench_diff]`, from warmup to the sequential test's decision;
 //! - `sampling`: the linear sampling of `#[bench]`, its plan of sample sizes and its loop;
+//! - `slowed_run`: a `#[bench]` run taken again when the machine ran slower through most of
+//!   it than in the trial's previous run;
 //! - `machine`: evidence of the machine (what the OS counted, its pace, its stalls), read
 //!   around the measurements so the analysis can tell the routine's noise from the machine's;
 //! - `meters`: measures other than wall time (CPU time, allocations, instructions, counts
@@ -18,6 +20,7 @@ mod meters;
 #[cfg(feature = "tokio")]
 mod on_tokio;
 mod sampling;
+mod slowed_run;
 mod timing;
 
 pub(crate) use block_on::{BlockOn, Executor};
@@ -29,8 +32,8 @@ pub(crate) use duo::{
 };
 pub use duo::{Clock, ClockReason};
 pub(crate) use machine::{
-    context_switches, measure_stalls, resident_kib, thread_cpu_time_ns, ContextSwitches,
-    MachineFacts, PaceProbe, UsageReading,
+    context_switches, measure_stalls, resident_kib, slower_than, thread_cpu_time_ns, wait_for_pace,
+    ContextSwitches, MachineFacts, PaceProbe, PaceWait, UsageReading,
 };
 pub use machine::{machine_stalls, MachineStalls, OsUsage};
 pub(crate) use meters::{
@@ -42,6 +45,8 @@ pub use meters::{AllocCount, CacheModel, CountingAllocator, EventCounts, CYCLE_W
 pub(crate) use on_tokio::TokioExecutor;
 pub(crate) use sampling::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
 pub use sampling::{LinearRun, Sampling};
+pub(crate) use slowed_run::run_at_pace;
+pub use slowed_run::MeasuredAgain;
 pub(crate) use timing::{
     empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
     BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,

@@ -12,9 +12,9 @@
 //! only scatters the samples around the line.
 
 use crate::measure::resident_kib;
-use crate::measure::PaceProbe;
 use crate::measure::TimerCost;
 use crate::measure::{Deadline, Shortfall};
+use crate::measure::{MeasuredAgain, PaceProbe};
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
 use std::time::{Duration, Instant};
@@ -44,6 +44,11 @@ pub struct LinearSettings {
     /// A routine too slow for the fewest samples within `max_time` takes them past it, one
     /// call each, instead of falling short (Criterion's rule, for its compatibility layer).
     pub past_budget_for_fewest: bool,
+    /// The pace probe's time per step in this trial's previous run, in nanoseconds: a run
+    /// through most of which the machine ran more than 5% slower is taken again once its
+    /// pace is back (`measure::run_at_pace`; `run_linear` alone does not read it). `None`:
+    /// never taken again.
+    pub reference_pace_ns_per_step: Option<f64>,
 }
 
 /// How many iterations each sample runs.
@@ -152,6 +157,9 @@ pub struct LinearRun {
     /// Samples taken while the machine ran slower, by its pace, and left out of the run
     /// before analysis (`analysis::set_aside_slow_samples`); 0 as measured.
     pub set_aside_slow: usize,
+    /// Set when the machine ran slower than in the trial's previous run through most of a
+    /// first run, which was then taken again (`measure::run_at_pace`); `None` as sampled.
+    pub measured_again: Option<MeasuredAgain>,
 }
 
 impl LinearRun {
@@ -222,6 +230,7 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         pace_steps: 0,
         past_budget: None,
         set_aside_slow: 0,
+        measured_again: None,
     };
     let probe = PaceProbe::calibrated();
     run.pace_steps = probe.steps();
@@ -400,6 +409,7 @@ mod tests {
                 resolution_ns: 10.0,
             },
             past_budget_for_fewest: false,
+            reference_pace_ns_per_step: None,
         };
         let run = run_linear(|k| 10.0 * k as f64, &settings);
         let Sampling::Linear { step } = run.sampling else {
@@ -471,6 +481,7 @@ mod tests {
                 resolution_ns: 10.0,
             },
             past_budget_for_fewest: false,
+            reference_pace_ns_per_step: None,
         }
     }
 
@@ -608,6 +619,7 @@ mod tests {
                             resolution_ns: 1e9,
                         },
                         past_budget_for_fewest: false,
+                        reference_pace_ns_per_step: None,
                     };
                     let run = run_linear(|k| std::hint::black_box(k) as f64 * 1e-3, &settings);
                     assert_eq!(run.ns.len(), run.iters.len());

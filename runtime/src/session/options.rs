@@ -182,6 +182,10 @@ pub struct Settings {
     /// `#[bench]`: take the fewest samples past the budget rather than fail (the Criterion
     /// layer's rule).
     pub past_budget_for_fewest: bool,
+    /// `#[bench]` under `cargo bench`: the pace probe's time per step in this trial's
+    /// previous run, which sampling waits for the machine to come back to (set by the
+    /// harness from the previous run's file, `session::previous_pace`).
+    pub reference_pace_ns_per_step: Option<f64>,
 }
 
 impl Settings {
@@ -224,6 +228,7 @@ impl Settings {
             allow_unpaired: merged.allow_unpaired.unwrap_or(false),
             profile_time: merged.profile_time,
             past_budget_for_fewest: attr.past_budget_for_fewest,
+            reference_pace_ns_per_step: None,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! - `trial`: one trial from routine to record, and to libtest's pass or fail;
 //! - `preflight`: before anything is measured, every output place must take a file;
 //! - `preflight_owned`: and every file the run replaces must be ours, none named twice;
+//! - `previous_pace`: the machine's pace a `#[bench]` run is held to, its previous run's;
 //! - `journal`: the marker naming the running trial, so a run that dies inside one leaves
 //!   the results before it;
 //! - `version_setup`: the baseline's stored executables, and serve mode;
@@ -19,6 +20,7 @@ mod group;
 mod journal;
 mod preflight;
 mod preflight_owned;
+mod previous_pace;
 mod profile;
 mod runner;
 mod trial;

@@ -4,6 +4,7 @@
 
 use super::group::candidate;
 use super::journal;
+use super::previous_pace::{note_run, reference_pace};
 use super::version_setup as versions;
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
@@ -57,7 +58,10 @@ pub fn trial(
         let _running = journal::running(&name);
         let root = versions::baseline_root(&context.overrides);
         let verbose = context.overrides.verbose == Some(true);
-        let settings = Settings::resolve(&spec.descriptor.options, context.overrides);
+        let mut settings = Settings::resolve(&spec.descriptor.options, context.overrides);
+        let key = BaselineKey::new(spec.descriptor.module_path, &name);
+        settings.reference_pace_ns_per_step =
+            reference_pace(&root, &key, context.mode, settings.measure);
         let role = versions::role(context.baseline_exe.as_ref(), &name);
         let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
         if interrupted() {
@@ -128,6 +132,7 @@ pub fn trial(
                 }
             }
             RoutineOutcome::Bench(result, unpaired_because) => {
+                note_run(&result.run);
                 let (mut record, completion) =
                     bench_outcome(&root, &spec, &name, &settings, *result);
                 let compared = matches!(record.baseline, BaselineOutcome::Compared(_));

@@ -6,7 +6,8 @@
 //! - `system`: the CPU frequency governors, for the doctor;
 //! - `stalls`: how often the machine stalls a running thread, by a spin on timed chunks;
 //! - `stall_windows`: how often a window of the machine's time runs slow, from the same spin;
-//! - `pace`: a short fixed probe of the machine's pace, read after every `#[bench]` sample.
+//! - `pace`: a short fixed probe of the machine's pace, read after every `#[bench]` sample,
+//!   and the wait for it to come back to a reference pace.
 
 mod contention;
 mod os;
@@ -17,7 +18,7 @@ mod system;
 mod usage;
 
 pub(crate) use os::{context_switches, resident_kib, thread_cpu_time_ns, ContextSwitches};
-pub(crate) use pace::PaceProbe;
+pub(crate) use pace::{slower_than, wait_for_pace, PaceProbe, PaceWait};
 pub(crate) use stalls::measure_stalls;
 pub use stalls::{machine_stalls, MachineStalls};
 pub(crate) use system::MachineFacts;

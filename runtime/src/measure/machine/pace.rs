@@ -15,7 +15,7 @@
 //! latency and hardly feels that sharing (under 2% where the routine took 60% longer).
 
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Work in one timed piece of a probe, in nanoseconds: long against a clock read, short
 /// against the stalls of a virtual machine's host (tens of microseconds), so that most
@@ -67,6 +67,65 @@ fn steps_of(ns: f64, work: impl Fn(u64) -> u64) -> u64 {
     ((ns / per_step) as u64).clamp(16, 1_000_000)
 }
 
+/// How far above a reference the machine's pace must read to be slower than it: a fraction
+/// of what a busy stretch of the host costs the probe (a quarter or more), several times the
+/// scatter of a run's median read.
+pub const SLOWER_PACE: f64 = 0.05;
+
+/// Between two reads while waiting for the machine's pace: the probe's 10 µs stays a
+/// thousandth of the time.
+const BETWEEN_READS: Duration = Duration::from_millis(10);
+
+/// How long a wait for the machine's pace took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PaceWait {
+    /// Time spent waiting.
+    pub waited: Duration,
+    /// Whether the pace came back within [`SLOWER_PACE`] of the reference before the cap.
+    pub came_back: bool,
+}
+
+/// How much slower `pace` is than `reference` (`pace / reference − 1`), when it is more
+/// than [`SLOWER_PACE`] slower; `None` otherwise, or where either is not a pace.
+#[must_use]
+pub fn slower_than(pace: f64, reference: f64) -> Option<f64> {
+    let valid = |p: f64| p.is_finite() && p > 0.0;
+    (valid(pace) && valid(reference) && pace > reference * (1.0 + SLOWER_PACE))
+        .then(|| pace / reference - 1.0)
+}
+
+/// Waits while `per_step()` (the probe's time per step now) reads more than [`SLOWER_PACE`]
+/// above `reference`, reading it every 10 ms, for at most `cap` or until `stop()`. `None`
+/// when the first read is already within it: nothing was waited for.
+pub fn wait_for_pace(
+    mut per_step: impl FnMut() -> f64,
+    reference: f64,
+    cap: Duration,
+    stop: impl Fn() -> bool,
+) -> Option<PaceWait> {
+    // A read that is not a number is no reason to wait.
+    let back = |pace: f64| pace.is_nan() || pace <= reference * (1.0 + SLOWER_PACE);
+    if !(reference.is_finite() && reference > 0.0) || back(per_step()) {
+        return None;
+    }
+    let start = Instant::now();
+    loop {
+        if start.elapsed() >= cap || stop() {
+            return Some(PaceWait {
+                waited: start.elapsed(),
+                came_back: false,
+            });
+        }
+        std::thread::sleep(BETWEEN_READS);
+        if back(per_step()) {
+            return Some(PaceWait {
+                waited: start.elapsed(),
+                came_back: true,
+            });
+        }
+    }
+}
+
 /// A calibrated probe of the machine's pace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaceProbe {
@@ -87,6 +146,13 @@ impl PaceProbe {
     #[must_use]
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// [`PaceProbe::read`] per step of [`lanes`], in nanoseconds: comparable between probes
+    /// calibrated apart (other processes, other runs).
+    #[must_use]
+    pub fn read_per_step(&self) -> f64 {
+        self.read() / self.steps as f64
     }
 
     /// The fastest of the probe's pieces, in nanoseconds: how long this machine takes for
@@ -125,6 +191,46 @@ mod tests {
     fn the_chain_depends_on_every_step() {
         assert_ne!(chain(1, 10), chain(1, 11));
         assert_eq!(chain(1, 0), 1);
+    }
+
+    #[test]
+    fn a_run_waits_while_the_pace_is_slow_and_not_past_its_cap() {
+        let never = || false;
+        // Already at the reference: no wait.
+        assert_eq!(
+            wait_for_pace(|| 1.02, 1.0, Duration::from_secs(1), never),
+            None
+        );
+        // Slow twice, then back.
+        let mut reads = [1.3, 1.3, 1.01].into_iter();
+        let wait = wait_for_pace(|| reads.next().unwrap(), 1.0, Duration::from_secs(5), never)
+            .expect("it waited");
+        assert!(wait.came_back);
+        assert!(wait.waited >= Duration::from_millis(20), "{wait:?}");
+        // Never back: the cap ends it, and says so.
+        let cap = Duration::from_millis(40);
+        let wait = wait_for_pace(|| 1.3, 1.0, cap, never).unwrap();
+        assert!(!wait.came_back && wait.waited >= cap, "{wait:?}");
+        // An interrupt ends it at once; a reference that is not a pace is not waited for.
+        let wait = wait_for_pace(|| 1.3, 1.0, Duration::from_secs(60), || true).unwrap();
+        assert!(!wait.came_back && wait.waited < Duration::from_secs(1));
+        assert_eq!(
+            wait_for_pace(|| 1.3, 0.0, Duration::from_secs(1), never),
+            None
+        );
+    }
+
+    #[test]
+    fn slower_is_more_than_five_percent_above_the_reference() {
+        assert_eq!(slower_than(1.05, 1.0), None);
+        let moved = slower_than(1.3, 1.0).expect("30% slower");
+        assert!((moved - 0.3).abs() < 1e-12, "{moved}");
+        // Faster is not slower, and what is not a pace compares with nothing.
+        assert_eq!(slower_than(0.5, 1.0), None);
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(slower_than(bad, 1.0), None, "{bad}");
+            assert_eq!(slower_than(1.3, bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::figure;
 use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
-use crate::report::{count_text, machine_pace_text, p_text, percent};
+use crate::report::{count_text, machine_pace_text, measured_again_text, p_text, percent};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
 use crate::util::{format_secs, three_significant};
@@ -119,11 +119,12 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
 
 /// The facts of a timed `#[bench]`: its time per iteration and how it was sampled.
 fn timed_facts(out: &mut String, r: &BenchResult) {
-    let _ = writeln!(
+    let _ =
+        writeln!(
         out,
         "<p class=\"facts\">time <b>{}</b> {} per iteration (slope, {:.0}% bootstrap) · mean {} \
          · median {} · {} samples{}, {} iterations · {} outliers (Tukey, kept) · {} measuring + \
-         {} warmup</p>",
+         {} warmup{}</p>",
         per_iteration(r.measure, r.slope.point),
         estimate_interval(&r.slope, r.measure),
         100.0 * r.level,
@@ -138,6 +139,10 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
         r.outliers.total(),
         format_secs(r.run.measure_time),
         format_secs(r.run.warmup_time),
+        r.run.measured_again.map_or_else(String::new, |again| format!(
+            " · the machine {}",
+            escape(&measured_again_text(&again))
+        )),
     );
 }
 

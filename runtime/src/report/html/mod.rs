@@ -272,6 +272,16 @@ mod tests {
     }
 
     #[test]
+    fn a_run_taken_again_is_said_in_its_facts() {
+        let again = crate::fixture::records::taken_again_record();
+        let page = target_page("taken_again", &[again], &[]);
+        let said = "0.20 s warmup · the machine ran 30.0% slower than during the previous run \
+                    through most of a first run (its pace probe): taken again after 0.25 s, once \
+                    its pace was back; the second is shown</p>";
+        assert_eq!(page.matches(said).count(), 1, "{page}");
+    }
+
+    #[test]
     fn samples_set_aside_are_counted_beside_the_samples_kept() {
         let mut aside = bench_record("aside", Baseline::First);
         if let Record::Bench(b) = &mut aside {

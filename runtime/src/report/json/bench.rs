@@ -38,6 +38,9 @@ pub(super) struct BenchTrial<'a> {
     throughput: Option<ThroughputOut>,
     samples: usize,
     samples_set_aside_slow: usize,
+    /// A run taken again because the machine ran slower through most of the first one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    measured_again: Option<MeasuredAgainOut>,
     iterations: u64,
     sampling: &'static str,
     iters_step: u64,
@@ -76,6 +79,15 @@ struct TukeyCounts {
     high_severe: usize,
     /// Of the severe high, those taken while the machine's pace was slow.
     high_severe_slow_pace: usize,
+}
+
+#[derive(Serialize)]
+struct MeasuredAgainOut {
+    first_pace_change: f64,
+    first_secs: f64,
+    waited_secs: f64,
+    came_back: bool,
+    kept: &'static str,
 }
 
 #[derive(Serialize)]
@@ -163,6 +175,13 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         throughput: r.throughput.map(|t| throughput(t, &r.slope)),
         samples: r.run.iters.len(),
         samples_set_aside_slow: r.run.set_aside_slow,
+        measured_again: r.run.measured_again.map(|m| MeasuredAgainOut {
+            first_pace_change: m.first_pace_change,
+            first_secs: m.first_took.as_secs_f64(),
+            waited_secs: m.waited.as_secs_f64(),
+            came_back: m.came_back,
+            kept: if m.kept_first { "first" } else { "second" },
+        }),
         iterations: r.total_iters(),
         sampling,
         iters_step,

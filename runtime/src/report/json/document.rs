@@ -222,7 +222,8 @@ mod tests {
     mod schema {
         use super::super::{to_json, RunInfo};
         use crate::fixture::records::{
-            bench_record, diff, record, unpaired_record, Baseline, BAND, BELOW, TIMER,
+            bench_record, diff, record, taken_again_record, unpaired_record, Baseline, BAND, BELOW,
+            TIMER,
         };
         use crate::model::Mode;
         use crate::report::Record;
@@ -287,6 +288,7 @@ mod tests {
                 bench_record("same_speed", Baseline::Previous(2.0)),
                 bench_record("first", Baseline::First),
                 unpaired_record("gated"),
+                taken_again_record(),
             ];
             for mode in [Mode::Bench, Mode::Test] {
                 let run = RunInfo {
@@ -385,7 +387,7 @@ mod tests {
     /// The `#[bench]` record, field by field, for each way its baseline can go.
     mod bench_fields {
         use super::fields::document;
-        use crate::fixture::records::{bench_record, Baseline};
+        use crate::fixture::records::{bench_record, taken_again, Baseline};
         use crate::report::BaselineOutcome;
         use crate::report::Record;
         use crate::session::BaselineError;
@@ -414,6 +416,25 @@ mod tests {
             let doc = document(&[rec]);
             assert_eq!(doc["trials"][0]["samples_set_aside_slow"], 7);
             assert_eq!(doc["trials"][0]["samples"], 40);
+        }
+
+        #[test]
+        fn a_bench_taken_again_says_by_how_much_the_machine_slowed_and_which_run_it_shows() {
+            let mut rec = bench_record("again", Baseline::First);
+            assert_eq!(
+                document(&[rec.clone()])["trials"][0].get("measured_again"),
+                None
+            );
+            if let Record::Bench(b) = &mut rec {
+                b.result.run.measured_again = Some(taken_again());
+            }
+            let doc = document(&[rec]);
+            let again = &doc["trials"][0]["measured_again"];
+            assert_eq!(again["first_pace_change"], 0.3);
+            assert_eq!(again["first_secs"], 4.5);
+            assert_eq!(again["waited_secs"], 0.25);
+            assert_eq!(again["came_back"], true);
+            assert_eq!(again["kept"], "second");
         }
 
         #[test]

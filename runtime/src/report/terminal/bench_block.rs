@@ -6,7 +6,7 @@ use super::counted_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
-use crate::measure::Sampling;
+use crate::measure::{MeasuredAgain, Sampling};
 use crate::model::{Measure, Throughput};
 use crate::session::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
@@ -81,6 +81,9 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
         slow_pace_text(severe_at_slow_pace(r))
     );
     let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
+    if let Some(again) = &r.run.measured_again {
+        let _ = writeln!(out, "  machine  {}", measured_again_text(again));
+    }
     if let BaselineStatus::Compared(c) = baseline {
         if let Some(line) = machine_pace_text(c) {
             let _ = writeln!(out, "  machine  {line}");
@@ -165,6 +168,27 @@ fn slow_pace_text(slow: usize) -> String {
     match slow {
         0 => String::new(),
         n => format!(" ({n} of the severe high taken while the machine ran slower)"),
+    }
+}
+
+/// A run taken again because the machine ran slower through most of the first one than in
+/// the trial's previous run: by how much, how long the pace took to come back, and which
+/// run the block shows.
+pub fn measured_again_text(again: &MeasuredAgain) -> String {
+    let ran = format!(
+        "ran {} slower than during the previous run through most of a first run (its pace \
+         probe)",
+        percent(again.first_pace_change).trim_start_matches('+')
+    );
+    let waited = format_secs(again.waited);
+    if !again.came_back {
+        format!("{ran}, and was still slower after {waited}: that run is shown, not taken again")
+    } else if again.kept_first {
+        format!(
+            "{ran}: taken again after {waited}, the second ran slower still; the first is shown"
+        )
+    } else {
+        format!("{ran}: taken again after {waited}, once its pace was back; the second is shown")
     }
 }
 
@@ -515,6 +539,40 @@ mod tests {
             "{}",
             line(&r)
         );
+    }
+
+    #[test]
+    fn a_run_taken_again_says_why_after_how_long_and_which_run_is_shown() {
+        let mut r = result(None);
+        let block = |r: &BenchResult| {
+            bench_block(
+                "f",
+                r,
+                BaselineStatus::FirstRun(BaselineName::previous_run()),
+            )
+        };
+        assert!(!block(&r).contains("  machine"), "{}", block(&r));
+        let mut again = MeasuredAgain {
+            first_pace_change: 0.302,
+            first_took: std::time::Duration::from_secs(5),
+            waited: std::time::Duration::from_millis(210),
+            came_back: true,
+            kept_first: false,
+        };
+        r.run.measured_again = Some(again);
+        let said = "  machine  ran 30.2% slower than during the previous run through most of a \
+                    first run (its pace probe): taken again after 0.21 s, once its pace was \
+                    back; the second is shown";
+        assert!(block(&r).contains(said), "{}", block(&r));
+        again.kept_first = true;
+        r.run.measured_again = Some(again);
+        let said = "taken again after 0.21 s, the second ran slower still; the first is shown";
+        assert!(block(&r).contains(said), "{}", block(&r));
+        again.came_back = false;
+        again.waited = std::time::Duration::from_secs(5);
+        r.run.measured_again = Some(again);
+        let said = "and was still slower after 5.00 s: that run is shown, not taken again";
+        assert!(block(&r).contains(said), "{}", block(&r));
     }
 
     #[test]

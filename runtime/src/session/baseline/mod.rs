@@ -208,6 +208,15 @@ fn compare_and_save_in(
     Ok(compared)
 }
 
+/// The pace probe's time per step in the previous run of trial `key` measured as `measure`,
+/// from its file under `root`; `None` without a readable file or a pace in it.
+#[must_use]
+pub fn previous_pace(root: &std::path::Path, key: &BaselineKey, measure: Measure) -> Option<f64> {
+    let dir = location::trial_dir(root, &key.bench_target, &key.trial);
+    let path = dir.join(file_name(BaselineName::previous_run(), measure));
+    file::read(&path, &key.trial).ok()?.pace_ns_per_step
+}
+
 /// The file of baseline `name` for runs of `measure`: baselines are kept per measure, so a
 /// run of CPU time is never compared with one of wall time. Wall time keeps the plain name
 /// (the files of earlier versions); other measures add `@measure`, which no baseline name

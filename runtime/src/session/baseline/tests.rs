@@ -92,6 +92,24 @@ fn the_machines_pace_is_saved_and_its_move_since_is_reported() {
 }
 
 #[test]
+fn the_previous_runs_pace_is_read_back_for_the_next_run_to_wait_for() {
+    let root = Scratch::new("previous-pace");
+    let s = settings(None, None);
+    let wall = crate::model::Measure::Wall;
+    assert_eq!(previous_pace(&root.0, &key(), wall), None);
+    compare_and_save(&root.0, &key(), &s, &paced(10.0, 0.6)).unwrap();
+    let pace = previous_pace(&root.0, &key(), wall).expect("the run read a pace");
+    assert!((pace - 0.6).abs() < 1e-12, "{pace}");
+    // Kept per measure, as the baselines are; a run without a pace leaves none to wait for.
+    assert_eq!(
+        previous_pace(&root.0, &key(), crate::model::Measure::CpuTime),
+        None
+    );
+    compare_and_save(&root.0, &key(), &s, &result(10.0)).unwrap();
+    assert_eq!(previous_pace(&root.0, &key(), wall), None);
+}
+
+#[test]
 fn baselines_are_kept_per_measure() {
     let dir = Scratch::new("per-measure");
     let s = settings(None, None);
