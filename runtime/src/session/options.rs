@@ -53,6 +53,9 @@ pub struct Overrides {
     pub no_report: Option<bool>,
     /// `--no-doctor` / `DUOBENCH_NO_DOCTOR=1`: give no benchmark doctor warnings.
     pub no_doctor: Option<bool>,
+    /// `--measure-once` / `DUOBENCH_MEASURE_ONCE=1`: take each `#[bench]` run once, even when
+    /// the machine ran slower through most of it than in the trial's previous run.
+    pub measure_once: Option<bool>,
     /// `--save-baseline NAME` / `DUOBENCH_SAVE_BASELINE`: compare `#[bench]` results with
     /// this baseline if it exists, then save them under it.
     pub save_baseline: Option<BaselineName>,
@@ -104,6 +107,7 @@ impl Overrides {
             report_dir: self.report_dir.or(lower.report_dir),
             no_report: self.no_report.or(lower.no_report),
             no_doctor: self.no_doctor.or(lower.no_doctor),
+            measure_once: self.measure_once.or(lower.measure_once),
             save_baseline: self.save_baseline.or(lower.save_baseline),
             baseline: self.baseline.or(lower.baseline),
             noise_threshold: self.noise_threshold.or(lower.noise_threshold),

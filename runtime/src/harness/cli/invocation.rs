@@ -136,6 +136,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
         default: "off",
     },
     OwnOption {
+        flag: "--measure-once",
+        env: "DUOBENCH_MEASURE_ONCE",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.measure_once = Some(on)),
+        value_name: "",
+        help: "Take each #[bench] run once, even when the machine ran slower through most of it \
+               than in its previous run",
+        default: "off: such a run is taken again once the machine's pace is back",
+    },
+    OwnOption {
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,
@@ -697,6 +707,17 @@ mod tests {
         assert!(e.0.contains("`html` feature"), "{e}");
         // Nothing to turn off: no report is written anyway.
         parse(&["--no-report"], &[]).unwrap();
+    }
+
+    #[test]
+    fn measure_once_is_a_switch() {
+        assert_eq!(parse(&[], &[]).unwrap().overrides.measure_once, None);
+        let inv = parse(&["--measure-once"], &[]).unwrap();
+        assert_eq!(inv.overrides.measure_once, Some(true));
+        let inv = parse(&[], &[("DUOBENCH_MEASURE_ONCE", "1")]).unwrap();
+        assert_eq!(inv.overrides.measure_once, Some(true));
+        let e = parse(&["--measure-once=yes"], &[]).unwrap_err();
+        assert_eq!(e.0, "--measure-once takes no value");
     }
 
     #[test]

@@ -58,10 +58,11 @@ pub fn trial(
         let _running = journal::running(&name);
         let root = versions::baseline_root(&context.overrides);
         let verbose = context.overrides.verbose == Some(true);
+        let measure_once = context.overrides.measure_once == Some(true);
         let mut settings = Settings::resolve(&spec.descriptor.options, context.overrides);
         let key = BaselineKey::new(spec.descriptor.module_path, &name);
         settings.reference_pace_ns_per_step =
-            reference_pace(&root, &key, context.mode, settings.measure);
+            reference_pace(&root, &key, context.mode, settings.measure).filter(|_| !measure_once);
         let role = versions::role(context.baseline_exe.as_ref(), &name);
         let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
         if interrupted() {
