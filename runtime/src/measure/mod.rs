@@ -44,9 +44,8 @@ pub use meters::{AllocCount, CacheModel, CountingAllocator, EventCounts, CYCLE_W
 #[cfg(feature = "tokio")]
 pub(crate) use on_tokio::TokioExecutor;
 pub(crate) use sampling::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPLES, MIN_SAMPLES};
-pub use sampling::{LinearRun, Sampling};
+pub use sampling::{LinearRun, MeasuredAgain, Sampling};
 pub(crate) use slowed_run::run_at_pace;
-pub use slowed_run::MeasuredAgain;
 pub(crate) use timing::{
     empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
     BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,

@@ -12,9 +12,9 @@
 //! only scatters the samples around the line.
 
 use crate::measure::resident_kib;
+use crate::measure::PaceProbe;
 use crate::measure::TimerCost;
 use crate::measure::{Deadline, Shortfall};
-use crate::measure::{MeasuredAgain, PaceProbe};
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
 use std::time::{Duration, Instant};
@@ -160,6 +160,38 @@ pub struct LinearRun {
     /// Set when the machine ran slower than in the trial's previous run through most of a
     /// first run, which was then taken again (`measure::run_at_pace`); `None` as sampled.
     pub measured_again: Option<MeasuredAgain>,
+}
+
+/// A run taken again because the machine ran slower through most of the first one than in
+/// the trial's previous run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeasuredAgain {
+    /// How much slower the machine's median pace was through the first run than in the
+    /// trial's previous run (0.3: 30% slower).
+    pub first_pace_change: f64,
+    /// The first run's time, warmup and samples.
+    pub first_took: Duration,
+    /// The wait after the first run for the pace to come back.
+    pub waited: Duration,
+    /// Whether the pace came back before the wait's cap (the trial's `max_time`); if not,
+    /// no second run was taken: the machine itself is slower than it was.
+    pub came_back: bool,
+    /// Whether the run kept is the first: no second run was taken, or the second ran at a
+    /// slower pace still.
+    pub kept_first: bool,
+}
+
+impl MeasuredAgain {
+    /// The time spent besides the kept run's own: the wait, and one run's time where a
+    /// second was taken.
+    #[must_use]
+    pub fn time_besides(&self) -> Duration {
+        if self.came_back {
+            self.waited + self.first_took
+        } else {
+            self.waited
+        }
+    }
 }
 
 impl LinearRun {

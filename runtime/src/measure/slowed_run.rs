@@ -9,41 +9,9 @@
 //! is taken again once the pace is back, and the run at the faster pace is kept and said.
 
 use crate::measure::{run_linear, slower_than, wait_for_pace, LinearRun, LinearSettings};
-use crate::measure::{PaceProbe, PaceWait};
+use crate::measure::{MeasuredAgain, PaceProbe, PaceWait};
 use crate::util::interrupted;
 use std::time::{Duration, Instant};
-
-/// A run taken again because the machine ran slower through most of the first one than in
-/// the trial's previous run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MeasuredAgain {
-    /// How much slower the machine's median pace was through the first run than in the
-    /// trial's previous run (0.3: 30% slower).
-    pub first_pace_change: f64,
-    /// The first run's time, warmup and samples.
-    pub first_took: Duration,
-    /// The wait after the first run for the pace to come back.
-    pub waited: Duration,
-    /// Whether the pace came back before the wait's cap (the trial's `max_time`); if not,
-    /// no second run was taken: the machine itself is slower than it was.
-    pub came_back: bool,
-    /// Whether the run kept is the first: no second run was taken, or the second ran at a
-    /// slower pace still.
-    pub kept_first: bool,
-}
-
-impl MeasuredAgain {
-    /// The time spent besides the kept run's own: the wait, and one run's time where a
-    /// second was taken.
-    #[must_use]
-    pub fn time_besides(&self) -> Duration {
-        if self.came_back {
-            self.waited + self.first_took
-        } else {
-            self.waited
-        }
-    }
-}
 
 /// [`run_linear`], taken again when the machine's median pace through it was more than 5%
 /// slower than `settings.reference_pace_ns_per_step` (the trial's previous run): after
