@@ -197,3 +197,45 @@ fn corrupt_baseline_is_a_clear_error_and_stays() {
     assert!(fs::read_to_string(&path).unwrap().ends_with("oops"));
     fs::remove_file(&path).unwrap();
 }
+
+/// The previous run's file of `trial` made to hold a pace no machine reaches (a step of the
+/// probe in a billionth of a nanosecond): every run is then slower than it.
+fn make_previous_pace_unreachable(trial: &str) {
+    let path = baseline_dir(trial).join("base.json");
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(saved["lanes_pace_ns_per_step"].is_number(), "{saved}");
+    saved["lanes_pace_ns_per_step"] = 1e-9.into();
+    fs::write(&path, saved.to_string()).unwrap();
+}
+
+#[test]
+fn a_run_slower_than_the_previous_runs_pace_is_held_to_it_and_says_so() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("zero_arg"));
+    let first = bench("zero_arg", &[], &[]);
+    let out = text(&first);
+    assert!(first.status.success(), "{out}");
+    assert!(!out.contains("through most of a first run"), "{out}");
+
+    make_previous_pace_unreachable("zero_arg");
+    let held = bench("zero_arg", &[], &[]);
+    let out = text(&held);
+    assert!(held.status.success(), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("through most of a first run"))
+        .unwrap_or_else(|| panic!("no line on the slowed run in:\n{out}"));
+    assert!(line.starts_with("  machine  ran "), "{line}");
+    assert!(
+        line.contains("and was still slower after") && line.ends_with("not taken again"),
+        "{line}"
+    );
+
+    // The control: `--measure-once` holds no run to the previous one's pace.
+    make_previous_pace_unreachable("zero_arg");
+    let once = bench("zero_arg", &["--measure-once"], &[]);
+    let out = text(&once);
+    assert!(once.status.success(), "{out}");
+    assert!(!out.contains("through most of a first run"), "{out}");
+}
