@@ -418,10 +418,7 @@ mod tests {
     fn default_warmup_of(first: impl FnMut() -> u64) -> Duration {
         let settings = DuoSettings {
             warmup: WarmupRule::UntilSteady(Duration::from_millis(200)),
-            // Room past the warmup's cap for twice the fewest duos even at a busy machine's
-            // pace: with less, the warmup ends early to keep them within the budget, which is
-            // not what this checks.
-            max_time: Duration::from_millis(2_000),
+            max_time: Duration::from_millis(600),
             timer: timer_cost(),
             sequential: SequentialSettings::new(0.05, None, 1),
             measure_on_to: None,
@@ -437,16 +434,29 @@ mod tests {
         // wall time would pass while a busy machine (the test suite's other threads) kept
         // the thread waiting, and the routine would be warm before it was measured.
         let cpu_seconds = || crate::measure::thread_cpu_time_ns().map(|ns| ns as f64 / 1e9);
-        let wall = std::time::Instant::now();
-        let now = move || cpu_seconds().unwrap_or_else(|| wall.elapsed().as_secs_f64());
-        let start = now();
-        let warming = move || {
-            let t = now() - start;
-            let n = (200.0 * (1.0 + 0.5 * (1.0 - t / 0.1).max(0.0))) as u64;
-            (0..n).map(std::hint::black_box).sum::<u64>()
+        let warmup_of_warming = || {
+            let wall = std::time::Instant::now();
+            let now = move || cpu_seconds().unwrap_or_else(|| wall.elapsed().as_secs_f64());
+            let start = now();
+            default_warmup_of(move || {
+                let t = now() - start;
+                let n = (200.0 * (1.0 + 0.5 * (1.0 - t / 0.1).max(0.0))) as u64;
+                (0..n).map(std::hint::black_box).sum::<u64>()
+            })
         };
-        let warmed = default_warmup_of(warming);
-        assert!(warmed >= Duration::from_millis(100), "{warmed:?}");
+        // Up to three tries: under the suite's load a warmup can end early to keep the fewest
+        // duos within this short budget. A rule that does not wait fails all three.
+        let tries: Vec<Duration> = (0..3)
+            .map(|_| warmup_of_warming())
+            .scan(false, |done, warmed| {
+                (!*done).then(|| {
+                    *done = warmed >= Duration::from_millis(100);
+                    warmed
+                })
+            })
+            .collect();
+        let warmed = *tries.last().unwrap();
+        assert!(warmed >= Duration::from_millis(100), "{tries:?}");
         // A steady routine ends with its pilot's floor, about 40 ms of short duos, unless a
         // busy machine keeps its medians apart (then at the cap, which this does not check).
         let steady = default_warmup_of(|| (0..200u64).map(std::hint::black_box).sum::<u64>());
