@@ -15,7 +15,6 @@
 use crate::analysis::DiffResult;
 use crate::decide::Basis;
 use crate::measure::MachineStalls;
-use crate::model::Measure;
 
 /// A share of duos set aside up to this needs no explaining: the verdict rests on nearly
 /// every duo. It is also the whole rule where no
@@ -82,7 +81,7 @@ pub fn needs_explaining(r: &DiffResult) -> bool {
 /// move the values compared (measures other than time) or the batches are unknown.
 #[must_use]
 pub fn stall_explanation(r: &DiffResult, stalls: &MachineStalls) -> Option<StallExplanation> {
-    if !matches!(r.measure, Measure::Wall | Measure::CpuTime) {
+    if !r.measure.is_time() {
         return None;
     }
     let batches = [
@@ -199,6 +198,7 @@ pub fn stalls_for_comparison(r: &DiffResult, spin: impl FnMut() -> MachineStalls
 mod tests {
     use super::*;
     use crate::fixture::stalls::{stalled as comparison, stalls};
+    use crate::model::Measure;
 
     #[test]
     fn the_expected_share_is_poisson_over_the_four_batches() {

@@ -11,7 +11,6 @@ use super::machine_noise::{batch_slowed, judge_count, SetAside, StallExplanation
 use super::machine_pace::slow_paced;
 use crate::analysis::BenchResult;
 use crate::measure::MachineStalls;
-use crate::model::Measure;
 
 /// A share of severe outliers up to this needs no explaining.
 pub const SEVERE_BASE_SHARE: f64 = 0.10;
@@ -59,7 +58,7 @@ pub fn severe_stall_explanation(
     r: &BenchResult,
     stalls: &MachineStalls,
 ) -> Option<StallExplanation> {
-    if !matches!(r.measure, Measure::Wall | Measure::CpuTime) {
+    if !r.measure.is_time() {
         return None;
     }
     let median = r.median.point;
@@ -105,6 +104,7 @@ mod tests {
     use super::*;
     use crate::fixture::bench_runs::{result, run};
     use crate::fixture::stalls::stalls;
+    use crate::model::Measure;
 
     /// 100 samples of 1,000·i iterations at 10 ns (10–1,000 µs), `severe` of them made
     /// severe high outliers.

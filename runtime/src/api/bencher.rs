@@ -481,7 +481,7 @@ impl Bencher {
             .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time + besides));
         let throughput = self.settings.throughput;
         // Only times are slowed by the machine; counts of instructions or allocations are not.
-        let run = if matches!(self.settings.measure, Measure::Wall | Measure::CpuTime) {
+        let run = if self.settings.measure.is_time() {
             set_aside_slow_samples(run)
         } else {
             run

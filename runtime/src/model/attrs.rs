@@ -56,6 +56,13 @@ pub enum Measure {
 }
 
 impl Measure {
+    /// Whether this measure is a time (wall or CPU), which the machine's pace and stalls
+    /// move; counts are not moved by them.
+    #[must_use]
+    pub fn is_time(self) -> bool {
+        matches!(self, Measure::Wall | Measure::CpuTime)
+    }
+
     /// The unit of a per-iteration figure of this measure, as the JSON document names it:
     /// `ns` for the clocks, a count for the counters.
     #[must_use]

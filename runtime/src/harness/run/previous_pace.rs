@@ -21,8 +21,7 @@ static NOT_COMING_BACK: AtomicBool = AtomicBool::new(false);
 /// the machine did not come back to one in this process.
 #[must_use]
 pub fn reference_pace(root: &Path, key: &BaselineKey, mode: Mode, measure: Measure) -> Option<f64> {
-    let times = matches!(measure, Measure::Wall | Measure::CpuTime);
-    if mode != Mode::Bench || !times || NOT_COMING_BACK.load(Ordering::Relaxed) {
+    if mode != Mode::Bench || !measure.is_time() || NOT_COMING_BACK.load(Ordering::Relaxed) {
         return None;
     }
     previous_pace(root, key, measure)
