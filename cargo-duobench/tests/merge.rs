@@ -115,6 +115,7 @@ fn two_nextest_shards_merged_give_the_trials_of_one_run() {
 }
 
 /// The executable of the end-to-end crate's bench target `name`, built in release.
+#[cfg(unix)]
 fn e2e_bench_executable(name: &str) -> PathBuf {
     let output = Command::new(env!("CARGO"))
         .args([

@@ -36,6 +36,7 @@ impl ContentionReading {
 }
 
 /// The run-queue wait in the text of a `schedstat` file: its second field.
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[must_use]
 pub fn parse_schedstat(text: &str) -> Option<u64> {
     text.split_whitespace().nth(1)?.parse().ok()
@@ -44,6 +45,7 @@ pub fn parse_schedstat(text: &str) -> Option<u64> {
 /// All time and steal time from the text of `/proc/stat`: the first line, `cpu` and then
 /// user, nice, system, idle, iowait, irq, softirq and steal (guest time is inside user).
 /// Kernels before steal was counted give fewer fields: `None`.
+#[cfg(any(target_os = "linux", target_os = "android"))]
 #[must_use]
 pub fn parse_proc_stat(text: &str) -> Option<CpuTicks> {
     let mut fields = text.lines().next()?.split_whitespace();
@@ -86,7 +88,7 @@ mod imp {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, any(target_os = "linux", target_os = "android")))]
 mod tests {
     use super::*;
 
