@@ -140,7 +140,7 @@ impl DuoCost {
         let block = duos_per_block(duo_ns);
         let pilot = MIN_PILOT_DUOS.max(pilot_duos);
         let floor = if floor > 0 {
-            floor.max(Sequential::decision_floor(pilot, block))
+            floor.max(Sequential::decision_floor(duo_ns, pilot, block))
         } else {
             0
         };
