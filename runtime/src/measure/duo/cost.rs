@@ -26,7 +26,7 @@ pub(super) fn duos_per_block(duo_ns: f64) -> usize {
 /// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
 /// `min_blocks`).
 pub const FEWEST: &str =
-    "8 pilot duos and 10 blocks of duos, or 6 units of 25 duos (150 duos in all at least)";
+    "8 pilot duos and 10 blocks of duos, or 6 units of 25 duos or of 200 ms (and 75 duos, or 2 s of them, at least)";
 
 /// Duos whose pace is remembered.
 const RECENT: usize = 5;
