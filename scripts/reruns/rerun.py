@@ -8,7 +8,8 @@ and that the reruns' intervals overlap.
 Each NAME (default: every trial of `examples/benches/reruns.rs`) runs `--runs` times, each in
 a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
-path (`units of N duos` or `blocks of N duos, dependence measured`), the pilot, the ratio and
+path (`units of N duos`, or blocks with the dependence measured; a run's block length
+follows its duo's and is shown, not compared), the pilot, the ratio and
 its interval, the verdict and the time; then, per trial, whether every run took the same path
 and whether every two intervals overlap. It exits non-zero when a trial fails either check.
 A timing measurement: run it on a quiet machine.
@@ -55,8 +56,16 @@ def run_once(name, mode, package, bench):
 
 
 def path_of(t):
+    """The design a run took: units and their length, or blocks with the dependence
+    measured (their length follows the duo's, which a busy machine moves a little)."""
     if t["units"]:
         return f"units of {t['duos_per_block']} duos"
+    return "blocks, dependence measured"
+
+
+def shown_path(t):
+    if t["units"]:
+        return path_of(t)
     return f"blocks of {t['duos_per_block']} duos, dependence measured"
 
 
@@ -86,7 +95,7 @@ def main():
             lo_hi = interval_of(t)
             shown = f"[{lo_hi[0]:.5f}, {lo_hi[1]:.5f}]" if lo_hi else "unbounded"
             print(
-                f"  {path_of(t):<42} ratio {t['ratio']['estimate']:.5f} {shown} "
+                f"  {shown_path(t):<42} ratio {t['ratio']['estimate']:.5f} {shown} "
                 f"{t['verdict']:<12} pairs {t['pairs']:>7} "
                 f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s"
             )

@@ -536,7 +536,20 @@ impl Sequential {
     /// duos (measured at the final batch size before the test starts, in order).
     #[must_use]
     pub fn new(settings: SequentialSettings, pilot: &[DuoTimes]) -> Self {
-        let settings = settings.for_pilot(pilot.len());
+        Self::with_pilot_of(settings, pilot, pilot.len())
+    }
+
+    /// [`Sequential::new`] when `pilot` holds the undisturbed duos of a pilot of
+    /// `pilot_duos`: the path (units or the dependence measured) is chosen on the whole
+    /// pilot's length, so that how many of its duos the scheduler happened to preempt does
+    /// not choose it.
+    #[must_use]
+    pub fn with_pilot_of(
+        settings: SequentialSettings,
+        pilot: &[DuoTimes],
+        pilot_duos: usize,
+    ) -> Self {
+        let settings = settings.for_pilot(pilot_duos);
         let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
         let pilot_fence = Fence::from_pilot(&pilot_diffs);
         let pilot_blocks: Vec<BlockSums> = pilot

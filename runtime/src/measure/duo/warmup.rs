@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::settings::DuoSettings;
 use super::sizes::{grow_own, shared};
 use super::steadiness::{long_batches, pilot_floor, Pace};
+use crate::decide::{dependence_in_reach, dependence_pilot_duos};
 use crate::measure::{Deadline, TimeBatch};
 use std::time::{Duration, Instant};
 
@@ -78,8 +79,17 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
         });
         let fewest = cost.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
         let fewest_at_best = cost.fewest_duos_ns_at_best(duo.iters, pilot.len(), min_blocks, floor);
-        let floor_duos = pilot_floor(duos_per_block(shortest_duo_ns));
-        let warm = settings.warmup.warm(elapsed, &paces, long, floor_duos)
+        let block = duos_per_block(shortest_duo_ns);
+        // Routines short enough to be judged with the dependence measured wait for the pilot
+        // that measures it, past the cap if a busy machine or a late change of batch size
+        // left it short: their path is set by their length, not by the warmup's luck.
+        let cap_ns = settings.warmup.longest().as_nanos() as f64;
+        let pilot_short = dependence_in_reach(shortest_duo_ns, block, cap_ns)
+            && pilot.len() < dependence_pilot_duos(block);
+        let warm = (settings
+            .warmup
+            .warm(elapsed, &paces, long, pilot_floor(block))
+            && !pilot_short)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
         // Whether the minimum fits is judged only after two duos at the current batch size:
         // right after the batch grows, the cost is extrapolated from smaller batches, whose
