@@ -10,7 +10,8 @@
 //! the merge: its trials are only those measured before it stopped.
 
 use crate::args::MergeArgs;
-use duobench::result::document::{document_page, markdown_table, write_atomically};
+use duobench::result::document::{check_owned, document_page, markdown_file};
+use duobench::result::document::{write_owned, FileKind};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,16 +28,25 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     }
     let merged = merge_shards(&shards)?;
     let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
-    check_ours(&args.json)?;
-    write(&args.json, &text)?;
-    if let Some(path) = &args.markdown {
-        write(path, &markdown_table(&merged, "duobench"))?;
+    let outputs = [
+        Some((args.json.as_path(), FileKind::JsonDocument, text)),
+        args.markdown
+            .as_deref()
+            .map(|path| (path, FileKind::Markdown, markdown_file(&merged, "duobench"))),
+        args.html.as_deref().map(|path| {
+            let page = document_page(&merged, "duobench report (merged shards)");
+            (path, FileKind::Html, page)
+        }),
+    ];
+    let outputs: Vec<_> = outputs.into_iter().flatten().collect();
+    // Every output is checked before any is written: a merge that cannot write one of them
+    // writes none, so that no half of its outputs stands for the whole.
+    for (path, kind, _) in &outputs {
+        check_owned(path, *kind).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    if let Some(path) = &args.html {
-        write(
-            path,
-            &document_page(&merged, "duobench report (merged shards)"),
-        )?;
+    for (path, kind, text) in outputs {
+        write_owned(path, kind, |_| Ok(text.into_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let trials = merged["trials"].as_array().map_or(0, Vec::len);
     eprintln!(
@@ -79,26 +89,6 @@ fn unfinished_shards<'a>(shards: &[(&'a Path, String)]) -> Vec<(&'a Path, Vec<St
             (!targets.is_empty()).then_some((*path, targets))
         })
         .collect()
-}
-
-/// The merged document may replace a duobench JSON document, an empty file or nothing: a
-/// file of anything else is someone else's.
-fn check_ours(path: &Path) -> Result<(), String> {
-    match fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        Ok(text) if text.trim().is_empty() => Ok(()),
-        Ok(text) => serde_json::from_str::<Value>(&text)
-            .ok()
-            .filter(|d| d.get("schema_version").is_some() && d["trials"].is_array())
-            .map(|_| ())
-            .ok_or_else(|| {
-                format!(
-                    "{} exists and is not a duobench JSON document: not replaced",
-                    path.display()
-                )
-            }),
-    }
 }
 
 /// Joins the documents `(path, text)`: the first shard's run facts, every shard's trials,
@@ -160,12 +150,6 @@ pub fn merge_shards(shards: &[(&Path, String)]) -> Result<Value, String> {
         .collect();
     merged["unfinished_targets"] = Value::Array(unfinished);
     Ok(merged)
-}
-
-/// Writes through the harness's own writer: a reader sees the old file or the new one.
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    write_atomically(path, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -2,15 +2,16 @@
 //! killed for memory): the results of the trials finished before it, written as each
 //! finished (see `runner`), and a marker naming the trial that was running.
 //!
-//! The marker is `target/duobench/running/{bench target}.{pid}`, holding the running trial's
-//! name (empty between trials); a run that ends normally removes its own. The next run of
+//! The marker is `target/duobench/running/{bench target}.{pid}`: a first line that marks it
+//! as duobench's, then the running trial's name (none between trials); a run that ends
+//! normally removes its own. The next run of
 //! the same bench target finds the markers of processes that have ended, says which trial
 //! ended each, and removes them. An `exit` called from a routine also runs the handler
 //! registered here, which names the trial at once.
 
 use crate::util::duobench_dir;
 use crate::util::process_ended;
-use crate::util::write_atomically;
+use crate::util::{read_owned, write_owned, FileKind, RUN_MARKER_MARK};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -31,7 +32,7 @@ pub fn open(dir: &Path, target: &str) -> Vec<String> {
     let notes = ended_runs(dir, target);
     if fs::create_dir_all(dir).is_ok() {
         let marker = dir.join(format!("{target}.{}", std::process::id()));
-        if write_atomically(&marker, b"").is_ok() {
+        if write_marker(&marker, None).is_ok() {
             if let Ok(mut journal) = JOURNAL.lock() {
                 *journal = Some(Journal {
                     marker,
@@ -90,9 +91,21 @@ fn set_trial(trial: Option<&str>) {
     if let Ok(mut journal) = JOURNAL.lock() {
         if let Some(journal) = journal.as_mut() {
             journal.trial = trial.map(str::to_owned);
-            let _ = write_atomically(&journal.marker, trial.unwrap_or("").as_bytes());
+            let _ = write_marker(&journal.marker, trial);
         }
     }
+}
+
+/// Writes the marker at `path`, naming `trial` when one is running.
+fn write_marker(path: &Path, trial: Option<&str>) -> Result<(), String> {
+    write_owned(path, FileKind::RunMarker, |_| {
+        Ok(format!("{RUN_MARKER_MARK}\n{}", trial.unwrap_or_default()).into_bytes())
+    })
+}
+
+/// The trial a marker's text names, if any.
+fn marked_trial(text: &str) -> &str {
+    text.split_once('\n').map_or("", |(_, trial)| trial.trim())
 }
 
 /// The lines for markers of `target` left by processes that have ended, which are removed.
@@ -114,7 +127,11 @@ fn ended_runs(dir: &Path, target: &str) -> Vec<String> {
         if process_ended(pid) != Some(true) {
             continue;
         }
-        let trial = fs::read_to_string(entry.path()).unwrap_or_default();
+        // Only a marker is removed: a file of someone else's of that name is left.
+        let Ok(text) = read_owned(&entry.path(), FileKind::RunMarker) else {
+            continue;
+        };
+        let trial = marked_trial(text.as_deref().unwrap_or_default());
         let _ = fs::remove_file(entry.path());
         notes.push(if trial.is_empty() {
             format!(
@@ -173,10 +190,12 @@ mod tests {
     fn a_dead_processs_marker_names_its_trial_once_and_live_ones_are_left() {
         let dir = scratch_dir("journal");
         let dead = crate::fixture::ended_process::ended_child_pid();
-        fs::write(dir.join(format!("b.{dead}")), "crash::b_exits").unwrap();
+        write_marker(&dir.join(format!("b.{dead}")), Some("crash::b_exits")).unwrap();
         let live = format!("b.{}", std::process::id());
-        fs::write(dir.join(&live), "running::now").unwrap();
+        write_marker(&dir.join(&live), Some("running::now")).unwrap();
         fs::write(dir.join(format!("other.{dead}")), "x").unwrap();
+        // A file of that name that is not a marker is not ours to remove.
+        fs::write(dir.join(format!("c.{dead}")), "my notes").unwrap();
         let notes = ended_runs(&dir, "b");
         if process_ended(dead).is_none() {
             return; // The system cannot say: nothing is taken for dead.
@@ -190,6 +209,11 @@ mod tests {
         assert!(!notes[0].contains('\n'));
         assert!(ended_runs(&dir, "b").is_empty(), "reported once");
         assert!(dir.join(&live).exists() && dir.join(format!("other.{dead}")).exists());
+        assert!(ended_runs(&dir, "c").is_empty());
+        assert_eq!(
+            fs::read_to_string(dir.join(format!("c.{dead}"))).unwrap(),
+            "my notes"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -48,10 +48,14 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
+    let specs = all_trial_specs();
+    let target = specs
+        .first()
+        .map(|spec| bench_target(spec.descriptor.module_path));
     let outputs = if profiling(&invocation) {
         Ok(())
     } else {
-        check_outputs(&invocation)
+        check_outputs(&invocation, target)
     };
     if let Err(error) = outputs {
         eprintln!("error: {error}");
@@ -66,7 +70,6 @@ pub fn main() -> ! {
     }
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
-    let specs = all_trial_specs();
     // Several filter words become libtest's one filter and exact skips, before anything
     // asks libtest which trials will start.
     let probes: Vec<_> = specs.iter().map(probe).collect();
@@ -93,9 +96,6 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let mut diffs = diff_sink(&invocation, pretty);
-    let target = specs
-        .first()
-        .map(|spec| bench_target(spec.descriptor.module_path));
     if !invocation.libtest.list && !profiling(&invocation) {
         if let Some(target) = target {
             diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta, target));

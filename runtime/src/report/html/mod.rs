@@ -38,11 +38,14 @@ mod unpaired_section;
 use crate::analysis::Warning;
 use crate::report::DiffRecord;
 use crate::report::Record;
-use crate::report::INDEX_TITLE;
 use crate::report::{interval_text, ratio_figure};
+use crate::util::HTML_MARK;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
 use std::fmt::Write;
+
+/// The title of the report's index page.
+pub const INDEX_TITLE: &str = "duobench report";
 
 /// Opens a target page's content.
 pub const BEGIN: &str = "<!-- duobench:content -->";
@@ -201,7 +204,7 @@ fn page(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
+         {HTML_MARK}\n<title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
          <header><h1>{title}</h1><p>duobench {version}, {profile} build. Ratio = \
          latency(first) / latency(second); the verdict uses the confidence sequence.</p>\
          </header>\n<main>\n{body}</main>\n</body>\n</html>\n",
