@@ -56,14 +56,27 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     );
     let cut_short = unfinished_shards(&shards);
     for (path, targets) in &cut_short {
+        let exited = shards
+            .iter()
+            .find(|(shard, _)| shard == path)
+            .and_then(|(_, text)| serde_json::from_str::<Value>(text).ok())
+            .map(|doc| doc["exited_in"].clone())
+            .unwrap_or_default();
+        let how = |target: &str| match exited[target].as_str() {
+            Some(trial) => format!(
+                "`{target}` (its process exited inside trial `{trial}`: a call of \
+                 `std::process::exit`)"
+            ),
+            None => format!("`{target}` (interrupted or killed)"),
+        };
         eprintln!(
             "error: shard {} did not finish bench target{} {}: its trials are only those \
-             measured before it stopped (interrupted or killed)",
+             measured before it stopped",
             path.display(),
             if targets.len() == 1 { "" } else { "s" },
             targets
                 .iter()
-                .map(|t| format!("`{t}`"))
+                .map(|t| how(t))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -149,6 +162,18 @@ pub fn merge_shards(shards: &[(&Path, String)]) -> Result<Value, String> {
         .map(Value::String)
         .collect();
     merged["unfinished_targets"] = Value::Array(unfinished);
+    let exited: serde_json::Map<String, Value> = shards
+        .iter()
+        .filter_map(|(_, text)| serde_json::from_str::<Value>(text).ok())
+        .filter_map(|doc| doc["exited_in"].as_object().cloned())
+        .flatten()
+        .collect();
+    if let Some(doc) = merged.as_object_mut() {
+        doc.remove("exited_in");
+        if !exited.is_empty() {
+            doc.insert("exited_in".to_owned(), Value::Object(exited));
+        }
+    }
     Ok(merged)
 }
 
@@ -193,9 +218,11 @@ mod tests {
         let (a, b) = (Path::new("a.json"), Path::new("b.json"));
         let mut cut: Value = serde_json::from_str(&doc("bench", &["y"])).unwrap();
         cut["unfinished_targets"] = json!(["t"]);
+        cut["exited_in"] = json!({ "t": "z" });
         let shards = [(a, doc("bench", &["x"])), (b, cut.to_string())];
         let merged = merge_shards(&shards).unwrap();
         assert_eq!(merged["unfinished_targets"], json!(["t"]));
+        assert_eq!(merged["exited_in"], json!({ "t": "z" }));
         assert_eq!(unfinished_shards(&shards), [(b, vec!["t".to_owned()])]);
         // Control: finished shards leave nothing marked.
         let whole = [(a, doc("bench", &["x"])), (b, doc("bench", &["y"]))];
@@ -204,5 +231,6 @@ mod tests {
             json!([])
         );
         assert!(unfinished_shards(&whole).is_empty());
+        assert_eq!(merge_shards(&whole).unwrap().get("exited_in"), None);
     }
 }

@@ -30,8 +30,10 @@ pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
 pub(crate) use held::HeldBytes;
 pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT};
+#[cfg(any(feature = "html", test))]
+pub(crate) use owned_file::HTML_MARK;
 pub use owned_file::{check_owned, read_owned, write_owned, FileKind};
-pub(crate) use owned_file::{BASELINE_FORMAT, HTML_MARK, MARKDOWN_MARK, RUN_MARKER_MARK};
+pub(crate) use owned_file::{BASELINE_FORMAT, MARKDOWN_MARK, RUN_MARKER_MARK};
 pub(crate) use panic::catch_panic;
 pub(crate) use process::process_ended;
 pub(crate) use ratio::{ratio_text, RatioDigits};

@@ -45,17 +45,18 @@ pub enum FileKind {
     /// a string `name` and a numeric `value` (`[]` too). Recognised by shape, as BMF.
     GithubBenchmark,
     /// A markdown table (`--export markdown`, `cargo duobench merge --markdown`): its first
-    /// line is [`MARKDOWN_MARK`].
+    /// line is `<!-- written by duobench: each run rewrites this file -->`.
     Markdown,
-    /// An HTML page (the report's, `cargo duobench merge --html`): it holds [`HTML_MARK`].
+    /// An HTML page (the report's, `cargo duobench merge --html`): it holds
+    /// `<meta name="generator" content="duobench">`.
     Html,
-    /// A saved baseline: a JSON object whose `format` is [`BASELINE_FORMAT`], of any
+    /// A saved baseline: a JSON object whose `format` is `duobench-baseline`, of any
     /// version (a file of another version is refused when read, not when replaced).
     Baseline,
     /// The stamp of `cargo duobench compare`'s stored base: its first line names the commit
     /// (`commit …`).
     CompareStamp,
-    /// A run's marker: its first line is [`RUN_MARKER_MARK`].
+    /// A run's marker: its first line is `duobench run marker`.
     RunMarker,
 }
 
@@ -86,8 +87,8 @@ impl FileKind {
                 "name another file, or remove this one if duobench may replace it"
             }
             FileKind::Html => {
-                "name another directory with --report-dir, or remove this file if duobench may \
-                 replace it"
+                "name another place for it (the report's directory is --report DIR), or remove \
+                 this file if duobench may replace it"
             }
             FileKind::Baseline | FileKind::CompareStamp => {
                 "name another directory with --baseline-dir, or remove this file if duobench \

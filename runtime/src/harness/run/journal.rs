@@ -7,7 +7,9 @@
 //! normally removes its own. The next run of
 //! the same bench target finds the markers of processes that have ended, says which trial
 //! ended each, and removes them. An `exit` called from a routine also runs the handler
-//! registered here, which names the trial at once.
+//! registered here, which names the trial at once, marks it in the `--json` document
+//! (`exited_in`), and turns an exit status of 0 into 1 where the system passes the status
+//! to the handler (glibc's `on_exit`): a run that ended inside a trial did not pass.
 
 use crate::util::duobench_dir;
 use crate::util::process_ended;
@@ -16,19 +18,25 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+/// What the exit handler does with the trial the process exited inside, besides naming it:
+/// marks the outputs written so far.
+pub type OnExit = Box<dyn Fn(&str) + Send>;
+
 /// The marker of this run, and the trial running now.
 struct Journal {
     marker: PathBuf,
     trial: Option<String>,
     finished: usize,
+    on_exit: OnExit,
 }
 
 static JOURNAL: Mutex<Option<Journal>> = Mutex::new(None);
 
 /// Starts this run's journal for `target` in `dir` (normally `target/duobench/running`) and
-/// returns a line for each earlier run of the target that ended inside a trial. Nothing is
-/// journaled when the directory cannot be made: the run itself goes on.
-pub fn open(dir: &Path, target: &str) -> Vec<String> {
+/// returns a line for each earlier run of the target that ended inside a trial; `on_exit`
+/// runs when the process exits inside a trial. Nothing is journaled when the directory
+/// cannot be made: the run itself goes on.
+pub fn open(dir: &Path, target: &str, on_exit: OnExit) -> Vec<String> {
     let notes = ended_runs(dir, target);
     if fs::create_dir_all(dir).is_ok() {
         let marker = dir.join(format!("{target}.{}", std::process::id()));
@@ -38,6 +46,7 @@ pub fn open(dir: &Path, target: &str) -> Vec<String> {
                     marker,
                     trial: None,
                     finished: 0,
+                    on_exit,
                 });
             }
             register_exit_handler();
@@ -80,11 +89,26 @@ pub fn finished_one() {
 
 /// The run ends normally: its marker is removed.
 pub fn close() {
-    if let Ok(mut journal) = JOURNAL.lock() {
-        if let Some(journal) = journal.take() {
-            let _ = fs::remove_file(journal.marker);
-        }
-    }
+    let _ = take();
+}
+
+/// The trial running now, if any.
+#[must_use]
+pub fn running_trial() -> Option<String> {
+    JOURNAL.lock().ok()?.as_ref()?.trial.clone()
+}
+
+/// Ends the journal where the process is about to end inside a trial it has named itself:
+/// the marker is removed and the exit handler says nothing more. Returns how many trial
+/// results were written before.
+pub fn abandon() -> usize {
+    take().map_or(0, |journal| journal.finished)
+}
+
+fn take() -> Option<Journal> {
+    let journal = JOURNAL.lock().ok()?.take()?;
+    let _ = fs::remove_file(&journal.marker);
+    Some(journal)
 }
 
 fn set_trial(trial: Option<&str>) {
@@ -153,32 +177,69 @@ fn ended_runs(dir: &Path, target: &str) -> Vec<String> {
 fn register_exit_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // SAFETY: `atexit` only records the address of a function that takes no arguments
-        // and does not unwind (it catches nothing because it cannot panic: it only reads a
-        // lock without blocking and prints).
+        // SAFETY: the handlers registered take what the C library passes and do not unwind
+        // (`exited_inside_trial` catches any panic of the outputs' marking).
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        unsafe {
+            on_exit(at_exit_with_status, std::ptr::null_mut());
+        }
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
         unsafe {
             libc::atexit(at_exit);
         }
     });
 }
 
-/// Runs when the process calls `exit` (a routine's `std::process::exit` too): names the
-/// trial that was running, if any. A normal end has closed the journal before.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+extern "C" {
+    /// glibc's `atexit` that also passes the exit status (not in the `libc` crate).
+    fn on_exit(
+        function: extern "C" fn(libc::c_int, *mut libc::c_void),
+        arg: *mut libc::c_void,
+    ) -> libc::c_int;
+}
+
+/// Runs when the process calls `exit` with `status`: as [`exited_inside_trial`], and an
+/// exit of 0 inside a trial becomes 1, so that a routine's `exit(0)` never passes a job.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+extern "C" fn at_exit_with_status(status: libc::c_int, _: *mut libc::c_void) {
+    if exited_inside_trial() && status == 0 {
+        eprintln!("error: the exit status is 1, not the 0 the trial exited with");
+        // SAFETY: `_exit` ends the process at once; what Rust buffers was flushed by
+        // `std::process::exit` before the C library ran this handler.
+        unsafe { libc::_exit(1) }
+    }
+}
+
+/// Runs when the process calls `exit`, where the status is not passed.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 extern "C" fn at_exit() {
+    exited_inside_trial();
+}
+
+/// When the process is exiting inside a trial (a routine's `std::process::exit` too), names
+/// the trial and marks the outputs written so far; whether it was. A normal end has closed
+/// the journal before.
+fn exited_inside_trial() -> bool {
     let Ok(journal) = JOURNAL.try_lock() else {
-        return;
+        return false;
     };
-    if let Some(Journal {
+    let Some(Journal {
         trial: Some(trial),
         finished,
+        on_exit,
         ..
     }) = journal.as_ref()
-    {
-        eprintln!(
-            "\nerror: the process exited inside trial `{trial}`, which left no result; the \
-             {finished} trial result(s) finished before it were written"
-        );
-    }
+    else {
+        return false;
+    };
+    eprintln!(
+        "\nerror: the process exited inside trial `{trial}` (a call of `std::process::exit` in \
+         its routine or in code it runs), which left no result; the {finished} trial \
+         result(s) finished before it were written, and the trials after it did not run"
+    );
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| on_exit(trial)));
+    true
 }
 
 #[cfg(test)]

@@ -105,10 +105,7 @@ mod tests {
                 e.contains(&format!("{page}: it exists and is not an HTML page")),
                 "{e}"
             );
-            assert!(
-                e.contains("name another directory with --report-dir"),
-                "{e}"
-            );
+            assert!(e.contains("the report's directory is --report DIR"), "{e}");
             fs::write(dir.join(page), &ours).unwrap();
         }
         check_report_owned(&dir, Some("claims")).unwrap();

@@ -97,6 +97,7 @@ mod tests {
             meta: crate::fixture::records::run_meta(),
             doctor: Vec::new(),
             unfinished: None,
+            exited_inside: None,
         };
         write_json(
             &path,
