@@ -24,6 +24,14 @@ pub const MARKDOWN_MARK: &str = "<!-- written by duobench: each run rewrites thi
 /// merged document's page): the standard way a page names the program that made it.
 pub const HTML_MARK: &str = "<meta name=\"generator\" content=\"duobench\">";
 
+/// What else marks the report's pages as duobench's: a target page's content marker
+/// (`report::html::BEGIN`, by which the index gathers pages) and the index's title. Pages
+/// that carry them without [`HTML_MARK`] are the report's all the same.
+const REPORT_MARKS: [&str; 2] = [
+    "<!-- duobench:content -->",
+    "<title>duobench report</title>",
+];
+
 /// The `format` field of a baseline file.
 pub const BASELINE_FORMAT: &str = "duobench-baseline";
 
@@ -48,7 +56,8 @@ pub enum FileKind {
     /// line is `<!-- written by duobench: each run rewrites this file -->`.
     Markdown,
     /// An HTML page (the report's, `cargo duobench merge --html`): it holds
-    /// `<meta name="generator" content="duobench">`.
+    /// `<meta name="generator" content="duobench">` (or, a report's page, its content
+    /// marker or the index's title).
     Html,
     /// A saved baseline: a JSON object whose `format` is `duobench-baseline`, of any
     /// version (a file of another version is refused when read, not when replaced).
@@ -114,7 +123,10 @@ impl FileKind {
                     .is_some_and(|entries| entries.iter().all(is_github_entry))
             }),
             FileKind::Markdown => first_line == MARKDOWN_MARK,
-            FileKind::Html => text.contains(HTML_MARK),
+            FileKind::Html => REPORT_MARKS
+                .iter()
+                .chain([&HTML_MARK])
+                .any(|mark| text.contains(mark)),
             FileKind::Baseline => json(text).is_some_and(|doc| doc["format"] == BASELINE_FORMAT),
             FileKind::CompareStamp => first_line.starts_with("commit "),
             FileKind::RunMarker => first_line == RUN_MARKER_MARK,
@@ -232,7 +244,7 @@ mod tests {
             ),
             FileKind::Html => (
                 format!("<html><head>{HTML_MARK}</head></html>"),
-                "<html><head><title>duobench report</title></head></html>",
+                "<html><head><title>duobench</title></head></html>",
             ),
             FileKind::Baseline => (
                 format!(r#"{{"format": "{BASELINE_FORMAT}", "version": 9}}"#),
@@ -303,6 +315,16 @@ mod tests {
             }
         }
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_report_page_is_known_by_its_content_marker_or_the_index_title_too() {
+        for page in [
+            "<html><body><!-- duobench:content -->\n<h2>t</h2><!-- /duobench:content --></body>",
+            "<html><head><title>duobench report</title></head></html>",
+        ] {
+            assert!(FileKind::Html.recognises(page), "{page}");
+        }
     }
 
     #[test]
