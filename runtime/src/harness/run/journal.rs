@@ -4,9 +4,8 @@
 //!
 //! The marker is `target/duobench/running/{bench target}.{pid}`: a first line that marks it
 //! as duobench's, then the running trial's name (none between trials); a run that ends
-//! normally removes its own. The next run of
-//! the same bench target finds the markers of processes that have ended, says which trial
-//! ended each, and removes them. An `exit` called from a routine also runs the handler
+//! normally removes its own. The next run of the same bench target finds the markers of
+//! processes that have ended, says which trial ended each, and removes them. An `exit` called from a routine also runs the handler
 //! registered here, which names the trial at once, marks it in the `--json` document
 //! (`exited_in`), and turns an exit status of 0 into 1 where the system passes the status
 //! to the handler (glibc's `on_exit`): a run that ended inside a trial did not pass.
