@@ -20,6 +20,7 @@
 //!   any difference, or an executable missing or changed, means building again.
 
 use crate::run::{cargo, output_of, status_of, stdout_of, without_duobench_vars};
+use duobench::result::document::{check_owned, write_owned, FileKind};
 use fs4::FileExt;
 use serde_json::Value;
 use std::fs::{self, File};
@@ -129,12 +130,17 @@ pub fn ensure_base(
         );
         return Ok((held, targets));
     }
+    // Someone else's file where the stamp goes stops the comparison before the build.
+    check_owned(&stamp_path, FileKind::CompareStamp)
+        .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
     let started = std::time::Instant::now();
     clear_stored(places.baseline_dir)?;
     store_base(places, &package_dir, &base_args, short)?;
     let stamp = header + &executables_lines(places.baseline_dir)?;
-    fs::write(&stamp_path, stamp)
-        .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
+    write_owned(&stamp_path, FileKind::CompareStamp, |_| {
+        Ok(stamp.into_bytes())
+    })
+    .map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
     // What the base cost: its build and a copy, where saving it with `--save-baseline`
     // alone would also have measured every benchmark of it.
     eprintln!(
@@ -486,6 +492,8 @@ mod tests {
         };
         let args = strings(&["--bench", "work"]);
         let plain = stamp_header("abc", &args, "rustc 1.95.0", vars(&[("HOME", "/root")]));
+        // The stamp written is one the next comparison may replace as its own.
+        assert!(FileKind::CompareStamp.recognises(&plain));
         // Variables that do not change a build leave the stamp as it is.
         assert_eq!(
             plain,

@@ -11,10 +11,10 @@
 use crate::args::CompareArgs;
 use crate::base::{ensure_base, metadata, Places, BASE};
 use crate::coverage::{bench_executables, missing, outcome_line, selected_trials, TrialKey};
+use crate::outputs::{self, check_json};
 use crate::run::{cargo, output_of, status_of, without_duobench_vars};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -27,6 +27,10 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     let base = merge_base(&here, &args.rev)?;
     let short = &base[..base.len().min(12)];
     let target = target_dir(&here)?;
+    let json = args.json.as_ref().map(|json| absolute(&here, json));
+    if let Some(json) = &json {
+        check_json(json)?;
+    }
     let baseline_dir = match &args.baseline_dir {
         Some(dir) => absolute(&here, dir),
         None => target.join("duobench").join(format!("base-{short}")),
@@ -66,13 +70,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         "duobench: comparing the working tree with {short} ({}), paired",
         args.rev
     );
-    let json = match &args.json {
-        Some(json) => absolute(&here, json),
-        None => target
-            .join("duobench")
-            .join(format!("compare-{}.json", std::process::id())),
-    };
-    start_empty(&json)?;
+    let output = outputs::start(json.as_deref(), &target.join("duobench"))?;
     let mut bench = cargo();
     // Every target runs even when one fails: a refuted claim in one must not leave another
     // target's regression unmeasured.
@@ -84,7 +82,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         .env_remove("DUOBENCH_STORE_ONLY")
         .env("DUOBENCH_BASELINE", BASE)
         .env("DUOBENCH_BASELINE_DIR", &baseline_dir)
-        .env("DUOBENCH_JSON", &json);
+        .env("DUOBENCH_JSON", &output.channel);
     if !args.harness.is_empty() {
         bench.arg("--").args(&args.harness);
     }
@@ -114,12 +112,12 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         "duobench: the paired comparison took {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    let doc: Value = fs::read_to_string(&json)
-        .ok()
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_else(|| serde_json::json!({ "trials": [] }));
-    if args.json.is_none() {
-        let _ = fs::remove_file(&json);
+    let text = output.read();
+    let doc: Value =
+        serde_json::from_str(&text).unwrap_or_else(|_| serde_json::json!({ "trials": [] }));
+    let undelivered = output.finish(json.is_some(), &text).err();
+    if let Some(e) = &undelivered {
+        eprintln!("error: {e}");
     }
     let left_out = missing(&expected, &doc);
     eprintln!("duobench: {}", outcome_line(&doc));
@@ -136,6 +134,9 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         for ((target, name), why) in &left_out {
             eprintln!("  {target}::{name}: {}", why.words());
         }
+        return Ok(ExitCode::FAILURE);
+    }
+    if undelivered.is_some() {
         return Ok(ExitCode::FAILURE);
     }
     Ok(match status.code() {
@@ -180,27 +181,6 @@ fn merge_base(here: &Path, rev: &str) -> Result<String, String> {
             }
         }
     }
-}
-
-/// Empties the comparison's JSON file so that it holds only this comparison's trials (a
-/// file of earlier results would pass for trials measured now); a file that is not a
-/// duobench document is someone else's and stops the comparison.
-fn start_empty(json: &Path) -> Result<(), String> {
-    if let Ok(text) = fs::read_to_string(json) {
-        let ours = text.trim().is_empty()
-            || serde_json::from_str::<Value>(&text)
-                .is_ok_and(|d| d.get("schema_version").is_some() && d["trials"].is_array());
-        if !ours {
-            return Err(format!(
-                "{} exists and is not a duobench JSON document: name another file for --json",
-                json.display()
-            ));
-        }
-    }
-    if let Some(dir) = json.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    fs::write(json, "").map_err(|e| format!("cannot write {}: {e}", json.display()))
 }
 
 /// The target directory cargo uses here (`CARGO_TARGET_DIR`, a config file, or the

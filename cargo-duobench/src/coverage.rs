@@ -93,6 +93,10 @@ fn trial_of_list_line(line: &str) -> Option<String> {
 /// Why a selected trial is missing from the document.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Missing {
+    /// Its target's process called `exit` inside this trial.
+    ExitedInside,
+    /// Its target's process called `exit` inside that earlier trial.
+    ExitedBefore(String),
     /// Its target's run did not finish (interrupted or killed).
     CutShort,
     /// Its target wrote no result at all: it failed before its first (or did not run).
@@ -103,15 +107,26 @@ pub enum Missing {
 
 impl Missing {
     /// The reason in words.
-    pub fn words(&self) -> &'static str {
-        match self {
+    pub fn words(&self) -> String {
+        let words = match self {
+            Missing::ExitedInside => {
+                "its bench target's process exited inside it (a call of `std::process::exit` in \
+                 its routine or in code it runs), which left no result"
+            }
+            Missing::ExitedBefore(trial) => {
+                return format!(
+                    "its bench target's process exited inside trial `{trial}` (a call of \
+                     `std::process::exit`), so it did not run"
+                )
+            }
             Missing::CutShort => "its bench target's run was cut short (interrupted or killed)",
             Missing::TargetWroteNothing => {
                 "its bench target wrote no result: it failed before its first trial finished \
                  (its output above says why)"
             }
             Missing::TrialFailed => "it failed without a result (its output above says why)",
-        }
+        };
+        words.to_owned()
     }
 }
 
@@ -134,7 +149,12 @@ pub fn missing(expected: &BTreeSet<TrialKey>, doc: &Value) -> Vec<(TrialKey, Mis
         .iter()
         .filter(|key| !present.contains(*key))
         .map(|key| {
-            let why = if unfinished.contains(&key.0) {
+            let exited = doc["exited_in"][&key.0].as_str();
+            let why = if exited == Some(key.1.as_str()) {
+                Missing::ExitedInside
+            } else if let Some(trial) = exited {
+                Missing::ExitedBefore(trial.to_owned())
+            } else if unfinished.contains(&key.0) {
                 Missing::CutShort
             } else if !targets_present.contains(key.0.as_str()) {
                 Missing::TargetWroteNothing
@@ -193,10 +213,13 @@ mod tests {
             key("a", "two"),
             key("b", "three"),
             key("c", "four"),
+            key("d", "five"),
+            key("d", "six"),
         ]
         .into();
         let doc = json!({
-            "unfinished_targets": ["c"],
+            "unfinished_targets": ["c", "d"],
+            "exited_in": { "d": "five" },
             "trials": [{ "bench_target": "a", "name": "one", "gate": { "outcome": "pass" } }]
         });
         assert_eq!(
@@ -205,13 +228,20 @@ mod tests {
                 (key("a", "two"), Missing::TrialFailed),
                 (key("b", "three"), Missing::TargetWroteNothing),
                 (key("c", "four"), Missing::CutShort),
+                (key("d", "five"), Missing::ExitedInside),
+                (key("d", "six"), Missing::ExitedBefore("five".to_owned())),
             ]
         );
+        // An exit, even with status 0, is said as one, not as an interrupt or a kill.
+        let said = Missing::ExitedBefore("five".to_owned()).words();
+        assert!(said.contains("exited inside trial `five`"), "{said}");
+        assert!(!Missing::ExitedInside.words().contains("interrupted"));
         assert_eq!(outcome_line(&doc), "1 pass");
         // Control: everything measured, nothing missing.
         let whole = json!({ "trials": [
             { "bench_target": "a", "name": "one" }, { "bench_target": "a", "name": "two" },
-            { "bench_target": "b", "name": "three" }, { "bench_target": "c", "name": "four" }
+            { "bench_target": "b", "name": "three" }, { "bench_target": "c", "name": "four" },
+            { "bench_target": "d", "name": "five" }, { "bench_target": "d", "name": "six" }
         ]});
         assert!(missing(&expected, &whole).is_empty());
     }

@@ -11,6 +11,7 @@ mod base;
 mod compare;
 mod coverage;
 mod merge;
+mod outputs;
 mod run;
 
 use std::process::ExitCode;

@@ -78,7 +78,68 @@ fn a_slower_branch_fails_the_gate_and_an_unchanged_one_passes() {
     assert!(rebuilt.status.success(), "{out}");
     assert!(!out.contains("nothing to build"), "{out}");
     assert!(out.contains("stored the executable of `work`"), "{out}");
+    outputs_that_are_no_regular_file_or_not_ours(&repo);
     fs::remove_dir_all(repo.parent().unwrap()).unwrap();
+}
+
+/// The passing comparison of `repo` with its `--json` to `/dev/null` and to a FIFO, which
+/// are written through and never read back as its results; and with someone else's file as
+/// `--json` or `--export`, which is left byte for byte and fails the comparison.
+fn outputs_that_are_no_regular_file_or_not_ours(repo: &Path) {
+    let null = compare(repo, &["--json", "/dev/null"]);
+    let out = text(&null);
+    assert!(null.status.success(), "{out}");
+    assert!(!out.contains("wrote no result"), "{out}");
+
+    let fifo = repo.join("results.pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        // Bounded, so that a comparison that never writes cannot hold the test for ever.
+        let reader = std::process::Command::new("timeout")
+            .arg("300")
+            .arg("cat")
+            .arg(&fifo)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let piped = compare(repo, &["--json", "results.pipe"]);
+        let out = text(&piped);
+        assert!(piped.status.success(), "{out}");
+        let read = reader.wait_with_output().unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&read.stdout).unwrap();
+        assert_eq!(doc["trials"][0]["name"], "routine", "{doc:#}");
+        fs::remove_file(&fifo).unwrap();
+    }
+
+    fs::write(repo.join("notes.json"), "{\"mine\": 1}\n").unwrap();
+    let theirs = compare(repo, &["--json", "notes.json"]);
+    let out = text(&theirs);
+    assert!(!theirs.status.success(), "{out}");
+    assert!(
+        out.contains("notes.json: it exists and is not a duobench JSON document"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("comparing the working tree"),
+        "refused before anything: {out}"
+    );
+    assert_eq!(
+        fs::read_to_string(repo.join("notes.json")).unwrap(),
+        "{\"mine\": 1}\n"
+    );
+
+    fs::write(repo.join("notes.md"), "# my notes\n").unwrap();
+    let theirs = compare(repo, &["--export", "markdown", "notes.md"]);
+    let out = text(&theirs);
+    assert!(!theirs.status.success(), "{out}");
+    assert!(
+        out.contains("notes.md: it exists and is not a markdown table"),
+        "{out}"
+    );
+    assert_eq!(
+        fs::read_to_string(repo.join("notes.md")).unwrap(),
+        "# my notes\n"
+    );
 }
 
 #[test]

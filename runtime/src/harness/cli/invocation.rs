@@ -311,7 +311,7 @@ pub fn command() -> clap::Command {
             "Trials run one at a time, whatever --test-threads says. Each duobench option has \
              a DUOBENCH_* environment variable;\nthe command line wins over the environment, \
              and both over the attribute. Durations: digits (`_` between them allowed),\nan \
-             optional fraction and a unit ns, us, µs, ms, s or m: 500ms, 1.5s, 2m, 1_000ms.\n\
+             optional fraction and a unit ns, us, µs, ms, s, m or h: 500ms, 1.5s, 2m, 1h.\n\
              Criterion.rs's flags are taken as their duobench equivalents (--warm-up-time 3 as \
              --warmup 3s, --noplot as --no-report, ...);\nthose with none name what replaces \
              them.",

@@ -6,6 +6,7 @@
 //! - `previous_pace`: the machine's pace a `#[bench]` run is held to, its previous run's;
 //! - `journal`: the marker naming the running trial, so a run that dies inside one leaves
 //!   the results before it;
+//! - `watchdog`: after an interrupt, the end of a run whose routine does not return;
 //! - `version_setup`: the baseline's stored executables, and serve mode;
 //! - `family_alpha`: `--family-alpha`, the run's claims sharing one error rate;
 //! - `group`: `vs = [..]`, candidates sharing the group's error rate, ranked after the run;
@@ -25,5 +26,6 @@ mod profile;
 mod runner;
 mod trial;
 mod version_setup;
+mod watchdog;
 
 pub use runner::main;
