@@ -26,6 +26,10 @@ struct Running {
     /// The process group of each running child (its pid).
     groups: Vec<u32>,
     /// Files of this command's own that a stop removes (they would outlive it half done).
+    #[cfg_attr(
+        not(unix),
+        allow(dead_code, reason = "only the Unix signal handler removes them")
+    )]
     leftovers: Vec<PathBuf>,
     /// A signal came: no child starts any more.
     stopping: bool,

@@ -76,9 +76,22 @@ pub fn compare(mut args: CompareArgs) -> Result<ExitCode, String> {
         Vec::new()
     };
     for (target, exe) in base_executables {
-        let listed = listed_trials(&target, &exe, &args.harness, lister)
-            .map_err(|why| format!("cannot list the trials of {short}: {why}"))?;
-        base_trials.extend(listed);
+        // A base whose duobench does not know an option given after `--` cannot list its
+        // trials with it: an error, unless removed trials may go anyway.
+        match listed_trials(&target, &exe, &args.harness, lister) {
+            Ok(listed) => base_trials.extend(listed),
+            Err(why) if args.allow_removed => eprintln!(
+                "duobench: cannot list the trials of {short} ({why}): trials it has and the \
+                 working tree does not are not looked for (--allow-removed)"
+            ),
+            Err(why) => {
+                return Err(format!(
+                    "cannot list the trials of {short}, so the trials the working tree no \
+                     longer runs cannot be found: {why}; pass --allow-removed to compare \
+                     without looking for them"
+                ))
+            }
+        }
     }
     let gone = not_compared(&base_trials, &branch);
     let expected: BTreeSet<TrialKey> = branch

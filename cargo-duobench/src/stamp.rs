@@ -121,11 +121,16 @@ fn toolchain(package_dir: &Path) -> String {
         .replace('\n', "; ")
 }
 
-/// Cargo's home, whose configuration every build reads: `CARGO_HOME`, else `~/.cargo`.
+/// Cargo's home, whose configuration every build reads: `CARGO_HOME`, else `.cargo` in
+/// the user's home directory.
 fn cargo_home() -> Option<PathBuf> {
     std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")))
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .or_else(|| std::env::var_os("USERPROFILE"))
+                .map(|home| PathBuf::from(home).join(".cargo"))
+        })
 }
 
 /// The configuration files cargo reads for a build in `dir`, each with its contents:
