@@ -15,7 +15,7 @@ use crate::base::{ensure_base, metadata, stored_executables, Places, BASE};
 use crate::children::{handle_signals, remove_on_stop};
 use crate::coverage::{bench_executables, listed_trials, missing, outcome_line, Listed, TrialKey};
 use crate::env::read_duobench_vars;
-use crate::removed::not_compared;
+use crate::removed::{not_compared, report_not_compared};
 use crate::run::{cargo, output_of, status_of, without_duobench_vars};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -193,24 +193,8 @@ pub fn compare(mut args: CompareArgs) -> Result<ExitCode, String> {
         }
         failed = true;
     }
-    if !gone.is_empty() {
-        let fails = args.max_regression.is_some() && !args.allow_removed;
-        let (start, end) = match (fails, args.max_regression.is_some()) {
-            (true, _) => ("error: ", ", so not gated (--allow-removed lets them go):"),
-            (false, true) => ("duobench: ", " (--allow-removed lets them go ungated):"),
-            (false, false) => ("duobench: ", ":"),
-        };
-        let n = gone.len();
-        eprintln!(
-            "{start}{n} trial{} of {short} {} not compared{end}",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "is" } else { "are" },
-        );
-        for ((target, name), why) in &gone {
-            eprintln!("  {target}::{name}: {}", why.words());
-        }
-        failed |= fails;
-    }
+    let gated = args.max_regression.is_some();
+    failed |= report_not_compared(&gone, short, gated, args.allow_removed);
     if failed {
         return Ok(ExitCode::FAILURE);
     }

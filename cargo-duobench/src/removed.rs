@@ -40,6 +40,35 @@ pub fn not_compared(base: &[Listed], branch: &[Listed]) -> Vec<(TrialKey, Gone)>
         .collect()
 }
 
+/// Lists `gone`, the trials of the base `short` that were not compared, on stderr, and
+/// returns whether they fail the comparison: under a gate, unless `allow_removed`.
+pub fn report_not_compared(
+    gone: &[(TrialKey, Gone)],
+    short: &str,
+    gated: bool,
+    allow_removed: bool,
+) -> bool {
+    if gone.is_empty() {
+        return false;
+    }
+    let fails = gated && !allow_removed;
+    let (start, end) = match (fails, gated) {
+        (true, _) => ("error: ", ", so not gated (--allow-removed lets them go):"),
+        (false, true) => ("duobench: ", " (--allow-removed lets them go ungated):"),
+        (false, false) => ("duobench: ", ":"),
+    };
+    let n = gone.len();
+    eprintln!(
+        "{start}{n} trial{} of {short} {} not compared{end}",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "is" } else { "are" },
+    );
+    for ((target, name), why) in gone {
+        eprintln!("  {target}::{name}: {}", why.words());
+    }
+    fails
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +107,14 @@ mod tests {
         );
         // Control: the same trials on both sides.
         assert!(not_compared(&branch, &branch).is_empty());
+    }
+
+    #[test]
+    fn trials_not_compared_fail_only_a_gate_that_does_not_let_them_go() {
+        let gone = [(("work".to_owned(), "old".to_owned()), Gone::Absent)];
+        assert!(report_not_compared(&gone, "abc", true, false));
+        assert!(!report_not_compared(&gone, "abc", true, true));
+        assert!(!report_not_compared(&gone, "abc", false, false));
+        assert!(!report_not_compared(&[], "abc", true, false));
     }
 }
