@@ -128,7 +128,10 @@ impl FileKind {
                 .chain([&HTML_MARK])
                 .any(|mark| text.contains(mark)),
             FileKind::Baseline => json(text).is_some_and(|doc| doc["format"] == BASELINE_FORMAT),
-            FileKind::CompareStamp => first_line.starts_with("commit "),
+            FileKind::CompareStamp => {
+                first_line.starts_with("duobench compare stamp")
+                    || first_line.starts_with("commit ")
+            }
             FileKind::RunMarker => first_line == RUN_MARKER_MARK,
         }
     }

@@ -11,6 +11,8 @@
 //! - `family_alpha`: `--family-alpha`, the run's claims sharing one error rate;
 //! - `group`: `vs = [..]`, candidates sharing the group's error rate, ranked after the run;
 //! - `profile`: `--profile-time`, one trial run for a profiler, nothing written;
+//! - `unjudged`: `--calibrate` and `--profile-time` pass no claim, limit or gate they kept
+//!   from being judged;
 //! - `finish`: after the last trial, the notes, the output files and the exit status;
 //! - `ci_report`: what the run tells CI, the markdown export and GitHub's job summary.
 
@@ -25,6 +27,7 @@ mod previous_pace;
 mod profile;
 mod runner;
 mod trial;
+mod unjudged;
 mod version_setup;
 mod watchdog;
 
