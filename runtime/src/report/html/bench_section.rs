@@ -11,6 +11,7 @@ use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
 use crate::report::{count_text, machine_pace_text, measured_again_text, p_text, percent};
+use crate::report::{set_aside_parts, waiting_text};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
 use crate::util::{format_secs, three_significant};
@@ -131,10 +132,7 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
         per_iteration(r.measure, r.mean.point),
         per_iteration(r.measure, r.median.point),
         r.run.iters.len(),
-        match r.run.set_aside_slow {
-            0 => String::new(),
-            k => format!(" ({k} more set aside: the machine ran slower)"),
-        },
+        set_aside_words(r),
         count_text(r.total_iters()),
         r.outliers.total(),
         format_secs(r.run.measure_time),
@@ -144,6 +142,19 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
             escape(&measured_again_text(&again))
         )),
     );
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w, r.run.ns.len())) {
+        let _ = writeln!(out, "<p class=\"facts disturbed\">{}</p>", escape(&line));
+    }
+}
+
+/// The samples set aside, as the block's samples line counts them.
+fn set_aside_words(r: &BenchResult) -> String {
+    let aside = set_aside_parts(r);
+    if aside.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", escape(&aside.join("; ")))
+    }
 }
 
 /// The charts of a timed `#[bench]`'s samples: the scatter and the distribution.

@@ -289,7 +289,8 @@ mod tests {
         }
         let kept = bench_record("kept", Baseline::First);
         let page = target_page("aside", &[aside, kept], &[]);
-        let said = "40 samples (7 more set aside: the machine ran slower), 820,000 iterations";
+        let said = "40 samples (7 more set aside: taken while the machine ran slower, by its pace \
+                    probe), 820,000 iterations";
         assert_eq!(page.matches(said).count(), 1, "{page}");
     }
 

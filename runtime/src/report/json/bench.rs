@@ -8,6 +8,7 @@ use crate::analysis::severe_at_slow_pace;
 use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
+use crate::measure::WaitEvidence;
 use crate::model::Throughput;
 use crate::report::{warnings_json, WarningOut};
 use crate::report::{BaselineOutcome, BenchRecord};
@@ -38,6 +39,11 @@ pub(super) struct BenchTrial<'a> {
     throughput: Option<ThroughputOut>,
     samples: usize,
     samples_set_aside_slow: usize,
+    /// Samples set aside because the thread waited for a core through more than 1% of them.
+    samples_set_aside_waiting: usize,
+    /// What the samples waited for a core, and what was done about it (absent for counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waiting: Option<WaitingOut>,
     /// A run taken again because the machine ran slower through most of the first one.
     #[serde(skip_serializing_if = "Option::is_none")]
     measured_again: Option<MeasuredAgainOut>,
@@ -88,6 +94,15 @@ struct MeasuredAgainOut {
     waited_secs: f64,
     came_back: bool,
     kept: &'static str,
+}
+
+#[derive(Serialize)]
+struct WaitingOut {
+    evidence: WaitEvidence,
+    share: Option<f64>,
+    samples_disturbed: usize,
+    rests_on_disturbed: bool,
+    figure_share: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -175,6 +190,14 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         throughput: r.throughput.map(|t| throughput(t, &r.slope)),
         samples: r.run.iters.len(),
         samples_set_aside_slow: r.run.set_aside_slow,
+        samples_set_aside_waiting: r.run.waiting.map_or(0, |w| w.set_aside),
+        waiting: r.run.waiting.map(|w| WaitingOut {
+            evidence: w.evidence,
+            share: w.share.and_then(finite),
+            samples_disturbed: w.disturbed,
+            rests_on_disturbed: w.rests_on_disturbed,
+            figure_share: w.figure_share.and_then(finite),
+        }),
         measured_again: r.run.measured_again.map(|m| MeasuredAgainOut {
             first_pace_change: m.first_pace_change,
             first_secs: m.first_took.as_secs_f64(),

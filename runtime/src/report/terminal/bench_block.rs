@@ -6,7 +6,7 @@ use super::counted_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
-use crate::measure::{MeasuredAgain, Sampling};
+use crate::measure::{MeasuredAgain, Sampling, WaitEvidence, Waiting};
 use crate::model::{Measure, Throughput};
 use crate::session::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
@@ -83,6 +83,9 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
     if let Some(again) = &r.run.measured_again {
         let _ = writeln!(out, "  machine  {}", measured_again_text(again));
+    }
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w, r.run.ns.len())) {
+        let _ = writeln!(out, "  machine  {line}");
     }
     if let BaselineStatus::Compared(c) = baseline {
         if let Some(line) = machine_pace_text(c) {
@@ -286,12 +289,68 @@ fn sampling_text(r: &BenchResult) -> String {
             if iters == 1 { "" } else { "s" }
         ),
     };
-    match r.run.set_aside_slow {
-        0 => kept,
-        k => format!(
-            "{kept} ({k} more set aside: taken while the machine ran slower, by its pace probe)"
-        ),
+    let aside = set_aside_parts(r);
+    if aside.is_empty() {
+        kept
+    } else {
+        format!("{kept} ({})", aside.join("; "))
     }
+}
+
+/// The samples set aside, by cause, and a platform that does not say which samples
+/// waited: what follows the samples kept, in the block and the HTML report.
+#[must_use]
+pub fn set_aside_parts(r: &BenchResult) -> Vec<String> {
+    let mut aside = Vec::new();
+    if let Some(w) = r.run.waiting.filter(|w| w.set_aside > 0) {
+        aside.push(format!(
+            "{} more set aside: the thread waited for a core through more than 1% of them",
+            w.set_aside
+        ));
+    }
+    if r.run.set_aside_slow > 0 {
+        aside.push(format!(
+            "{} more set aside: taken while the machine ran slower, by its pace probe",
+            r.run.set_aside_slow
+        ));
+    }
+    if r.run
+        .waiting
+        .is_some_and(|w| w.evidence == WaitEvidence::None)
+    {
+        aside.push("the OS does not say which samples waited for a core".to_owned());
+    }
+    aside
+}
+
+/// A run whose figures rest on samples the thread's wait for a core disturbed: how much it
+/// waited, and what was done about it. `None` for a run that rests on undisturbed samples.
+#[must_use]
+pub fn waiting_text(w: &Waiting, samples: usize) -> Option<String> {
+    if !w.rests_on_disturbed {
+        return None;
+    }
+    let of = format!("{} of {samples} samples", w.disturbed);
+    Some(match w.share {
+        Some(share) => format!(
+            "the thread waited for a core {} of the sampling time, in {of}, too many to set \
+             aside: each is scaled to its time on the core, and the figures rest on disturbed \
+             samples (a quieter machine, or a #[bench_diff] beside a reference routine, \
+             measures the routine alone)",
+            share_text(share)
+        ),
+        None => format!(
+            "the scheduler took the core away during {of}, too many to set aside, and the OS \
+             does not say for how long: the figures hold the wait (a quieter machine measures \
+             the routine alone)"
+        ),
+    })
+}
+
+/// A share of time as a percentage: `65.2%`, `0.3%`.
+#[must_use]
+pub fn share_text(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
 }
 
 /// An iteration count with thousands separators: `1,234,567`.
@@ -588,5 +647,67 @@ mod tests {
             "{}",
             line(&r)
         );
+        r.run.waiting = Some(waiting(12, false));
+        assert!(
+            line(&r).contains(
+                "(12 more set aside: the thread waited for a core through more than 1% of them; \
+                 7 more set aside: taken while the machine ran slower, by its pace probe)"
+            ),
+            "{}",
+            line(&r)
+        );
+    }
+
+    fn waiting(set_aside: usize, rests_on_disturbed: bool) -> Waiting {
+        Waiting {
+            evidence: WaitEvidence::RunDelay,
+            share: Some(0.652),
+            disturbed: set_aside.max(95 * usize::from(rests_on_disturbed)),
+            set_aside,
+            rests_on_disturbed,
+            figure_share: Some(if rests_on_disturbed { 0.652 } else { 0.001 }),
+        }
+    }
+
+    #[test]
+    fn a_figure_resting_on_samples_that_waited_for_a_core_says_so_and_by_how_much() {
+        let mut r = result(None);
+        let machine = |r: &BenchResult| {
+            bench_block(
+                "x",
+                r,
+                BaselineStatus::FirstRun(BaselineName::previous_run()),
+            )
+            .lines()
+            .filter(|l| l.starts_with("  machine  "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+        };
+        // Samples set aside: the figure rests on undisturbed ones, and no machine line.
+        r.run.waiting = Some(waiting(12, false));
+        assert!(machine(&r).is_empty(), "{:?}", machine(&r));
+        r.run.waiting = Some(waiting(0, true));
+        let lines = machine(&r);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].contains("waited for a core 65.2% of the sampling time, in 95 of 30 samples")
+                && lines[0].contains("the figures rest on disturbed samples"),
+            "{lines:?}"
+        );
+        // Switches only: no share to scale by, and the block says the figures hold the wait.
+        r.run.waiting = Some(Waiting {
+            evidence: WaitEvidence::Switches,
+            share: None,
+            ..waiting(0, true)
+        });
+        assert!(machine(&r)[0].contains("the figures hold the wait"));
+        // Nothing read: said beside the samples.
+        r.run.waiting = Some(Waiting {
+            evidence: WaitEvidence::None,
+            share: None,
+            ..waiting(0, false)
+        });
+        assert!(first_line_of(&r, "  samples")
+            .contains("the OS does not say which samples waited for a core"));
     }
 }
