@@ -10,8 +10,8 @@ use super::figure;
 use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
+use crate::report::{change_verdict_text, set_aside_parts, waiting_text};
 use crate::report::{count_text, machine_pace_text, measured_again_text, p_text, percent};
-use crate::report::{set_aside_parts, waiting_text};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
 use crate::util::{format_secs, three_significant};
@@ -25,6 +25,8 @@ fn verdict(outcome: &BaselineOutcome) -> (&'static str, &'static str) {
             ChangeVerdict::Regressed => ("regressed", "regressed"),
             ChangeVerdict::WithinNoise => ("no-change", "within noise"),
             ChangeVerdict::NoChange => ("no-change", "no change"),
+            ChangeVerdict::NotEnoughData => ("inconclusive", "not enough data"),
+            ChangeVerdict::MachineDiffered => ("inconclusive", "machine differed"),
         },
         BaselineOutcome::FirstRun(_) => ("reported", "first run"),
         BaselineOutcome::Failed(_) => ("refuted", "baseline error"),
@@ -201,7 +203,7 @@ fn baseline_figure(out: &mut String, baseline: &BaselineOutcome, slope: &Estimat
                     } else {
                         ""
                     },
-                    ch.verdict.words(),
+                    escape(&change_verdict_text(c)),
                     three_significant(100.0 * ch.noise_threshold),
                     machine_pace_text(c)
                         .map(|line| format!(" The machine {}.", escape(&line)))

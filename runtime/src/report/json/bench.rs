@@ -5,11 +5,11 @@
 use super::counts::{counts, CountsOut};
 use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::severe_at_slow_pace;
-use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
 use crate::measure::WaitEvidence;
 use crate::model::Throughput;
+use crate::report::change_verdict_text;
 use crate::report::{warnings_json, WarningOut};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::session::Compared;
@@ -140,6 +140,20 @@ struct ChangeOut {
     noise_threshold: f64,
     alpha: f64,
     verdict: &'static str,
+    /// The verdict as the block words it (a machine that differed, with how).
+    verdict_text: String,
+    machine: MachineOut,
+}
+
+/// What the machine was in each run, and the change it alone could explain.
+#[derive(Serialize)]
+struct MachineOut {
+    wait_share_then: Option<f64>,
+    wait_share_now: Option<f64>,
+    pace_change: Option<f64>,
+    explains: Option<Interval>,
+    wait_counted: bool,
+    pace_counted: bool,
 }
 
 fn estimate(e: &Estimate) -> EstimateOut {
@@ -259,18 +273,17 @@ fn compared(c: &Compared) -> BaselineOut {
             p: finite(ch.p_value),
             noise_threshold: ch.noise_threshold,
             alpha: ch.alpha,
-            verdict: verdict_word(ch.verdict),
+            verdict: ch.verdict.word(),
+            verdict_text: change_verdict_text(c),
+            machine: MachineOut {
+                wait_share_then: ch.machine.then.wait_share.and_then(finite),
+                wait_share_now: ch.machine.now.wait_share.and_then(finite),
+                pace_change: ch.machine.pace_change.and_then(finite),
+                explains: interval(ch.machine.explains.0, ch.machine.explains.1),
+                wait_counted: ch.machine.wait_counted,
+                pace_counted: ch.machine.pace_counted,
+            },
         }),
         machine_pace_change: c.machine_pace_change.and_then(finite),
-    }
-}
-
-/// The verdict as one machine-friendly word.
-fn verdict_word(v: ChangeVerdict) -> &'static str {
-    match v {
-        ChangeVerdict::Improved => "improved",
-        ChangeVerdict::Regressed => "regressed",
-        ChangeVerdict::WithinNoise => "within_noise",
-        ChangeVerdict::NoChange => "no_change",
     }
 }

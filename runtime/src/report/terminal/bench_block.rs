@@ -6,6 +6,7 @@ use super::counted_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
+use crate::analysis::{ChangeVerdict, MachineDifference};
 use crate::measure::{MeasuredAgain, Sampling, WaitEvidence, Waiting};
 use crate::model::{Measure, Throughput};
 use crate::session::{BaselineError, BaselineName, Compared};
@@ -223,11 +224,51 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
                 percent(ch.relative.high),
                 p_text(ch.p_value),
                 per_iteration(measure, c.baseline_slope.point),
-                ch.verdict.words(),
+                change_verdict_text(c),
                 three_significant(100.0 * ch.noise_threshold)
             )
         }
     }
+}
+
+/// The verdict on a change as the reports word it: a machine that differed says how.
+#[must_use]
+pub fn change_verdict_text(c: &Compared) -> String {
+    match c.change.verdict {
+        ChangeVerdict::MachineDiffered => machine_differed_text(&c.change.machine, &then_words(c)),
+        verdict => verdict.words().to_owned(),
+    }
+}
+
+/// `the previous run`, or `baseline `NAME``.
+fn then_words(c: &Compared) -> String {
+    if c.previous_run {
+        "the previous run".to_owned()
+    } else {
+        format!("baseline `{}`", c.baseline)
+    }
+}
+
+/// `not judged: the machine differed (waited for a core 66.0% of the previous run, 0.0% of
+/// this one)`: the causes that count in what the machine explains, against `then`.
+#[must_use]
+pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
+    let mut causes = Vec::new();
+    if let (true, Some(a), Some(b)) = (d.wait_counted, d.then.wait_share, d.now.wait_share) {
+        causes.push(format!(
+            "waited for a core {} of {then}, {} of this one",
+            share_text(a),
+            share_text(b)
+        ));
+    }
+    if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
+        let how = if m > 0.0 { "slower" } else { "faster" };
+        causes.push(format!(
+            "its pace probe ran {} {how} than during {then}",
+            percent(m.abs()).trim_start_matches('+')
+        ));
+    }
+    format!("not judged: the machine differed ({})", causes.join("; "))
 }
 
 /// How far the machine's own speed moved between two unpaired runs, when it moved by the
@@ -396,6 +437,7 @@ mod tests {
             noise_threshold: 0.02,
             alpha: 0.05,
             verdict,
+            machine: MachineDifference::default(),
         }
     }
 
@@ -571,15 +613,16 @@ mod tests {
 
     /// The first line of `r`'s block that starts with `prefix`.
     fn first_line_of(r: &BenchResult, prefix: &str) -> String {
-        bench_block(
-            "f",
-            r,
-            BaselineStatus::FirstRun(BaselineName::previous_run()),
-        )
-        .lines()
-        .find(|l| l.starts_with(prefix))
-        .unwrap()
-        .to_owned()
+        let first = BaselineStatus::FirstRun(BaselineName::previous_run());
+        first_line_of_block(r, first, prefix)
+    }
+
+    fn first_line_of_block(r: &BenchResult, baseline: BaselineStatus<'_>, prefix: &str) -> String {
+        bench_block("f", r, baseline)
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap()
+            .to_owned()
     }
 
     #[test]
@@ -655,6 +698,48 @@ mod tests {
             ),
             "{}",
             line(&r)
+        );
+    }
+
+    #[test]
+    fn a_change_the_machine_explains_is_not_judged_and_says_how_the_machine_differed() {
+        let r = result(None);
+        let then = crate::analysis::RunMachine {
+            wait_share: Some(0.66),
+            pace_ns_per_step: Some(2.5),
+        };
+        let now = crate::analysis::RunMachine {
+            wait_share: Some(0.0),
+            pace_ns_per_step: Some(2.0),
+        };
+        let machine = MachineDifference::between(then, now, 0.02);
+        let c = Compared {
+            baseline: BaselineName::previous_run(),
+            previous_run: true,
+            baseline_slope: r.slope,
+            change: Change {
+                machine,
+                ..change(-0.6, ChangeVerdict::MachineDiffered)
+            },
+            machine_pace_change: machine.pace_change,
+        };
+        let line = first_line_of_block(&r, BaselineStatus::Compared(&c), "  change");
+        assert!(
+            line.contains(
+                ": not judged: the machine differed (waited for a core 66.0% of the previous \
+                 run, 0.0% of this one; its pace probe ran 20.0% faster than during the \
+                 previous run) (noise threshold 2.00%)"
+            ),
+            "{line}"
+        );
+        let wide = Compared {
+            change: change(-0.146, ChangeVerdict::NotEnoughData),
+            ..c
+        };
+        let line = first_line_of_block(&r, BaselineStatus::Compared(&wide), "  change");
+        assert!(
+            line.contains("not enough data (the interval reaches past the noise threshold)"),
+            "{line}"
         );
     }
 
