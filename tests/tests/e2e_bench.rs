@@ -241,8 +241,8 @@ fn a_run_slower_than_the_previous_runs_pace_is_held_to_it_and_says_so() {
 }
 
 /// The previous run's file of `trial` rewritten as a run `factor` times as slow, whose
-/// figure held `wait_share` of waiting for a core (`None`: no share kept, as in the files
-/// of earlier versions).
+/// figure held `wait_share` of waiting for a core, unscaled (`None`: no share kept, as in
+/// the files of earlier versions).
 fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
     let path = baseline_dir(trial).join("base.json");
     let mut saved: serde_json::Value =
@@ -252,6 +252,7 @@ fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
     }
     saved["slope_ns"] = (saved["slope_ns"].as_f64().unwrap() * factor).into();
     let fields = saved.as_object_mut().unwrap();
+    fields.remove("wait_scaled");
     match wait_share {
         Some(share) => fields.insert("wait_share".to_owned(), share.into()),
         None => fields.remove("wait_share"),
@@ -268,10 +269,10 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     let saved = fs::read_to_string(baseline_dir("custom").join("base.json")).unwrap();
     assert!(saved.contains("\"wait_share\""), "{saved}");
 
-    // A loaded previous run: its thread waited 66% of its figure's time, which read three
-    // times the routine's. The same code now is not judged.
-    let loaded = 1.0 / (1.0 - 0.66);
-    make_previous_run("custom", loaded, Some(0.66));
+    // A loaded previous run: its thread waited 66% of its figure's time, and the figure
+    // read twice the routine's. The same code now is not judged: the wait could explain up
+    // to -66%, more than the -50% measured, whatever this run's own wait.
+    make_previous_run("custom", 2.0, Some(0.66));
     let after_load = bench("custom", &[], &[]);
     let out = text(&after_load);
     assert!(after_load.status.success(), "{out}");
@@ -284,7 +285,7 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     );
 
     // The control: the same previous figures with no wait kept read "improved".
-    make_previous_run("custom", loaded, None);
+    make_previous_run("custom", 2.0, None);
     let blind = bench("custom", &[], &[]);
     let out = text(&blind);
     assert!(blind.status.success(), "{out}");
@@ -293,13 +294,20 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
         "{out}"
     );
 
-    // A real 20% slowdown after a quiet previous run is still regressed.
+    // A real 20% slowdown after a quiet previous run is still regressed, unless this run's
+    // own figure rests on samples that waited (the suite's load on two cores can do that):
+    // its wait could hide as much, and the change is not judged.
     make_previous_run("custom", 1.0 / 1.2, Some(0.0));
     let slower = bench("custom", &[], &[]);
     let out = text(&slower);
     assert!(slower.status.success(), "{out}");
-    assert!(
-        change_line(&out).ends_with(": regressed (noise threshold 2.00%)"),
-        "{out}"
-    );
+    let line = change_line(&out);
+    if out.contains("the figures rest on disturbed samples") {
+        assert!(line.contains("not judged: the machine differed"), "{out}");
+    } else {
+        assert!(
+            line.ends_with(": regressed (noise threshold 2.00%)"),
+            "{out}"
+        );
+    }
 }

@@ -25,8 +25,8 @@ use crate::stats::{slope_change, welch, Estimate, Points, PointsError, Sample};
 pub const DEFAULT_NOISE_THRESHOLD: f64 = 0.02;
 
 /// How much a routine's time can move for a move of the pace probe, as a power of the
-/// probe's ratio: in the host's slow stretches an allocating routine slowed by 65–80% while
-/// the probe slowed by 25% (docs/VALIDATION.md, "The machine's slow stretches"), so a
+/// probe's ratio: in the host's slow stretches an allocating routine slowed by about three
+/// times the probe's share (docs/VALIDATION.md, "The machine's slow stretches"), so a
 /// probe's move of m explains a routine's move of up to (1 + m)³ − 1.
 const PACE_REACH: i32 = 3;
 
@@ -107,6 +107,9 @@ pub struct RunMachine {
     /// Share of the figure's samples' wall time the thread waited for a core, and which is
     /// still in their times (`None`: not read, or a baseline file from before it was kept).
     pub wait_share: Option<f64>,
+    /// Whether the samples were scaled to their time on the core: the figure then holds
+    /// anything from none of `wait_share` to all of it (the scaling is an estimate).
+    pub wait_scaled: bool,
     /// The pace probe's median time per step, in nanoseconds (`None`: not read).
     pub pace_ns_per_step: Option<f64>,
 }
@@ -141,18 +144,35 @@ impl MachineDifference {
             .zip(now.pace_ns_per_step)
             .map(|(then, now)| now / then - 1.0)
             .filter(|m| m.is_finite());
-        // A figure that holds a share w of wait reads 1 / (1 − w) times the routine's.
-        let wait = then.wait_share.zip(now.wait_share).map(|(then, now)| {
-            let on_core = |w: f64| (1.0 - w.clamp(0.0, 1.0)).max(1e-6);
-            on_core(then) / on_core(now) - 1.0
-        });
+        // A figure that holds a share w of wait reads 1 / (1 − w) times the routine's; a
+        // scaled one holds between none of its share and all of it.
+        let held = |m: &RunMachine| {
+            m.wait_share.map(|w| {
+                let w = w.clamp(0.0, 1.0);
+                (if m.wait_scaled { 0.0 } else { w }, w)
+            })
+        };
+        let waits =
+            held(&then)
+                .zip(held(&now))
+                .map(|((then_low, then_high), (now_low, now_high))| {
+                    let on_core = |w: f64| (1.0 - w).max(1e-6);
+                    (
+                        on_core(then_high) / on_core(now_low) - 1.0,
+                        on_core(then_low) / on_core(now_high) - 1.0,
+                    )
+                });
         // The probe's own move is judged against the threshold, as the reports' line on it.
         let pace = pace_change
             .filter(|m| m.abs() >= noise_threshold)
             .map(|m| (1.0 + m).max(0.0).powi(PACE_REACH) - 1.0);
-        let wait = wait.filter(|e| e.abs() >= noise_threshold);
+        let beyond = |e: f64| (e.abs() >= noise_threshold).then_some(e);
+        let (wait_faster, wait_slower) = waits.map_or((None, None), |(faster, slower)| {
+            (beyond(faster), beyond(slower))
+        });
+        let wait_counted = wait_faster.is_some() || wait_slower.is_some();
         let (mut faster, mut slower) = (0.0f64, 0.0f64);
-        for e in [wait, pace].into_iter().flatten() {
+        for e in [wait_faster, wait_slower, pace].into_iter().flatten() {
             faster = faster.min(e);
             slower = slower.max(e);
         }
@@ -161,7 +181,7 @@ impl MachineDifference {
             now,
             pace_change,
             explains: (faster, slower),
-            wait_counted: wait.is_some(),
+            wait_counted,
             pace_counted: pace.is_some(),
         }
     }
@@ -281,7 +301,16 @@ mod tests {
     fn waited(share: f64) -> RunMachine {
         RunMachine {
             wait_share: Some(share),
+            wait_scaled: false,
             pace_ns_per_step: Some(2.5),
+        }
+    }
+
+    /// Waited `share` of its samples' time, each scaled to its time on the core.
+    fn scaled(share: f64) -> RunMachine {
+        RunMachine {
+            wait_scaled: true,
+            ..waited(share)
         }
     }
 
@@ -394,6 +423,23 @@ mod tests {
     }
 
     #[test]
+    fn a_scaled_run_holds_anything_from_none_of_its_wait_to_all_of_it() {
+        // The previous run's figure held 66% of wait; this one waited 58% but was scaled to
+        // its time on the core and reads the routine's: the machine explains the change.
+        let c = compare_on(30.0, waited(0.66), 10.0, scaled(0.58));
+        assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
+        // The control: read as holding its whole wait, the difference of the waits explains
+        // only 19% and the change reads improved.
+        let c = compare_on(30.0, waited(0.66), 10.0, waited(0.58));
+        assert_eq!(c.verdict, ChangeVerdict::Improved, "{c:?}");
+        // A real slowdown after a scaled run is still regressed; before one, not judged.
+        let c = compare_on(10.0, scaled(0.58), 12.0, waited(0.0));
+        assert_eq!(c.verdict, ChangeVerdict::Regressed, "{c:?}");
+        let c = compare_on(10.0, waited(0.0), 12.0, scaled(0.58));
+        assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
+    }
+
+    #[test]
     fn no_change_beside_a_machine_that_could_hide_one_is_not_judged() {
         // The same speed, this run waited 50% and its figure holds it: the code could have
         // become twice as fast behind the wait.
@@ -411,8 +457,8 @@ mod tests {
     #[test]
     fn a_pace_that_moved_explains_a_change_in_its_direction() {
         let at = |pace| RunMachine {
-            wait_share: None,
             pace_ns_per_step: Some(pace),
+            ..RunMachine::default()
         };
         // The probe 10% faster now explains a change of up to 0.9³ − 1 = −27%.
         let c = compare_on(10.0, at(2.5), 8.0, at(2.25));

@@ -5,8 +5,8 @@
 //!
 //! On a machine whose cores are all busy the scheduler gives the measuring thread a few
 //! milliseconds and then runs something else for several: a sample longer than that holds
-//! the wait, and a run of such samples measures the load, five times the routine's time and
-//! with a tight interval (docs/VALIDATION.md, "A `#[bench]` on a busy machine"). A
+//! the wait, and a run of such samples measures the load, with a tight interval
+//! (docs/VALIDATION.md, "A `#[bench]` on a busy machine"). A
 //! comparison sets aside the duos the OS shows preempted; a `#[bench]` sets aside the
 //! samples whose wait took more than [`MATERIAL_PREEMPTION`] of their time, by the same
 //! rule. Those are the long samples: the short ones that fit between two preemptions are
@@ -56,6 +56,7 @@ pub fn set_aside_waiting_samples(run: LinearRun) -> LinearRun {
     let keep: Vec<usize> = (0..n).filter(|&i| !hit[i]).collect();
     let said = |set_aside, rests_on_disturbed, figure_share| Waiting {
         evidence,
+        samples: n,
         share,
         disturbed: disturbed_count,
         set_aside,

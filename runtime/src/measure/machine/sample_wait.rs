@@ -65,6 +65,8 @@ impl SampleWait {
 pub struct Waiting {
     /// What the platform told.
     pub evidence: WaitEvidence,
+    /// Samples taken, before any was set aside.
+    pub samples: usize,
     /// Share of the samples' wall time the thread waited for a core, over every sample
     /// taken (`None` where the wait was not read).
     pub share: Option<f64>,

@@ -144,7 +144,7 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
             escape(&measured_again_text(&again))
         )),
     );
-    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w, r.run.ns.len())) {
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w)) {
         let _ = writeln!(out, "<p class=\"facts disturbed\">{}</p>", escape(&line));
     }
 }

@@ -432,6 +432,7 @@ mod tests {
             if let Record::Bench(b) = &mut rec {
                 b.result.run.waiting = Some(crate::measure::Waiting {
                     evidence: crate::measure::WaitEvidence::RunDelay,
+                    samples: 52,
                     share: Some(0.5),
                     disturbed: 12,
                     set_aside: 12,

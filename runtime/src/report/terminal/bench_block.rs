@@ -85,7 +85,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     if let Some(again) = &r.run.measured_again {
         let _ = writeln!(out, "  machine  {}", measured_again_text(again));
     }
-    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w, r.run.ns.len())) {
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w)) {
         let _ = writeln!(out, "  machine  {line}");
     }
     if let BaselineStatus::Compared(c) = baseline {
@@ -255,10 +255,19 @@ fn then_words(c: &Compared) -> String {
 pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
     let mut causes = Vec::new();
     if let (true, Some(a), Some(b)) = (d.wait_counted, d.then.wait_share, d.now.wait_share) {
+        let scaled = |yes: bool| {
+            if yes {
+                " (scaled to its time on the core)"
+            } else {
+                ""
+            }
+        };
         causes.push(format!(
-            "waited for a core {} of {then}, {} of this one",
+            "waited for a core {}{} of {then}, {}{} of this one",
             share_text(a),
-            share_text(b)
+            scaled(d.then.wait_scaled),
+            share_text(b),
+            scaled(d.now.wait_scaled)
         ));
     }
     if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
@@ -367,11 +376,11 @@ pub fn set_aside_parts(r: &BenchResult) -> Vec<String> {
 /// A run whose figures rest on samples the thread's wait for a core disturbed: how much it
 /// waited, and what was done about it. `None` for a run that rests on undisturbed samples.
 #[must_use]
-pub fn waiting_text(w: &Waiting, samples: usize) -> Option<String> {
+pub fn waiting_text(w: &Waiting) -> Option<String> {
     if !w.rests_on_disturbed {
         return None;
     }
-    let of = format!("{} of {samples} samples", w.disturbed);
+    let of = format!("{} of {} samples", w.disturbed, w.samples);
     Some(match w.share {
         Some(share) => format!(
             "the thread waited for a core {} of the sampling time, in {of}, too many to set \
@@ -706,10 +715,12 @@ mod tests {
         let r = result(None);
         let then = crate::analysis::RunMachine {
             wait_share: Some(0.66),
+            wait_scaled: false,
             pace_ns_per_step: Some(2.5),
         };
         let now = crate::analysis::RunMachine {
             wait_share: Some(0.0),
+            wait_scaled: false,
             pace_ns_per_step: Some(2.0),
         };
         let machine = MachineDifference::between(then, now, 0.02);
@@ -746,6 +757,7 @@ mod tests {
     fn waiting(set_aside: usize, rests_on_disturbed: bool) -> Waiting {
         Waiting {
             evidence: WaitEvidence::RunDelay,
+            samples: 100,
             share: Some(0.652),
             disturbed: set_aside.max(95 * usize::from(rests_on_disturbed)),
             set_aside,
@@ -775,7 +787,7 @@ mod tests {
         let lines = machine(&r);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(
-            lines[0].contains("waited for a core 65.2% of the sampling time, in 95 of 30 samples")
+            lines[0].contains("waited for a core 65.2% of the sampling time, in 95 of 100 samples")
                 && lines[0].contains("the figures rest on disturbed samples"),
             "{lines:?}"
         );

@@ -56,6 +56,10 @@ pub struct SavedRun {
     /// of their waits explains.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait_share: Option<f64>,
+    /// Whether those samples were scaled to their time on the core (the run rested on
+    /// disturbed samples): their times then hold anything from none of `wait_share` to all.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wait_scaled: bool,
 }
 
 impl SavedRun {
@@ -81,6 +85,7 @@ impl SavedRun {
             ns,
             pace_ns_per_step: machine.pace_ns_per_step,
             wait_share: machine.wait_share,
+            wait_scaled: machine.wait_scaled,
         }
     }
 
@@ -89,6 +94,7 @@ impl SavedRun {
     pub fn machine(&self) -> RunMachine {
         RunMachine {
             wait_share: self.wait_share,
+            wait_scaled: self.wait_scaled,
             pace_ns_per_step: self.pace_ns_per_step,
         }
     }
@@ -285,6 +291,7 @@ mod tests {
         let ns = iters.iter().map(|&k| scale * k as f64 + 0.1).collect();
         let machine = crate::analysis::RunMachine {
             wait_share: Some(0.25),
+            wait_scaled: true,
             pace_ns_per_step: Some(0.65),
         };
         SavedRun::new(trial, scale, iters, ns, machine)

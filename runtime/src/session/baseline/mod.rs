@@ -165,6 +165,10 @@ fn compare_and_save_in(
     };
     let machine = RunMachine {
         wait_share: result.run.waiting.and_then(|w| w.figure_share),
+        wait_scaled: result
+            .run
+            .waiting
+            .is_some_and(|w| w.rests_on_disturbed && w.share.is_some()),
         pace_ns_per_step: result.run.pace_ns_per_step(),
     };
     let new = RunSamples {

@@ -96,6 +96,7 @@ fn waited(per_iter_ns: f64, share: f64) -> BenchResult {
     let mut r = result(per_iter_ns);
     r.run.waiting = Some(crate::measure::Waiting {
         evidence: crate::measure::WaitEvidence::RunDelay,
+        samples: 20,
         share: Some(share),
         disturbed: 0,
         set_aside: 0,
