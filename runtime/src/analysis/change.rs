@@ -104,12 +104,14 @@ pub struct Change {
 /// What the machine was during one run, as far as it moves a `#[bench]`'s figure.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RunMachine {
-    /// Share of the figure's samples' wall time the thread waited for a core, and which is
-    /// still in their times (`None`: not read, or a baseline file from before it was kept).
+    /// Share of the samples' wall time the thread waited for a core (`None`: not read, or a
+    /// baseline file from before it was kept).
     pub wait_share: Option<f64>,
-    /// Whether the samples were scaled to their time on the core: the figure then holds
-    /// anything from none of `wait_share` to all of it (the scaling is an estimate).
-    pub wait_scaled: bool,
+    /// The least share of it still in the figure's samples: the kept samples' short waits,
+    /// or none once scaled to their time on the core. The figure holds anything from this
+    /// to `wait_share`: waiting that long also slows what runs between the waits (caches,
+    /// the core's other thread), which no sample shows. `None`: taken as `wait_share`.
+    pub wait_in_figure: Option<f64>,
     /// The pace probe's median time per step, in nanoseconds (`None`: not read).
     pub pace_ns_per_step: Option<f64>,
 }
@@ -144,12 +146,12 @@ impl MachineDifference {
             .zip(now.pace_ns_per_step)
             .map(|(then, now)| now / then - 1.0)
             .filter(|m| m.is_finite());
-        // A figure that holds a share w of wait reads 1 / (1 − w) times the routine's; a
-        // scaled one holds between none of its share and all of it.
+        // A figure that holds a share w of wait reads 1 / (1 − w) times the routine's; each
+        // run's w lies between what is known to be in its figure and its whole wait.
         let held = |m: &RunMachine| {
             m.wait_share.map(|w| {
                 let w = w.clamp(0.0, 1.0);
-                (if m.wait_scaled { 0.0 } else { w }, w)
+                (m.wait_in_figure.map_or(w, |low| low.clamp(0.0, w)), w)
             })
         };
         let waits =
@@ -301,15 +303,16 @@ mod tests {
     fn waited(share: f64) -> RunMachine {
         RunMachine {
             wait_share: Some(share),
-            wait_scaled: false,
+            wait_in_figure: Some(share),
             pace_ns_per_step: Some(2.5),
         }
     }
 
-    /// Waited `share` of its samples' time, each scaled to its time on the core.
+    /// Waited `share` of its samples' time, none of it left in the figure's samples (set
+    /// aside, or scaled to their time on the core).
     fn scaled(share: f64) -> RunMachine {
         RunMachine {
-            wait_scaled: true,
+            wait_in_figure: Some(0.0),
             ..waited(share)
         }
     }
@@ -423,16 +426,18 @@ mod tests {
     }
 
     #[test]
-    fn a_scaled_run_holds_anything_from_none_of_its_wait_to_all_of_it() {
-        // The previous run's figure held 66% of wait; this one waited 58% but was scaled to
-        // its time on the core and reads the routine's: the machine explains the change.
+    fn a_run_whose_waits_were_taken_out_holds_anything_from_none_of_its_wait_to_all_of_it() {
+        // The previous run's figure held 66% of wait; this one waited 58% but its samples
+        // were set aside or scaled and it reads the routine's: the machine explains the
+        // change.
         let c = compare_on(30.0, waited(0.66), 10.0, scaled(0.58));
         assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
         // The control: read as holding its whole wait, the difference of the waits explains
         // only 19% and the change reads improved.
         let c = compare_on(30.0, waited(0.66), 10.0, waited(0.58));
         assert_eq!(c.verdict, ChangeVerdict::Improved, "{c:?}");
-        // A real slowdown after a scaled run is still regressed; before one, not judged.
+        // A real slowdown after such a run is still regressed; before one, not judged: its
+        // undisturbed samples may have run slower beside the load.
         let c = compare_on(10.0, scaled(0.58), 12.0, waited(0.0));
         assert_eq!(c.verdict, ChangeVerdict::Regressed, "{c:?}");
         let c = compare_on(10.0, waited(0.0), 12.0, scaled(0.58));

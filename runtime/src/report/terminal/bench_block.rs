@@ -255,19 +255,10 @@ fn then_words(c: &Compared) -> String {
 pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
     let mut causes = Vec::new();
     if let (true, Some(a), Some(b)) = (d.wait_counted, d.then.wait_share, d.now.wait_share) {
-        let scaled = |yes: bool| {
-            if yes {
-                " (scaled to its time on the core)"
-            } else {
-                ""
-            }
-        };
         causes.push(format!(
-            "waited for a core {}{} of {then}, {}{} of this one",
+            "waited for a core {} of {then}, {} of this one",
             share_text(a),
-            scaled(d.then.wait_scaled),
-            share_text(b),
-            scaled(d.now.wait_scaled)
+            share_text(b)
         ));
     }
     if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
@@ -715,12 +706,12 @@ mod tests {
         let r = result(None);
         let then = crate::analysis::RunMachine {
             wait_share: Some(0.66),
-            wait_scaled: false,
+            wait_in_figure: None,
             pace_ns_per_step: Some(2.5),
         };
         let now = crate::analysis::RunMachine {
             wait_share: Some(0.0),
-            wait_scaled: false,
+            wait_in_figure: None,
             pace_ns_per_step: Some(2.0),
         };
         let machine = MachineDifference::between(then, now, 0.02);
@@ -762,7 +753,7 @@ mod tests {
             disturbed: set_aside.max(95 * usize::from(rests_on_disturbed)),
             set_aside,
             rests_on_disturbed,
-            figure_share: Some(if rests_on_disturbed { 0.652 } else { 0.001 }),
+            figure_share: Some(if rests_on_disturbed { 0.0 } else { 0.001 }),
         }
     }
 

@@ -164,11 +164,8 @@ fn compare_and_save_in(
         Err(e) => return Err(e),
     };
     let machine = RunMachine {
-        wait_share: result.run.waiting.and_then(|w| w.figure_share),
-        wait_scaled: result
-            .run
-            .waiting
-            .is_some_and(|w| w.rests_on_disturbed && w.share.is_some()),
+        wait_share: result.run.waiting.and_then(|w| w.share),
+        wait_in_figure: result.run.waiting.and_then(|w| w.figure_share),
         pace_ns_per_step: result.run.pace_ns_per_step(),
     };
     let new = RunSamples {

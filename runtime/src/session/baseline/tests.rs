@@ -100,7 +100,7 @@ fn waited(per_iter_ns: f64, share: f64) -> BenchResult {
         share: Some(share),
         disturbed: 0,
         set_aside: 0,
-        rests_on_disturbed: share > 0.0,
+        rests_on_disturbed: false,
         figure_share: Some(share),
     });
     r
