@@ -79,11 +79,9 @@ pub struct Waiting {
     /// then kept, each scaled to its time on the core, and the figures rest on disturbed
     /// samples.
     pub rests_on_disturbed: bool,
-    /// The least share of the kept samples' wall time that waited and is still in their
-    /// times: the undisturbed samples' short waits, or none where the samples were scaled
-    /// to their time on the core. A comparison with another run weighs the figure as
-    /// holding anything from this to the whole `share` (waiting that long also slows what
-    /// the thread runs between waits: caches, the core's other thread).
+    /// Share of the kept samples' wall time that waited and is still in their times: the
+    /// undisturbed samples' short waits, or none where the samples were scaled to their
+    /// time on the core (`None`: not read).
     pub figure_share: Option<f64>,
 }
 

@@ -150,8 +150,6 @@ struct ChangeOut {
 struct MachineOut {
     wait_share_then: Option<f64>,
     wait_share_now: Option<f64>,
-    wait_in_figure_then: Option<f64>,
-    wait_in_figure_now: Option<f64>,
     pace_change: Option<f64>,
     explains: Option<Interval>,
     wait_counted: bool,
@@ -280,8 +278,6 @@ fn compared(c: &Compared) -> BaselineOut {
             machine: MachineOut {
                 wait_share_then: ch.machine.then.wait_share.and_then(finite),
                 wait_share_now: ch.machine.now.wait_share.and_then(finite),
-                wait_in_figure_then: ch.machine.then.wait_in_figure.and_then(finite),
-                wait_in_figure_now: ch.machine.now.wait_in_figure.and_then(finite),
                 pace_change: ch.machine.pace_change.and_then(finite),
                 explains: interval(ch.machine.explains.0, ch.machine.explains.1),
                 wait_counted: ch.machine.wait_counted,

@@ -706,12 +706,10 @@ mod tests {
         let r = result(None);
         let then = crate::analysis::RunMachine {
             wait_share: Some(0.66),
-            wait_in_figure: None,
             pace_ns_per_step: Some(2.5),
         };
         let now = crate::analysis::RunMachine {
             wait_share: Some(0.0),
-            wait_in_figure: None,
             pace_ns_per_step: Some(2.0),
         };
         let machine = MachineDifference::between(then, now, 0.02);

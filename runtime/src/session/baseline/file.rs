@@ -55,10 +55,6 @@ pub struct SavedRun {
     /// one weighs how much of a change the difference of their waits explains.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait_share: Option<f64>,
-    /// The least share of it still in the saved samples' times (the kept samples' short
-    /// waits; none once scaled to their time on the core); absent: all of `wait_share`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wait_in_figure: Option<f64>,
 }
 
 impl SavedRun {
@@ -84,7 +80,6 @@ impl SavedRun {
             ns,
             pace_ns_per_step: machine.pace_ns_per_step,
             wait_share: machine.wait_share,
-            wait_in_figure: machine.wait_in_figure,
         }
     }
 
@@ -93,7 +88,6 @@ impl SavedRun {
     pub fn machine(&self) -> RunMachine {
         RunMachine {
             wait_share: self.wait_share,
-            wait_in_figure: self.wait_in_figure,
             pace_ns_per_step: self.pace_ns_per_step,
         }
     }
@@ -127,9 +121,7 @@ impl SavedRun {
             return Some("a time that is zero, negative or not a finite number".to_owned());
         }
         let share = |w: &f64| !(w.is_finite() && (0.0..=1.0).contains(w));
-        if self.wait_share.as_ref().is_some_and(share)
-            || self.wait_in_figure.as_ref().is_some_and(share)
-        {
+        if self.wait_share.as_ref().is_some_and(share) {
             return Some("a wait share that is not between 0 and 1".to_owned());
         }
         None
@@ -290,7 +282,6 @@ mod tests {
         let ns = iters.iter().map(|&k| scale * k as f64 + 0.1).collect();
         let machine = crate::analysis::RunMachine {
             wait_share: Some(0.25),
-            wait_in_figure: Some(0.0),
             pace_ns_per_step: Some(0.65),
         };
         SavedRun::new(trial, scale, iters, ns, machine)

@@ -165,7 +165,6 @@ fn compare_and_save_in(
     };
     let machine = RunMachine {
         wait_share: result.run.waiting.and_then(|w| w.share),
-        wait_in_figure: result.run.waiting.and_then(|w| w.figure_share),
         pace_ns_per_step: result.run.pace_ns_per_step(),
     };
     let new = RunSamples {
