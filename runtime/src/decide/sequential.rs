@@ -59,8 +59,10 @@ use crate::util::HeldBytes;
 pub const DEFAULT_PRECISION: f64 = 0.005;
 
 /// A decision waits until the interval's half-width is at most this fraction of the distance
-/// between the estimate and the claim's nearest boundary (except a band's pass, whose
-/// interval inside the band bounds the estimate's error already).
+/// between the estimate and the claim's nearest boundary, a band's pass as much as a one-sided
+/// claim's: where the interval under-covers (a relative speed that remembers itself for a
+/// unit or longer), an interval inside a band is as likely to be wrong as one beside a bound
+/// (docs/VALIDATION.md, section "Coverage of the printed interval").
 pub const DECISION_PRECISION: f64 = 0.5;
 
 /// Duos a decision waits for, whatever the block length: 150 batches of each routine. A
@@ -212,6 +214,9 @@ pub(crate) struct Safeguards {
     /// of the routines' relative speed too slow or too small for the dependence factor
     /// from passing claims on the truth.
     pub decision_precision: bool,
+    /// The decision precision holds a band's pass too (without: a band passes as soon as
+    /// its interval lies inside it, the rule before bands were held to it).
+    pub band_precision: bool,
 }
 
 impl Safeguards {
@@ -223,6 +228,7 @@ impl Safeguards {
         units: true,
         sample_floor: true,
         decision_precision: true,
+        band_precision: true,
     };
 }
 
@@ -671,13 +677,14 @@ impl Sequential {
             // decision also waits until the interval's half-width is at most half the distance
             // from the estimate to the claim's nearest boundary; the reported ratio is then
             // accurate, not just on the right side. Waiting longer cannot hurt validity: the
-            // confidence sequence holds at every look.
-            // A band's pass is exempt: its interval then lies inside the band, which bounds
-            // the estimate's error by the band's width already (the band's estimate sits near
-            // its centre, so the margin can only shrink and the rule would make an equivalence
-            // claim wait about twice as long as a one-sided claim at the same margin).
+            // confidence sequence holds at every look. A band's pass waits too: its interval
+            // inside the band says no more than a one-sided claim's beside its bound when
+            // the interval under-covers.
             Some(claim) => judge(claim, low.exp(), high.exp()).filter(|verdict| {
-                (matches!(claim, Claim::Within { .. }) && *verdict == Verdict::Pass)
+                let exempt = !self.settings.safeguards.band_precision
+                    && matches!(claim, Claim::Within { .. })
+                    && *verdict == Verdict::Pass;
+                exempt
                     || (high - low) / 2.0
                         <= self.decision_half_width(log_margin(claim, estimate.log_ratio))
             }),

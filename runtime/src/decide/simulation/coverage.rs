@@ -11,15 +11,22 @@
 //! a test of that claim fed the same duos stops (nothing before a verdict depends on the
 //! claim). A false pass is therefore a miss at the look that decided it.
 //!
+//! Besides the two one-sided claims, two equivalence claims as wide as `ratio in 0.97..=1.03`
+//! have an edge on the truth, one their top and one their bottom: a pass needs the interval
+//! inside the band, so wholly on one side of the truth, and is as wrong as a one-sided
+//! claim's.
+//!
 //! [`the_interval_covers_the_truth_where_it_can_for_long_routines`] and its short-routine
 //! twin print the table with `--nocapture` and assert for each row what holds: a miss rate
 //! at most alpha where the interval covers, above alpha where it does not (a known limit,
 //! asserted so that a change that lifts it shows), and the same for the false passes,
-//! which the decision precision keeps near alpha in rows whose interval misses more often.
-//! [`the_interval_misses_without_units_for_long_routines`] is the units' negative control.
+//! which the decision precision keeps near alpha in rows whose interval misses more often;
+//! the bands' false passes at most alpha in every row.
+//! [`the_interval_misses_without_units_for_long_routines`] is the units' negative control,
+//! [`bands_pass_false_claims_without_the_decision_precision`] the bands'.
 //! docs/VALIDATION.md holds the table.
 
-use super::{above, below, Machine, Noise, Scenario, ALPHA, CLEAN};
+use super::{above, band, below, Machine, Noise, Scenario, ALPHA, CLEAN};
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{Safeguards, Sequential, SequentialSettings};
 use crate::decide::verdict::Verdict;
@@ -42,6 +49,9 @@ pub struct Coverage {
     pub missed_decidable: usize,
     /// Runs that passed `ratio < truth` and `ratio > truth`, each false.
     pub false_passes: [usize; 2],
+    /// Runs that passed the bands [`edge_bands`] with the truth at their top and at their
+    /// bottom edge: each pass put the interval wholly on one side of the truth.
+    pub band_false_passes: [usize; 2],
     /// Median duos to a verdict of either boundary claim, over the decided ones.
     pub median_decision_duos: Option<usize>,
 }
@@ -55,6 +65,23 @@ impl Coverage {
     pub fn worst_false_passes(&self) -> usize {
         self.false_passes[0].max(self.false_passes[1])
     }
+
+    /// The larger of the two edge bands' false passes.
+    pub fn worst_band_false_passes(&self) -> usize {
+        self.band_false_passes[0].max(self.band_false_passes[1])
+    }
+}
+
+/// How much wider than its bottom a band's top is: `ratio in 0.97..=1.03`'s.
+const BAND_WIDTH: f64 = 1.03 / 0.97;
+
+/// The two equivalence claims as wide as `ratio in 0.97..=1.03` with an edge on `truth`: the
+/// truth at the top, and at the bottom.
+pub fn edge_bands(truth: f64) -> [Claim; 2] {
+    [
+        band(truth / BAND_WIDTH, truth),
+        band(truth, truth * BAND_WIDTH),
+    ]
 }
 
 /// At most alpha within two binomial standard deviations over `runs`.
@@ -151,7 +178,8 @@ fn median_of(mut duos: Vec<usize>) -> Option<usize> {
 /// Runs `runs` simulated comparisons of `scenario` for its whole budget.
 pub fn coverage(seed: u64, scenario: &Scenario, runs: usize) -> Coverage {
     let truth = true_ratio(scenario);
-    let claims = [below(truth), above(truth)];
+    let [top, bottom] = edge_bands(truth);
+    let claims = [below(truth), above(truth), top, bottom];
     let mut out = Coverage {
         runs,
         ..Coverage::default()
@@ -163,8 +191,13 @@ pub fn coverage(seed: u64, scenario: &Scenario, runs: usize) -> Coverage {
         out.missed_decidable += usize::from(run.missed_decidable);
         for (j, verdict) in run.verdicts.into_iter().enumerate() {
             if let Some((v, duos)) = verdict {
-                out.false_passes[j] += usize::from(v == Verdict::Pass);
-                decision_duos.push(duos);
+                let passed = usize::from(v == Verdict::Pass);
+                if j < 2 {
+                    out.false_passes[j] += passed;
+                    decision_duos.push(duos);
+                } else {
+                    out.band_false_passes[j - 2] += passed;
+                }
             }
         }
     }
@@ -359,6 +392,9 @@ fn check_table(length: Length, seed: u64, runs: usize) {
         if at_most_alpha_of(c.worst_false_passes(), c.runs) != expect.keeps_alpha {
             wrong.push(format!("{name}: alpha expected {}", expect.keeps_alpha));
         }
+        if !at_most_alpha_of(c.worst_band_false_passes(), c.runs) {
+            wrong.push(format!("{name}: bands above alpha"));
+        }
     }
     assert!(wrong.is_empty(), "{length:?}: {wrong:#?}");
 }
@@ -366,17 +402,19 @@ fn check_table(length: Length, seed: u64, runs: usize) {
 /// One line of the table.
 pub fn table_line(name: &str, c: &Coverage) -> String {
     format!(
-        "| {name} | {:.1}% | {:.1}% | {:.1}% / {:.1}% | {} |",
+        "| {name} | {:.1}% | {:.1}% | {:.1}% / {:.1}% | {:.1}% / {:.1}% | {} |",
         100.0 * c.rate(c.missed),
         100.0 * c.rate(c.missed_decidable),
         100.0 * c.rate(c.false_passes[0]),
         100.0 * c.rate(c.false_passes[1]),
+        100.0 * c.rate(c.band_false_passes[0]),
+        100.0 * c.rate(c.band_false_passes[1]),
         c.median_decision_duos
             .map_or("-".to_string(), |d| d.to_string())
     )
 }
 
-pub const TABLE_HEADER: &str = "| scenario | miss, any look | miss, decidable look | false pass < / > | median duos to a verdict |\n|---|---|---|---|---|";
+pub const TABLE_HEADER: &str = "| scenario | miss, any look | miss, decidable look | false pass < / > | false pass, band with the truth at its top / bottom | median duos to a one-sided verdict |\n|---|---|---|---|---|---|";
 
 #[test]
 fn the_interval_covers_the_truth_where_it_can_for_long_routines() {
@@ -414,6 +452,38 @@ fn the_interval_misses_without_units_for_long_routines() {
         c.missed, c.runs
     );
     assert!(c.missed as f64 > 4.0 * ALPHA * c.runs as f64, "{c:?}");
+}
+
+#[test]
+fn bands_pass_false_claims_without_the_decision_precision() {
+    // The bands' negative control: the decision precision off for a band's pass alone,
+    // under the long routines' slow wander and switch, where the interval under-covers. The
+    // bands with an edge on the truth then pass above alpha, where the tables keep them at
+    // most alpha in every row.
+    let length = Length::Long;
+    let base = length.base();
+    let without = Safeguards {
+        band_precision: false,
+        ..Safeguards::ALL
+    };
+    for (seed, noise) in [
+        (985, wander(base, 0.006, 50.0)),
+        (986, switch(base, 0.02, 50.0)),
+    ] {
+        let control = Scenario {
+            safeguards: without,
+            ..length.scenario(noise)
+        };
+        let c = coverage(seed, &control, COVERAGE_RUNS / 2);
+        eprintln!(
+            "bands without the decision precision: {}",
+            table_line("", &c)
+        );
+        assert!(
+            !at_most_alpha_of(c.worst_band_false_passes(), c.runs),
+            "{c:?}"
+        );
+    }
 }
 
 #[test]
