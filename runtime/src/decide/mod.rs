@@ -39,8 +39,8 @@ pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_
 pub(crate) use sequential::Safeguards;
 pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
-    BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
+    BlockSums, RareCosts, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
     MIN_DECISION_DUOS,
 };
 pub use verdict::Verdict;
-pub(crate) use verdict::{log_margin, ClaimText};
+pub(crate) use verdict::{judge, log_margin, ClaimText};

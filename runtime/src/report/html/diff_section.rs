@@ -85,7 +85,7 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
         escape(&record.claim_text()),
         ratio_figure(r),
         interval_text(r),
-        level_percent(1.0 - r.alpha),
+        level_percent(1.0 - r.interval_alpha),
         ratio_digits(r).text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,
