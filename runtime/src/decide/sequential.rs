@@ -1065,6 +1065,16 @@ mod tests {
             assert_eq!(p.verdict, verdict);
             assert!(p.p <= 0.05 && p.p > 0.0, "ratio {ratio}: p = {}", p.p);
         }
+        // The looks at other error rates keep the test's mixture (its τ), so their
+        // intervals are nested in the rate, as the p-value's validity needs; a sequence
+        // built afresh at another rate would be tuned afresh.
+        let settings = SequentialSettings::new(0.05, None, 4);
+        let at_05 = super::Sequences::new(0.05, &settings);
+        let at_001 = at_05.at_alpha(0.001, &settings);
+        assert_eq!(at_001.fenced.tau2(), at_05.fenced.tau2());
+        assert_eq!(at_001.unfenced.tau2(), at_05.unfenced.tau2());
+        let afresh = super::Sequences::new(0.001, &settings);
+        assert_ne!(afresh.fenced.tau2(), at_05.fenced.tau2());
         // On the boundary nothing decides at 0.05, so whatever level some look decided at
         // lies above it.
         let undecided = run(0.8, 2_000);
