@@ -43,7 +43,7 @@ pub(crate) use run_meta::RunMeta;
 #[cfg(feature = "html")]
 pub(crate) use terminal::{
     alloc_bytes_line, batch_iters_text, count_text, counted_basis, counted_count, counted_lines,
-    facts_paragraphs, interval_text, machine_pace_text, mean_figure, means_text,
+    facts_paragraphs, interval_lines, interval_text, machine_pace_text, mean_figure, means_text,
     measured_again_text, notes, p_text, per_iteration, percent, ratio_digits, ratio_figure,
 };
 pub(crate) use terminal::{

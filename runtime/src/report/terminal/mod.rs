@@ -42,6 +42,8 @@ pub(crate) use counted_lines::{counted_basis, counted_count, counted_lines};
 pub(crate) use diff_block::batch_iters_text;
 pub(crate) use diff_block::failure_message;
 #[cfg(feature = "html")]
+pub(crate) use diff_block_short::interval_lines;
+#[cfg(feature = "html")]
 pub(crate) use diff_notes::notes;
 #[cfg(feature = "html")]
 pub(crate) use figures::{interval_text, ratio_digits, ratio_figure};
