@@ -52,11 +52,25 @@ fn valgrind_at(program: PathBuf) -> Result<Valgrind, String> {
             Ok(Valgrind { program, version })
         }
         _ => Err(format!(
-            "Valgrind is not installed (`{} --version` did not run): install it from the \
-             system's packages (`apt-get install valgrind`, `dnf install valgrind`), or name \
-             it in {VALGRIND_ENV}",
-            program.display()
+            "Valgrind is not installed (`{} --version` did not run): {}",
+            program.display(),
+            where_valgrind_runs(std::env::consts::OS)
         )),
+    }
+}
+
+/// How to get a Valgrind on `os` (as `std::env::consts::OS` names it), or that there is none.
+fn where_valgrind_runs(os: &str) -> String {
+    match os {
+        "windows" => "it does not run on Windows: count on Linux or in WSL".to_owned(),
+        "macos" => format!(
+            "its releases do not support current macOS or Apple silicon: count on Linux, or \
+             name a Valgrind that runs here in {VALGRIND_ENV}"
+        ),
+        _ => format!(
+            "install it from the system's packages (`apt-get install valgrind`, `dnf install \
+             valgrind`), or name it in {VALGRIND_ENV}"
+        ),
     }
 }
 
@@ -155,8 +169,11 @@ mod tests {
         let e = valgrind_at(PathBuf::from("/no/such/valgrind")).unwrap_err();
         assert!(e.starts_with("Valgrind is not installed"), "{e}");
         assert!(
-            e.contains("apt-get install valgrind") && !e.contains('\n'),
+            e.ends_with(&where_valgrind_runs(std::env::consts::OS)) && !e.contains('\n'),
             "{e}"
         );
+        assert!(where_valgrind_runs("linux").contains("apt-get install valgrind"));
+        assert!(where_valgrind_runs("windows").starts_with("it does not run on Windows"));
+        assert!(where_valgrind_runs("macos").contains("do not support current macOS"));
     }
 }

@@ -26,7 +26,7 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::{bootstrap, compare_runs, Change, RunSamples};
+use crate::analysis::{bootstrap, compare_runs, Change, RunMachine, RunSamples};
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::model::bench_target;
 use crate::model::Measure;
@@ -66,12 +66,18 @@ impl BaselineChoice {
         }
     }
 
-    /// The name this run is saved under.
+    /// The name this run is saved under: `None` for `--baseline base`, the previous run's
+    /// own name, which `--baseline` leaves as it is (saving the run as the previous run
+    /// would replace the figures compared with by the run's own, and the next comparison
+    /// with `base` would be the run against itself).
     #[must_use]
-    pub fn save_as(self) -> BaselineName {
+    pub fn save_as(self) -> Option<BaselineName> {
         match self {
-            BaselineChoice::Previous | BaselineChoice::Compare(_) => BaselineName::previous_run(),
-            BaselineChoice::Save(name) => name,
+            BaselineChoice::Compare(name) if name == BaselineName::previous_run() => None,
+            BaselineChoice::Previous | BaselineChoice::Compare(_) => {
+                Some(BaselineName::previous_run())
+            }
+            BaselineChoice::Save(name) => Some(name),
         }
     }
 }
@@ -163,17 +169,22 @@ fn compare_and_save_in(
         },
         Err(e) => return Err(e),
     };
+    let machine = RunMachine {
+        wait_share: result.run.waiting.and_then(|w| w.share),
+        pace_ns_per_step: result.run.pace_ns_per_step(),
+    };
     let new = RunSamples {
         iters: &result.run.iters,
         ns: &result.run.ns,
+        machine,
     };
-    let pace_ns_per_step = result.run.pace_ns_per_step();
     let compared = match old {
         None => None,
         Some(old) => {
             let samples = RunSamples {
                 iters: &old.iters,
                 ns: &old.ns,
+                machine: old.machine(),
             };
             // The file was validated when read, so this only fails for a result that has
             // no samples, which the measurement never returns.
@@ -186,11 +197,8 @@ fn compare_and_save_in(
                 previous_run: choice == BaselineChoice::Previous,
                 baseline_slope: saved_slope(&old, result.level, result.resamples)
                     .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?,
+                machine_pace_change: change.machine.pace_change,
                 change,
-                machine_pace_change: old
-                    .pace_ns_per_step
-                    .zip(pace_ns_per_step)
-                    .map(|(then, now)| now / then - 1.0),
             })
         }
     };
@@ -199,12 +207,11 @@ fn compare_and_save_in(
         result.slope.point,
         result.run.iters.clone(),
         result.run.ns.clone(),
-        pace_ns_per_step,
+        machine,
     );
-    file::write(
-        &dir.join(file_name(choice.save_as(), result.measure)),
-        &saved,
-    )?;
+    if let Some(name) = choice.save_as() {
+        file::write(&dir.join(file_name(name, result.measure)), &saved)?;
+    }
     Ok(compared)
 }
 
