@@ -31,6 +31,9 @@ impl DiffResult {
             verdict,
             p_value: None,
             alpha,
+            interval_alpha: alpha,
+            rare_costs: None,
+            decided_after_pairs: None,
             ratio,
             // The per-call counts the ratio is of are in `counted`.
             means: None,

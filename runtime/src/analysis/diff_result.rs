@@ -10,6 +10,7 @@ use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::AnytimeP;
 use crate::decide::Basis;
 use crate::decide::PairSpread;
+use crate::decide::RareCosts;
 use crate::decide::SpikeSplit;
 use crate::decide::Verdict;
 use crate::measure::DuoRun;
@@ -33,8 +34,20 @@ pub struct DiffResult {
     /// reads. `None` without a claim, when no look decided at any error rate, and across
     /// versions (the verdict there rests on rounds of process pairs).
     pub p_value: Option<AnytimeP>,
-    /// The error rate the interval was built for.
+    /// The error rate the comparison was run at: its verdict is wrong at most this often.
     pub alpha: f64,
+    /// The error rate of the confidence sequence the printed interval belongs to, whose
+    /// level the reports print: within one process the fenced estimate's sequence spends
+    /// 0.8 of `alpha` and the unfenced one's 0.2 (a test on thread CPU time 0.9 of that),
+    /// so that both hold at once at `alpha` (`decide::sequential`); across versions and on
+    /// counts, `alpha`.
+    pub interval_alpha: f64,
+    /// Set while one routine's own rare slow batches held the verdict back: too few seen
+    /// for the estimate to count as enough blocks.
+    pub(crate) rare_costs: Option<RareCosts>,
+    /// When the verdict was reached before the figures' last duo (`cargo bench` measures on
+    /// after it): the pairs it was reached after.
+    pub decided_after_pairs: Option<usize>,
     /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
     /// the verdict rests on (`basis`), `means.first / means.second`; the median-based
     /// estimate when fewer than two blocks were completed. Across versions, exp of the mean
@@ -236,6 +249,12 @@ impl DiffResult {
             verdict,
             p_value: run.test.p_value(),
             alpha: settings.alpha,
+            interval_alpha: test.interval_alpha(),
+            rare_costs: estimate.and_then(|e| e.rare_costs),
+            decided_after_pairs: run
+                .measured_on
+                .as_ref()
+                .map(|_| 2 * run.test.duo_means().len()),
             // Before two blocks the robust estimate is the only one there is.
             ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),
             means: RatioMeans::of(test),

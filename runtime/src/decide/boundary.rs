@@ -66,6 +66,7 @@ impl Boundary {
 /// One estimate's intervals at one error rate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Bound {
+    boundary: Boundary,
     mixture: Option<ConfidenceSequence>,
     looks: Option<ScheduledLooks>,
 }
@@ -77,15 +78,39 @@ impl Bound {
         let target = boundary.target();
         match boundary {
             Boundary::Mixture { .. } => Self {
+                boundary,
                 mixture: Some(ConfidenceSequence::new(alpha, target)),
                 looks: None,
             },
             Boundary::Scheduled { looks, share, .. } => Self {
+                boundary,
                 mixture: (share < 1.0)
                     .then(|| ConfidenceSequence::new(alpha * (1.0 - share), target)),
                 looks: (share > 0.0).then(|| ScheduledLooks::new(alpha * share, looks)),
             },
         }
+    }
+
+    /// The same intervals at error rate `alpha`: the mixture keeps its τ (tuned for the
+    /// test's own alpha), so that intervals at a smaller rate contain those at a larger one
+    /// at every count, as the anytime p-value needs; Student's t at the looks is nested in
+    /// its rate as it stands.
+    pub(crate) fn at_alpha(&self, alpha: f64) -> Self {
+        let mixture_share = match self.boundary {
+            Boundary::Mixture { .. } => 1.0,
+            Boundary::Scheduled { share, .. } => 1.0 - share,
+        };
+        Self {
+            mixture: self.mixture.map(|m| m.at_alpha(alpha * mixture_share)),
+            looks: Self::new(self.boundary, alpha).looks,
+            boundary: self.boundary,
+        }
+    }
+
+    /// The mixture's τ², where it has one.
+    #[cfg(test)]
+    pub(crate) fn tau2(&self) -> Option<f64> {
+        self.mixture.map(|m| m.tau2())
     }
 
     /// The interval after `n` observations with mean `mean` and squared deviations summing

@@ -254,23 +254,6 @@ impl GateTest {
     pub fn planned(&self) -> Option<usize> {
         self.first_stage_sd.map(|sd| self.design.rounds_for(sd))
     }
-
-    /// The (1 − `alpha`) interval for the mean log ratio that goes with the decision: after
-    /// an early stop, the confidence sequence at `alpha` (it holds at every look); else,
-    /// once the first stage is complete, Stein's interval `x̄ ± t₁₋α/₂ · s₀ / √n` over the
-    /// rounds so far (exact when n is fixed by the plan or by the clock, not by the data);
-    /// before that, `None`.
-    #[must_use]
-    pub fn interval(&self, alpha: f64) -> Option<(f64, f64)> {
-        let n = self.estimates.len();
-        let (mean, ss) = mean_and_ss(&self.estimates);
-        if self.decided_by() == Some(DecidedBy::EarlyStop) {
-            return ConfidenceSequence::new(alpha, EARLY_TARGET).interval(n, mean, ss);
-        }
-        let s0 = self.first_stage_sd?;
-        let half = t_quantile(1.0 - alpha / 2.0, (FIRST_STAGE - 1) as f64) * s0 / (n as f64).sqrt();
-        Some((mean - half, mean + half))
-    }
 }
 
 fn mean_and_ss(xs: &[f64]) -> (f64, f64) {
@@ -321,8 +304,6 @@ mod tests {
             outcome = gate.push(0.002 * rng.normal(), true);
         }
         assert_eq!(outcome, Some(GateOutcome::Pass));
-        let (low, high) = gate.interval(0.05).expect("an interval");
-        assert!(low < 0.0 && high > 0.0 && high < 0.01, "{low} {high}");
         // Without the early stop (a spread the sequence cannot yet bound tightly), the
         // two-stage test decides at the end of the first stage.
         let mut gate = GateTest::new(GateDesign::new(0.02, 0.05, 0.05));
@@ -346,7 +327,6 @@ mod tests {
             Some(GateOutcome::Regressed)
         );
         assert_eq!(gate.decided_by(), Some(DecidedBy::EarlyStop));
-        assert!(gate.interval(0.05).is_some_and(|(low, _)| low > 0.5));
     }
 
     #[test]

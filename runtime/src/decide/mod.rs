@@ -41,9 +41,9 @@ pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_
 #[cfg(test)]
 pub(crate) use sequential::Safeguards;
 pub(crate) use sequential::{
-    dependence_in_reach, dependence_pilot_duos, BlockSums, Sequential, SequentialSettings,
-    DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
+    dependence_in_reach, dependence_pilot_duos, BlockSums, RareCosts, Sequential,
+    SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
 };
 pub use sequential::{Basis, Unsettled};
 pub use verdict::Verdict;
-pub(crate) use verdict::{log_margin, ClaimText};
+pub(crate) use verdict::{judge, log_margin, ClaimText};

@@ -60,18 +60,20 @@ use crate::util::HeldBytes;
 pub const DEFAULT_PRECISION: f64 = 0.005;
 
 /// A decision waits until the interval's half-width is at most this fraction of the distance
-/// between the estimate and the claim's nearest boundary (except a band's pass, whose
-/// interval inside the band bounds the estimate's error already).
+/// between the estimate and the claim's nearest boundary, a band's pass as much as a one-sided
+/// claim's: where the interval under-covers (a relative speed that remembers itself for a
+/// unit or longer), an interval inside a band is as likely to be wrong as one beside a bound
+/// (docs/VALIDATION.md, section "Coverage of the printed interval").
 pub const DECISION_PRECISION: f64 = 0.5;
 
 /// Duos a decision waits for, whatever the block length: 150 batches of each routine. A
 /// routine's own rare slow calls count in its mean latency only if the sample holds them:
 /// after 150 batches without one, a cost that recurs in one batch of 50 or more often had a
-/// chance of at most 5% to stay unseen (the rule of three), which keeps the error rate at
-/// alpha over the range the simulations cover
-/// (`simulation::robust::amortized_costs_of_long_routines_are_not_missed`). Short routines
-/// reach it within their first blocks; long ones wait longer still, for six units
-/// (docs/VALIDATION.md, section "Long routines").
+/// chance of at most 5% to stay unseen (the rule of three). Where blocks are longer the
+/// floor is outwaited: short routines wait for ten blocks of twelve duos after a pilot whose
+/// rare costs hold the decision until the run meets them (scope: 1 in 200 batches), long
+/// ones for six units, 300 batches (scope: 1 in 75); docs/STATISTICS.md states the scope and
+/// `simulation::rare` asserts it and the limit beyond.
 pub const MIN_DECISION_DUOS: usize = 75;
 
 /// Pilot duos from which the dependence between blocks is measured before the test: three
@@ -88,13 +90,39 @@ pub const DEPENDENCE_PILOT_DUOS: usize = 150;
 /// batches for a factor worth the name.
 pub const DEPENDENCE_PILOT_BLOCKS: usize = 40;
 
+/// Duos the pilot holds, at least, before the measured-dependence path's first look: the
+/// pilot the short routines' coverage was shown on (500 duos, the least a default warmup
+/// leaves them, `simulation/coverage.rs`). A pilot cut shorter (by the warmup's cap, or a
+/// user's `warmup`) leaves the factor measured on one to three memories of the slowest
+/// wander covered, and the interval missed above alpha there (the coverage table's
+/// short-pilot rows): the run's first duos top the pilot up instead, feeding the
+/// dependence estimate and not the ratio's.
+pub const DEPENDENCE_SERIES_DUOS: usize = 500;
+
+/// Duos a block of the measured-dependence path holds at least: the short routines' blocks
+/// the coverage was shown on. Blocks of one to four duos, with the same duos, missed in up
+/// to 7% of runs under the slowest wanders covered, where blocks of twelve missed in at
+/// most 4% (docs/VALIDATION.md, section "Coverage of the printed interval").
+pub const DEPENDENCE_BLOCK_DUOS: usize = 12;
+
+/// Duos the pilot of the measured-dependence path holds before its first look, in blocks of
+/// `duos_per_block`: [`DEPENDENCE_SERIES_DUOS`] in whole blocks, and
+/// [`DEPENDENCE_PILOT_BLOCKS`] of them.
+fn dependence_series_duos(duos_per_block: usize) -> usize {
+    let block = duos_per_block.max(1);
+    DEPENDENCE_SERIES_DUOS
+        .next_multiple_of(block)
+        .max(DEPENDENCE_PILOT_BLOCKS * block)
+}
+
 /// Duos a unit holds at least when the pilot is too short to measure dependence. A unit
 /// averages the relative speed over its duos, so units are nearly independent when the
 /// relative speed forgets itself within a fraction of a unit: an AR(1) of coefficient 0.9
 /// from one duo to the next (memory about 10 duos) still keeps the interval's misses at
 /// most alpha, a wander whose memory is the unit's length does not (docs/VALIDATION.md,
 /// section "Coverage of the printed interval"). Longer units cover slower wanders and cost
-/// time to a verdict in proportion: a decision waits for [`UNIT_MIN_BLOCKS`] of them.
+/// time to a verdict in proportion: a decision waits for the unit boundary's first look
+/// ([`UNIT_BOUNDARY`]).
 pub const UNIT_DUOS: usize = 25;
 
 /// Whether a pilot of `pilot_duos` duos in blocks of `duos_per_block` measures the
@@ -103,6 +131,9 @@ pub const UNIT_DUOS: usize = 25;
 fn measures_dependence(pilot_duos: usize, duos_per_block: usize) -> bool {
     pilot_duos >= dependence_pilot_duos(duos_per_block)
 }
+
+/// Effective blocks a decision waits for on the measured-dependence path.
+pub const MIN_BLOCKS: usize = 10;
 
 /// The fewest pilot duos in blocks of `duos_per_block` that measure the dependence:
 /// [`DEPENDENCE_PILOT_DUOS`], in [`DEPENDENCE_PILOT_BLOCKS`] blocks at least.
@@ -217,21 +248,32 @@ impl Sequences {
     /// [`SequentialSettings::alpha_share`]; without the ownership safeguard the fenced
     /// estimate is the only one and has all of it.
     fn new(alpha: f64, settings: &SequentialSettings) -> Self {
-        let alpha = alpha * settings.alpha_share;
-        let share = if settings.safeguards.ownership {
-            FENCED_SHARE
-        } else {
-            1.0
-        };
-        let unfenced_alpha = if share < 1.0 {
-            alpha * (1.0 - share)
-        } else {
-            alpha
-        };
+        let (fenced, unfenced) = Self::rates(alpha, settings);
         let boundary = settings.boundary();
         Self {
-            fenced: Bound::new(boundary, alpha * share),
-            unfenced: Bound::new(boundary, unfenced_alpha),
+            fenced: Bound::new(boundary, fenced),
+            unfenced: Bound::new(boundary, unfenced),
+        }
+    }
+
+    /// The fenced and the unfenced sequence's error rates for a total `alpha`.
+    fn rates(alpha: f64, settings: &SequentialSettings) -> (f64, f64) {
+        let alpha = alpha * settings.alpha_share;
+        if settings.safeguards.ownership {
+            (alpha * FENCED_SHARE, alpha * (1.0 - FENCED_SHARE))
+        } else {
+            (alpha, alpha)
+        }
+    }
+
+    /// The same intervals (the same mixture, the same τ each) at a total error rate
+    /// `alpha`, split as [`Sequences::new`] splits it: intervals nested in their error
+    /// rate, as the anytime p-value needs (`p_value`).
+    fn at_alpha(&self, alpha: f64, settings: &SequentialSettings) -> Self {
+        let (fenced, unfenced) = Self::rates(alpha, settings);
+        Self {
+            fenced: self.fenced.at_alpha(fenced),
+            unfenced: self.unfenced.at_alpha(unfenced),
         }
     }
 }
@@ -263,6 +305,18 @@ pub(crate) struct Safeguards {
     /// of the routines' relative speed too slow or too small for the dependence factor
     /// from passing claims on the truth.
     pub decision_precision: bool,
+    /// The decision precision holds a band's pass too (without: a band passes as soon as
+    /// its interval lies inside it, the rule before bands were held to it).
+    pub band_precision: bool,
+    /// Outliers of one routine that the pilot showed and the run has not met yet hold a
+    /// decision back, as its own rare costs (without: the run's silence counts as their
+    /// having stopped, the rule before).
+    pub pilot_costs: bool,
+    /// The measured-dependence path runs as its coverage was shown: blocks of at least
+    /// [`DEPENDENCE_BLOCK_DUOS`], and a pilot topped up from the run to
+    /// [`DEPENDENCE_SERIES_DUOS`] before the first look (without: the pilot as the warmup
+    /// left it, in blocks of the requested length).
+    pub full_pilot: bool,
 }
 
 impl Safeguards {
@@ -274,6 +328,9 @@ impl Safeguards {
         units: true,
         sample_floor: true,
         decision_precision: true,
+        band_precision: true,
+        pilot_costs: true,
+        full_pilot: true,
     };
 }
 
@@ -325,7 +382,7 @@ impl SequentialSettings {
             alpha_share: 1.0,
             claim,
             duos_per_block: duos_per_block.max(1),
-            min_blocks: 10,
+            min_blocks: MIN_BLOCKS,
             target_blocks: TARGET_BLOCKS,
             precision: DEFAULT_PRECISION,
             log_batch_iters_ratio: 0.0,
@@ -335,6 +392,16 @@ impl SequentialSettings {
             dependence_in_reach: true,
             safeguards: Safeguards::ALL,
         }
+    }
+
+    /// Whether a test after `pilot_duos` pilot duos takes the measured-dependence path as
+    /// its coverage was shown ([`Safeguards::full_pilot`]): in blocks of at least
+    /// [`DEPENDENCE_BLOCK_DUOS`], its pilot topped up to [`DEPENDENCE_SERIES_DUOS`].
+    fn tops_up(&self, pilot_duos: usize) -> bool {
+        self.safeguards.full_pilot
+            && self.safeguards.dependence
+            && self.dependence_in_reach
+            && measures_dependence(pilot_duos, self.duos_per_block)
     }
 
     /// The same settings for routines whose duo lasts `duo_ns`: units of [`unit_duos`] and
@@ -362,8 +429,8 @@ impl SequentialSettings {
     }
 
     /// Duos a decision waits for at least, as these settings run
-    /// ([`SequentialSettings::for_pilot`]): the sample floor, and on units the units the
-    /// first decisive look needs.
+    /// ([`SequentialSettings::for_pilot`]), after the pilot: the sample floor, and the
+    /// blocks the first decisive look needs.
     #[must_use]
     pub fn decision_floor(&self) -> usize {
         let floor = if self.safeguards.sample_floor {
@@ -371,11 +438,7 @@ impl SequentialSettings {
         } else {
             0
         };
-        if self.counts_units() {
-            floor.max(self.min_blocks * self.duos_per_block)
-        } else {
-            floor
-        }
+        floor.max(self.min_blocks * self.duos_per_block)
     }
 
     /// Whether these settings, as a test runs with them ([`SequentialSettings::for_pilot`]),
@@ -393,6 +456,12 @@ impl SequentialSettings {
     /// from the unit boundary's first look on.
     #[must_use]
     pub fn for_pilot(self, pilot_duos: usize) -> Self {
+        if self.tops_up(pilot_duos) {
+            return Self {
+                duos_per_block: self.duos_per_block.max(DEPENDENCE_BLOCK_DUOS),
+                ..self
+            };
+        }
         if !self.safeguards.units
             || (self.dependence_in_reach && measures_dependence(pilot_duos, self.duos_per_block))
         {
@@ -497,6 +566,22 @@ pub struct Estimate {
     pub dependence: f64,
     /// Effective blocks behind the interval.
     pub effective_blocks: usize,
+    /// Set while a routine's own rare slow batches hold the effective blocks below what a
+    /// decision needs: too few of them seen for their mean to be near normal.
+    pub rare_costs: Option<RareCosts>,
+}
+
+/// A decision held back by one routine's own rare slow batches
+/// ([`Sequential`]'s estimate counts a third of them as effective blocks at most).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RareCosts {
+    /// Whether they are the first routine's (else the second's).
+    pub first: bool,
+    /// Outlying duos seen, the pilot's included.
+    pub seen: usize,
+    /// About how many more duos would hold enough of them to decide, at the rate seen
+    /// (`None` when the rate says nothing).
+    pub more_duos: Option<usize>,
 }
 
 /// State of a running sequential test. Feed it duos; it says when to stop.
@@ -509,6 +594,11 @@ pub struct Sequential {
     /// The pilot's duos in blocks of the test's size, in order: the start of the series
     /// the run's dependence is measured on.
     pilot_blocks: Vec<BlockSums>,
+    /// Duos the pilot holds before the run's duos reach the estimate (the warmup's pilot
+    /// topped up, [`Safeguards::full_pilot`]; 0 where nothing is topped up), and the open
+    /// block of the duos that top it up.
+    pilot_target: usize,
+    pilot_open: BlockSums,
     open: BlockSums,
     open_duos: usize,
     blocks: Vec<BlockSums>,
@@ -549,6 +639,7 @@ impl Sequential {
         pilot: &[DuoTimes],
         pilot_duos: usize,
     ) -> Self {
+        let tops_up = settings.tops_up(pilot_duos);
         let settings = settings.for_pilot(pilot_duos);
         let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
         let pilot_fence = Fence::from_pilot(&pilot_diffs);
@@ -576,6 +667,13 @@ impl Sequential {
         } else {
             1.0
         };
+        // The duos the pilot's last block left open start the block that tops it up.
+        let mut pilot_open = BlockSums::default();
+        if tops_up {
+            for duo in pilot.chunks_exact(settings.duos_per_block).remainder() {
+                pilot_open.add(duo, duo.log_diffs().iter().all(|&x| pilot_fence.admits(x)));
+            }
+        }
         Self {
             settings,
             fence: FollowingFence::new(&pilot_diffs, settings.safeguards.follow)
@@ -583,6 +681,12 @@ impl Sequential {
             sequences: Sequences::new(settings.alpha, &settings),
             pilot_dependence,
             pilot_blocks,
+            pilot_target: if tops_up {
+                dependence_series_duos(settings.duos_per_block)
+            } else {
+                0
+            },
+            pilot_open,
             open: BlockSums::default(),
             open_duos: 0,
             blocks: Vec::new(),
@@ -605,6 +709,10 @@ impl Sequential {
     pub fn push_duo(&mut self, duo: &DuoTimes) -> Option<Verdict> {
         if self.decided.is_some() {
             return self.decided;
+        }
+        if self.pilot_duos < self.pilot_target {
+            self.top_up_pilot(duo);
+            return None;
         }
         self.duo_means.push(duo.mean_log_diff());
         let judged = self.fence.outlier_side(duo);
@@ -640,13 +748,36 @@ impl Sequential {
         self.decided
     }
 
+    /// Adds `duo` to the pilot that is being topped up ([`Safeguards::full_pilot`]): judged
+    /// by the fence, which follows it, its outlier counted as the pilot's, its block in the
+    /// series the dependence is measured on; once the pilot is full, the dependence is
+    /// measured on it as on a pilot that long.
+    fn top_up_pilot(&mut self, duo: &DuoTimes) {
+        let judged = self.fence.outlier_side(duo);
+        match judged {
+            Some(true) => self.pilot_split.first += 1,
+            Some(false) => self.pilot_split.second += 1,
+            None => {}
+        }
+        self.pilot_open.add(duo, judged.is_none());
+        self.pilot_duos += 1;
+        if self.pilot_duos.is_multiple_of(self.settings.duos_per_block) {
+            self.pilot_blocks.push(std::mem::take(&mut self.pilot_open));
+        }
+        if self.pilot_duos == self.pilot_target {
+            self.pilot_dependence = dependence_of(self.pilot_blocks.iter(), BlockSums::kept);
+        }
+    }
+
     /// The least error rate at which this look, with the same mixture, decides the claim;
     /// `None` when it cannot beat the least one seen (nested intervals: a look that does
     /// not decide at that rate decides at no smaller one) or there is no claim.
     fn look_p(&self) -> Option<AnytimeP> {
         self.settings.claim?;
-        let decides =
-            |alpha: f64| self.look_at(self.estimate_at(&Sequences::new(alpha, &self.settings)));
+        let decides = |alpha: f64| {
+            let sequences = self.sequences.at_alpha(alpha, &self.settings);
+            self.look_at(self.estimate_at(&sequences))
+        };
         if let Some(least) = self.least_p {
             decides(least.p)?;
         }
@@ -693,29 +824,32 @@ impl Sequential {
             basis: Basis::Unsettled(reason),
             ..unfenced
         };
+        let run_seen = self.split.first + self.split.second;
+        let unmet = run_seen == 0 && self.settings.safeguards.pilot_costs;
         Some(match evidence.attribute(p_first) {
             Attribution::Nothing => fenced,
-            Attribution::Owned { .. } => {
-                let seen = (self.split.first + self.split.second) as f64;
-                let recurring = self.last_set_aside >= self.duo_means.len() / 2;
-                let effective_blocks = if recurring {
-                    let lumps = lump_equivalent(seen, self.duo_means.len() as f64);
-                    unfenced
-                        .effective_blocks
-                        .min((lumps / OWNED_OUTLIERS_PER_BLOCK) as usize)
+            Attribution::Owned { first } => {
+                // Owned outliers recur while one fell in the later half of the run so far;
+                // the pilot's, while the run has met none of them yet, have not stopped
+                // either: the run has not been long enough to show them (their evidence
+                // expires once it has, above). Either way the estimate waits for enough of
+                // them in its own duos.
+                let recurring = unmet || self.last_set_aside >= self.duo_means.len() / 2;
+                if recurring {
+                    self.held_by_rare_costs(&sequences.unfenced, unfenced, first, pilot)?
                 } else {
-                    unfenced.effective_blocks
-                };
-                let spread = self.all_sums.log_ratio_and_spread()?.1;
+                    unfenced
+                }
+            }
+            // Every outlier so far is the pilot's, on one routine: the estimate holds none
+            // of those slow batches, and one routine's rare costs look like that until the
+            // run meets them or runs as long as the pilot without.
+            Attribution::Undetermined if unmet => {
+                let held =
+                    self.held_by_rare_costs(&sequences.unfenced, unfenced, pilot.first > 0, pilot)?;
                 Estimate {
-                    effective_blocks,
-                    log_interval: sequences.unfenced.interval(
-                        effective_blocks,
-                        self.all_sums.n(),
-                        unfenced.log_ratio,
-                        rescaled(spread, effective_blocks, self.all_sums.n()),
-                    ),
-                    ..unfenced
+                    basis: Basis::Unsettled(Unsettled::TooFew),
+                    ..held
                 }
             }
             Attribution::Undetermined => unsettled(Unsettled::TooFew),
@@ -757,6 +891,60 @@ impl Sequential {
             basis,
             dependence,
             effective_blocks,
+            rare_costs: None,
+        })
+    }
+
+    /// `unfenced` counted as no more effective blocks than a third of the rare outliers its
+    /// duos hold ([`OWNED_OUTLIERS_PER_BLOCK`], [`lump_equivalent`]): a mean over lumpy
+    /// block values is far from normal until it holds a few dozen lumps. While that holds a
+    /// decision back, the estimate says whose they are, how many were seen (the `pilot`'s
+    /// too) and about how many more duos would hold enough of them.
+    fn held_by_rare_costs(
+        &self,
+        sequence: &Bound,
+        unfenced: Estimate,
+        first: bool,
+        pilot: SpikeSplit,
+    ) -> Option<Estimate> {
+        let duos = self.duo_means.len() as f64;
+        let seen = self.split.first + self.split.second;
+        let lumps = lump_equivalent(seen as f64, duos);
+        let cap = (lumps / OWNED_OUTLIERS_PER_BLOCK) as usize;
+        let effective_blocks = unfenced.effective_blocks.min(cap);
+        let spread = self.all_sums.log_ratio_and_spread()?.1;
+        let pilot_seen = pilot.first + pilot.second;
+        // Said only where the lumps are what holds the decision: fewer than it needs, and
+        // fewer than the blocks would count as without them.
+        let holds = cap < self.settings.min_blocks && cap < unfenced.effective_blocks;
+        let rare_costs = holds.then(|| {
+            // The rate at which they came, over the pilot's duos too while its evidence
+            // counts, and the duos at that rate whose lumps reach the fewest blocks.
+            let over = duos
+                + if pilot_seen > 0 {
+                    self.pilot_duos as f64
+                } else {
+                    0.0
+                };
+            let p = (seen + pilot_seen) as f64 / over.max(1.0);
+            let wanted = OWNED_OUTLIERS_PER_BLOCK * self.settings.min_blocks as f64;
+            let needed = wanted * (1.0 - 2.0 * p).powi(2) / (p * (1.0 - p));
+            RareCosts {
+                first,
+                seen: seen + pilot_seen,
+                more_duos: (p > 0.0 && p < 0.5).then(|| (needed - duos).max(1.0).ceil() as usize),
+            }
+        });
+        Some(Estimate {
+            effective_blocks,
+            log_interval: sequence.interval(
+                effective_blocks,
+                self.all_sums.n(),
+                unfenced.log_ratio,
+                rescaled(spread, effective_blocks, self.all_sums.n()),
+            ),
+            rare_costs,
+            ..unfenced
         })
     }
 
@@ -798,13 +986,14 @@ impl Sequential {
             // decision also waits until the interval's half-width is at most half the distance
             // from the estimate to the claim's nearest boundary; the reported ratio is then
             // accurate, not just on the right side. Waiting longer cannot hurt validity: the
-            // confidence sequence holds at every look.
-            // A band's pass is exempt: its interval then lies inside the band, which bounds
-            // the estimate's error by the band's width already (the band's estimate sits near
-            // its centre, so the margin can only shrink and the rule would make an equivalence
-            // claim wait about twice as long as a one-sided claim at the same margin).
+            // confidence sequence holds at every look. A band's pass waits too: its interval
+            // inside the band says no more than a one-sided claim's beside its bound when
+            // the interval under-covers.
             Some(claim) => judge(claim, low.exp(), high.exp()).filter(|verdict| {
-                (matches!(claim, Claim::Within { .. }) && *verdict == Verdict::Pass)
+                let exempt = !self.settings.safeguards.band_precision
+                    && matches!(claim, Claim::Within { .. })
+                    && *verdict == Verdict::Pass;
+                exempt
                     || (high - low) / 2.0
                         <= self.decision_half_width(log_margin(claim, estimate.log_ratio))
             }),
@@ -821,6 +1010,20 @@ impl Sequential {
             DECISION_PRECISION * margin
         } else {
             margin
+        }
+    }
+
+    /// The error rate of the confidence sequence the latest interval belongs to: the
+    /// fenced estimate's share of the test's alpha ([`FENCED_SHARE`]) or the unfenced one's,
+    /// of the share this test spends ([`SequentialSettings::alpha_share`]). Each sequence
+    /// covers at every look at its own rate, so this is the level the printed interval
+    /// holds; both together hold at the test's whole alpha, whichever a look picks.
+    #[must_use]
+    pub fn interval_alpha(&self) -> f64 {
+        let (fenced, unfenced) = Sequences::rates(self.settings.alpha, &self.settings);
+        match self.estimate.map(|e| e.basis) {
+            None | Some(Basis::Fenced) => fenced,
+            Some(_) => unfenced,
         }
     }
 
@@ -897,22 +1100,29 @@ impl Sequential {
             + HeldBytes::of(&self.duo_means)
     }
 
-    /// How many duos the pilot measured before the test: from [`DEPENDENCE_PILOT_DUOS`] on,
-    /// they measure the dependence between blocks before the first look.
+    /// How many duos the pilot measured before the test (topped up from the run to
+    /// [`DEPENDENCE_SERIES_DUOS`] on the measured-dependence path): from
+    /// [`DEPENDENCE_PILOT_DUOS`] on, they measure the dependence between blocks before the
+    /// first look.
     #[must_use]
     pub fn pilot_duos(&self) -> usize {
         self.pilot_duos
     }
 
     /// Duos of the run a decision waits for, at least, with the default settings, for duos
-    /// of `duo_ns` in blocks of `duos_per_block` after a pilot of `pilot_duos`
-    /// ([`SequentialSettings::decision_floor`]).
+    /// of `duo_ns` in blocks of `duos_per_block` after a pilot of `pilot_duos`: on the
+    /// measured-dependence path, those that top the pilot up to [`DEPENDENCE_SERIES_DUOS`]
+    /// first; then [`SequentialSettings::decision_floor`].
     #[must_use]
     pub fn decision_floor(duo_ns: f64, pilot_duos: usize, duos_per_block: usize) -> usize {
-        SequentialSettings::new(0.05, None, duos_per_block)
-            .for_duo_ns(duo_ns)
-            .for_pilot(pilot_duos)
-            .decision_floor()
+        let settings = SequentialSettings::new(0.05, None, duos_per_block).for_duo_ns(duo_ns);
+        let top_up = if settings.tops_up(pilot_duos) {
+            let block = duos_per_block.max(DEPENDENCE_BLOCK_DUOS);
+            dependence_series_duos(block).saturating_sub(pilot_duos)
+        } else {
+            0
+        };
+        top_up + settings.for_pilot(pilot_duos).decision_floor()
     }
 
     /// How many duos the fence set aside.
@@ -944,6 +1154,7 @@ impl Sequential {
 mod tests {
     use super::lump_equivalent;
     use super::{Basis, DuoTimes, Sequential, SequentialSettings, Unsettled, Verdict};
+    use super::{DEPENDENCE_BLOCK_DUOS, DEPENDENCE_SERIES_DUOS, MIN_BLOCKS};
     use super::{MIN_DECISION_DUOS, UNIT_BOUNDARY, UNIT_DUOS};
     use crate::model::Claim;
     use crate::stats::SplitMix64;
@@ -982,6 +1193,16 @@ mod tests {
             assert_eq!(p.verdict, verdict);
             assert!(p.p <= 0.05 && p.p > 0.0, "ratio {ratio}: p = {}", p.p);
         }
+        // The looks at other error rates keep the test's mixture (its τ), so their
+        // intervals are nested in the rate, as the p-value's validity needs; a sequence
+        // built afresh at another rate would be tuned afresh.
+        let settings = SequentialSettings::new(0.05, None, 4);
+        let at_05 = super::Sequences::new(0.05, &settings);
+        let at_001 = at_05.at_alpha(0.001, &settings);
+        assert_eq!(at_001.fenced.tau2(), at_05.fenced.tau2());
+        assert_eq!(at_001.unfenced.tau2(), at_05.unfenced.tau2());
+        let afresh = super::Sequences::new(0.001, &settings);
+        assert_ne!(afresh.fenced.tau2(), at_05.fenced.tau2());
         // On the boundary nothing decides at 0.05, so whatever level some look decided at
         // lies above it.
         let undecided = run(0.8, 2_000);
@@ -1013,12 +1234,12 @@ mod tests {
 
     #[test]
     fn a_claimless_run_stops_at_its_precision_whatever_its_length() {
-        // Two runs of one ratio, the second's duos 1.8 times as noisy: it takes more than
+        // Two runs of one ratio, the second's duos 2.5 times as noisy: it takes more than
         // twice the duos, and both stop with a half-width just under the precision, so that
         // two runs of a steady ratio print the same interval whenever their estimates agree
         // to its digits, whatever their lengths.
-        let (quiet_duos, quiet) = until_precise(0.02, 3);
-        let (noisy_duos, noisy) = until_precise(0.036, 4);
+        let (quiet_duos, quiet) = until_precise(0.03, 3);
+        let (noisy_duos, noisy) = until_precise(0.075, 4);
         assert!(
             noisy_duos > 2 * quiet_duos,
             "{quiet_duos} and {noisy_duos} duos"
@@ -1082,14 +1303,14 @@ mod tests {
         );
         assert_eq!(
             Sequential::decision_floor(DUO_NS, 600, 12),
-            MIN_DECISION_DUOS
+            MIN_DECISION_DUOS.max(MIN_BLOCKS * 12)
         );
+        // A pilot that measures the dependence: ten blocks of twelve duos after it, and
+        // before them the duos that top a short pilot up to 504.
+        let topped_up = DEPENDENCE_SERIES_DUOS.next_multiple_of(12) - 200 + MIN_BLOCKS * 12;
         // A clear difference after an 8-duo pilot: the run waits for six units of 25 duos;
-        // after a 200-duo pilot, only for the sample floor.
-        for (pilot, floor) in [
-            (8, UNIT_BOUNDARY.min_units() * UNIT_DUOS),
-            (200, MIN_DECISION_DUOS),
-        ] {
+        // after a 200-duo pilot, for the pilot's top-up and ten blocks.
+        for (pilot, floor) in [(8, UNIT_BOUNDARY.min_units() * UNIT_DUOS), (200, topped_up)] {
             assert_eq!(Sequential::decision_floor(DUO_NS, pilot, 1), floor);
             let mut rng = SplitMix64::new(12);
             let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
@@ -1108,6 +1329,90 @@ mod tests {
             let decided_at = (1..=1_000).find(|_| test.push_duo(&duo()).is_some());
             assert_eq!(decided_at, Some(floor));
         }
+    }
+
+    #[test]
+    fn a_pilot_cut_short_is_topped_up_before_the_first_look() {
+        // 150 duos in blocks of one, as a capped warmup leaves a 300 µs routine: blocks of
+        // twelve, and the run's first 354 duos go to the pilot, not to the estimate.
+        let mut rng = SplitMix64::new(15);
+        let mut noisy = |ns: f64| ns * (0.01 * rng.normal()).exp();
+        let mut duo = || DuoTimes {
+            first_forward: noisy(1_000.0),
+            second_forward: noisy(1_000.0),
+            second_backward: noisy(1_000.0),
+            first_backward: noisy(1_000.0),
+        };
+        let pilot: Vec<DuoTimes> = (0..150).map(|_| duo()).collect();
+        let settings = SequentialSettings {
+            precision: 0.0,
+            ..SequentialSettings::new(0.05, None, 1)
+        };
+        let mut test = Sequential::new(settings, &pilot);
+        assert_eq!(test.settings().duos_per_block, DEPENDENCE_BLOCK_DUOS);
+        for _ in 0..354 {
+            test.push_duo(&duo());
+        }
+        assert_eq!((test.pilot_duos(), test.duo_means().len()), (504, 0));
+        assert_eq!(test.pilot_blocks.len(), 42);
+        test.push_duo(&duo());
+        assert_eq!(test.duo_means().len(), 1);
+        // Negative control: without the top-up, the pilot is as the warmup left it and the
+        // run's duos count from the first.
+        let as_left = SequentialSettings {
+            safeguards: super::Safeguards {
+                full_pilot: false,
+                ..super::Safeguards::ALL
+            },
+            ..settings
+        };
+        let mut test = Sequential::new(as_left, &pilot);
+        test.push_duo(&duo());
+        assert_eq!((test.pilot_duos(), test.duo_means().len()), (150, 1));
+        assert_eq!(test.settings().duos_per_block, 1);
+    }
+
+    #[test]
+    fn costs_the_pilot_showed_hold_the_estimate_until_the_run_meets_them() {
+        // A 500-duo pilot in which every 50th duo's first batch of the first routine costs
+        // ten times more, then a run without any: the estimate holds none of those costs,
+        // so it counts as no blocks, and says whose they were and how many were seen.
+        let mut rng = SplitMix64::new(16);
+        let mut duo = |i: usize| {
+            let mut noisy = |ns: f64| ns * (0.002 * rng.normal()).exp();
+            DuoTimes {
+                first_forward: noisy(1_000.0) * if i % 50 == 49 { 10.0 } else { 1.0 },
+                second_forward: noisy(1_000.0),
+                second_backward: noisy(1_000.0),
+                first_backward: noisy(1_000.0),
+            }
+        };
+        let pilot: Vec<DuoTimes> = (0..500).map(&mut duo).collect();
+        let run: Vec<DuoTimes> = (0..300).map(|_| duo(0)).collect();
+        let test_with = |safeguards| {
+            let settings = SequentialSettings {
+                precision: 0.0,
+                safeguards,
+                ..SequentialSettings::new(0.05, None, 12)
+            };
+            let mut test = Sequential::new(settings, &pilot);
+            for d in &run {
+                test.push_duo(d);
+            }
+            test
+        };
+        let held = test_with(super::Safeguards::ALL);
+        let costs = held.estimate().and_then(|e| e.rare_costs).expect("held");
+        assert!(costs.first && costs.seen == 10, "{costs:?}");
+        assert!(costs.more_duos.is_some_and(|m| m > 1_000), "{costs:?}");
+        assert_eq!(held.log_interval(), None);
+        // Negative control: the run's silence taken for the costs' end.
+        let released = test_with(super::Safeguards {
+            pilot_costs: false,
+            ..super::Safeguards::ALL
+        });
+        assert_eq!(released.estimate().and_then(|e| e.rare_costs), None);
+        assert!(released.log_interval().is_some());
     }
 
     #[test]

@@ -76,7 +76,6 @@ impl ConfidenceSequence {
     /// # Panics
     ///
     /// If `alpha` is not strictly between 0 and 1.
-    #[cfg(test)]
     #[must_use]
     pub fn at_alpha(&self, alpha: f64) -> Self {
         assert!(

@@ -192,15 +192,20 @@ fn scaled(per_s: f64, step: f64, units: &[&str], digits: usize) -> String {
     format!("{} {}", significant(value, digits), units[unit])
 }
 
-/// A confidence level as a percentage with as many decimals as it takes not to round up to
-/// 100%: `95%`, `99.9%`, `99.9999%` for a level of 1 - 1e-6.
+/// A confidence level as a percentage with as many decimals as it takes neither to round
+/// up to 100% nor to claim more than the level: `95%`, `99.9%`, `99.9999%` for a level of
+/// 1 - 1e-6, `92.8%` (not `93%`) for 1 - 0.072.
 #[must_use]
 pub fn level_percent(level: f64) -> String {
     let p = 100.0 * level;
     (0..=12)
-        .map(|decimals| format!("{p:.decimals$}%"))
-        .find(|text| level >= 1.0 || !text.starts_with("100"))
-        .unwrap_or_else(|| format!("{p}%"))
+        .map(|decimals| (format!("{p:.decimals$}"), decimals))
+        .find(|(text, decimals)| {
+            let shown: f64 = text.parse().unwrap_or(p);
+            let not_more = shown <= p + 10f64.powi(-(*decimals as i32) - 6);
+            level >= 1.0 || (!text.starts_with("100") && not_more)
+        })
+        .map_or_else(|| format!("{p}%"), |(text, _)| format!("{text}%"))
 }
 
 #[cfg(test)]
@@ -275,5 +280,9 @@ mod tests {
         assert_eq!(super::level_percent(1.0 - 1e-6), "99.9999%");
         assert_eq!(super::level_percent(1.0 - 0.005), "99.5%");
         assert_eq!(super::level_percent(1.0), "100%");
+        // A level is never shown above what it is: 92.8% is not 93%.
+        assert_eq!(super::level_percent(1.0 - 0.072), "92.8%");
+        assert_eq!(super::level_percent(1.0 - 0.036), "96%");
+        assert_eq!(super::level_percent(1.0 - 0.04), "96%");
     }
 }

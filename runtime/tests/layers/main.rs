@@ -322,8 +322,18 @@ fn test_code_and_comments_may_reach_anywhere() {
         ("util/units.rs", "// see crate::harness::runner\n#[cfg(test)]\nmod tests {\n    use crate::harness::runner::y;\n}\n"),
         ("harness/mod.rs", "pub mod runner;"),
         ("harness/runner.rs", "use crate::util::units::z;"),
+        ("util/clock.rs", "#[cfg(all(test, unix))]\nmod tests {\n    use crate::harness::runner::w;\n}\n"),
     ]);
     assert_eq!(violations(&sources), Vec::<String>::new());
+    // The same import outside a test module is one.
+    let sources = crate_of(&[
+        (
+            "util/clock.rs",
+            "#[cfg(unix)]\nmod tests {\n    use crate::harness::runner::w;\n}\n",
+        ),
+        ("harness/runner.rs", ""),
+    ]);
+    assert_eq!(violations(&sources).len(), 1);
 }
 
 #[test]

@@ -364,6 +364,9 @@ fn one_round(
     // Its blocks stay about 1 ms long: independence is across rounds, and a round of a long
     // routine holds fewer duos than one unit.
     duo_settings.sequential.safeguards.units = false;
+    // And every duo after the warmup goes to its estimate: a round's interval is not what
+    // is judged, so its pilot is not topped up from its duos.
+    duo_settings.sequential.safeguards.full_pilot = false;
     // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(

@@ -96,6 +96,10 @@ pub(super) fn over_rounds(
         // The verdict is the rounds', which have no p-value.
         p_value: None,
         alpha: last.alpha,
+        // The confidence sequence over rounds runs at the whole alpha.
+        interval_alpha: last.alpha,
+        rare_costs: None,
+        decided_after_pairs: None,
         ratio: pairs.log_ratio().exp(),
         // The rounds' geometric mean ratio is the ratio of no two means.
         means: None,

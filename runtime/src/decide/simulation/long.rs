@@ -6,6 +6,7 @@
 //! control: blocks of one duo assumed independent under the same wander). The figures are in docs/VALIDATION.md
 //! ("Simulated error rates"); [`long_routine_false_verdicts`] prints them.
 
+use super::coverage::edge_bands;
 use super::{
     above, assert_fooled_both_ways, at_most_alpha, below, simulate, Noise, Scenario, CLEAN,
     INDEPENDENT, RUNS,
@@ -45,7 +46,11 @@ fn boundary_claims(noise: Noise) -> [crate::model::Claim; 2] {
 fn claims_on_the_truth_keep_alpha_for_long_routines() {
     for (seed, ratio) in [(60, 1.0), (62, 1.005)] {
         let scenario = long(ratio, CLEAN);
-        for (j, claim) in [below(ratio), above(ratio)].into_iter().enumerate() {
+        let [top, bottom] = edge_bands(ratio);
+        for (j, claim) in [below(ratio), above(ratio), top, bottom]
+            .into_iter()
+            .enumerate()
+        {
             let passed = simulate(seed + j as u64, &scenario, claim).passed;
             assert!(
                 at_most_alpha(passed),
@@ -55,10 +60,21 @@ fn claims_on_the_truth_keep_alpha_for_long_routines() {
     }
 }
 
-/// Both one-sided claims on the truth under `noise` at ratio 1, false, pass at most alpha.
+/// The two bands as wide as `ratio in 0.97..=1.03` with an edge on either boundary claim's
+/// bound: the top on 1, the bottom on 1 + sd², both false.
+fn boundary_bands(noise: Noise) -> [crate::model::Claim; 2] {
+    let sd = noise.wander_sd;
+    [edge_bands(1.0)[0], edge_bands(1.0 + sd * sd)[1]]
+}
+
+/// Both one-sided claims on the truth under `noise` at ratio 1, false, pass at most alpha,
+/// and so do both bands with an edge there.
 fn assert_boundary_claims_keep_alpha(seed: u64, noise: Noise) -> Scenario {
     let scenario = long(1.0, noise);
-    for (j, claim) in boundary_claims(noise).into_iter().enumerate() {
+    let claims = boundary_claims(noise)
+        .into_iter()
+        .chain(boundary_bands(noise));
+    for (j, claim) in claims.enumerate() {
         let passed = simulate(seed + j as u64, &scenario, claim).passed;
         assert!(at_most_alpha(passed), "{passed} of {RUNS} passed {claim:?}");
     }

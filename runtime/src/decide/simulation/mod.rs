@@ -21,6 +21,7 @@
 //! - `mixed`: noise that mixes the other scenarios' kinds;
 //! - `pairs`: cross-version comparisons over rounds of process pairs;
 //! - `power`: how often true claims pass under dependence, with a control;
+//! - `rare`: rare slow calls one routine owns, within the scope a run can see and beyond it;
 //! - `replay`: real duo streams replayed through the sequential test;
 //! - `units`: units of other lengths and floors against the procedure as it runs (a
 //!   measurement, ignored);
@@ -35,6 +36,7 @@ mod long;
 mod mixed;
 mod pairs;
 mod power;
+mod rare;
 mod replay;
 mod robust;
 mod units;

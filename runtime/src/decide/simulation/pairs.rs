@@ -315,3 +315,64 @@ fn a_rare_placement_state_is_missed_while_unseen() {
         "{sequence_missed} of {RUNS} six-round intervals excluded the mean"
     );
 }
+
+/// Whether the interval `(low, high)` (log) excludes the truth, 0.
+fn excludes_truth(interval: Option<(f64, f64)>) -> bool {
+    interval.is_some_and(|(low, high)| low > 0.0 || high < 0.0)
+}
+
+/// Stein's interval over `rounds` as the gate printed it before: x̄ ± t₁₋α/₂ · s₀ / √n at
+/// the first stage's 7 degrees of freedom, s₀ the spread of the first eight rounds.
+fn steins_interval(rounds: &[f64]) -> Option<(f64, f64)> {
+    let first = rounds.get(..8)?;
+    let mean_of = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+    let m0 = mean_of(first);
+    let s0 = (first.iter().map(|x| (x - m0).powi(2)).sum::<f64>() / 7.0).sqrt();
+    let half = crate::stats::t_quantile(1.0 - ALPHA / 2.0, 7.0) * s0 / (rounds.len() as f64).sqrt();
+    let mean = mean_of(rounds);
+    Some((mean - half, mean + half))
+}
+
+#[test]
+fn the_printed_interval_over_rounds_covers_with_a_gate() {
+    // What a gated comparison prints beside its verdict is the confidence sequence over its
+    // rounds, wherever the gate stopped: in every scenario the gate's error rates are held
+    // in, it excludes the mean over placements in at most alpha of the runs of unchanged
+    // code. The negative control is the interval it replaced, Stein's at the rounds the
+    // gate stopped at, which misses above alpha where the spread between processes asks
+    // the gate for more rounds than its first stage.
+    let mut wrong = Vec::new();
+    let mut stein_worst = 0;
+    for max_regression in [0.02, 0.05] {
+        for (i, scenario) in held_scenarios(max_regression).into_iter().enumerate() {
+            let (mut printed, mut stein) = (0, 0);
+            let _ = scenario.runs(900 + i as u64, 0.0, |rounds| {
+                let design = GateDesign::new(max_regression, ALPHA, ALPHA);
+                let mut pairs = ProcessPairs::new(ALPHA, Goal::Gate(design));
+                let mut seen = Vec::new();
+                for x in rounds.take(MOST_ROUNDS) {
+                    seen.push(x);
+                    if pairs.push(x, 100, None).is_some() {
+                        break;
+                    }
+                }
+                printed += usize::from(excludes_truth(pairs.log_interval()));
+                stein += usize::from(excludes_truth(steins_interval(&seen)));
+            });
+            eprintln!(
+                "{}% gate, {}: the printed interval missed {printed}, Stein's {stein} of {RUNS}",
+                100.0 * max_regression,
+                scenario.describe()
+            );
+            if !at_most_alpha(printed) {
+                wrong.push(format!("{}: {printed}", scenario.describe()));
+            }
+            stein_worst = stein_worst.max(stein);
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(
+        !at_most_alpha(stein_worst),
+        "Stein's interval missed only {stein_worst} of {RUNS}"
+    );
+}

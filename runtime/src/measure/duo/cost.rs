@@ -191,14 +191,17 @@ mod tests {
     #[test]
     fn the_fewest_duos_hold_the_units_a_decision_waits_for() {
         // One duo a block: after the 8-duo pilot, six units of 25 duos; a 200-duo pilot
-        // measures the dependence and leaves only the 75-duo sample floor; without a floor,
-        // the blocks.
+        // measures the dependence, topped up to 504 duos by the run's first 304, then ten
+        // blocks of twelve; without a floor, the blocks.
         let duo_ns = 8e6;
         assert_eq!(
             DuoCost::fewest_at(duo_ns, 0, 10, 75),
             (8.0 + 150.0) * duo_ns
         );
-        assert_eq!(DuoCost::fewest_at(duo_ns, 200, 10, 75), 75.0 * duo_ns);
+        assert_eq!(
+            DuoCost::fewest_at(duo_ns, 200, 10, 75),
+            (304.0 + 120.0) * duo_ns
+        );
         assert_eq!(DuoCost::fewest_at(duo_ns, 8, 10, 0), 10.0 * duo_ns);
     }
 

@@ -280,7 +280,7 @@ mod tests {
             "{lines}"
         );
         assert!(
-            lines.contains("ratio 1.00012 [1.00004, 1.00019] at 95%25"),
+            lines.contains("ratio 1.00012 [1.00004, 1.00019] at 96%25"),
             "{lines}"
         );
     }

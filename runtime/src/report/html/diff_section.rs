@@ -8,9 +8,9 @@ use super::latency_chart::latency_chart;
 use super::ratio_chart::ratio_chart;
 use super::{escape, figure, labelled_list};
 use crate::measure::Clock;
-use crate::report::notes;
 use crate::report::DiffRecord;
 use crate::report::{batch_iters_text, interval_text, ratio_digits, ratio_figure};
+use crate::report::{interval_lines, notes};
 use crate::report::{mean_figure, means_text, per_iteration};
 use crate::util::{format_secs, level_percent};
 use std::fmt::Write;
@@ -85,7 +85,7 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
         escape(&record.claim_text()),
         ratio_figure(r),
         interval_text(r),
-        level_percent(1.0 - r.alpha),
+        level_percent(1.0 - r.interval_alpha),
         ratio_digits(r).text(r.median_ratio),
         r.pairs,
         r.duos_set_aside,
@@ -162,17 +162,33 @@ fn duo_figures(out: &mut String, record: &DiffRecord) {
     );
 }
 
-/// Whose the set-aside duos were and which duos the estimate rests on, correlated blocks, a
-/// drifting ratio: the terminal block's note lines (`diff_notes.rs`), one item each, with
-/// their label in bold. Empty when there is nothing to say.
+/// What the interval rests on and why the verdict beside it is what it is, whose the
+/// set-aside duos were and which duos the estimate rests on, correlated blocks, a drifting
+/// ratio: the terminal block's lines (`interval_notes.rs`, `diff_notes.rs`), one item each,
+/// with their label in bold. Empty when there is nothing to say.
 fn notes_list(record: &DiffRecord) -> String {
-    labelled_list(&notes(&record.result, record.names))
+    labelled_list(&(interval_lines(record) + &notes(&record.result, record.names)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixture::records::{drifting_unsettled, record, BELOW};
+
+    #[test]
+    fn a_long_routines_interval_says_it_rests_on_units() {
+        let mut rec = record("long", 1.0, Some(BELOW), 200);
+        rec.result.units = true;
+        rec.result.duos_per_block = 25;
+        let page = section(&rec, "l");
+        assert!(
+            page.contains("<li><b>interval</b> on units of 25 duos (about "),
+            "{page}"
+        );
+        // Negative control: off units, nothing is said of them.
+        let page = section(&record("short", 1.0, Some(BELOW), 200), "s");
+        assert!(!page.contains("on units of"), "{page}");
+    }
 
     #[test]
     fn the_basis_of_the_estimate_is_listed_under_the_facts() {

@@ -234,7 +234,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
                 after_last_block: m.after_last_block,
             }),
             interval: r.interval.and_then(|(low, high)| interval(low, high)),
-            level: 1.0 - r.alpha,
+            level: 1.0 - r.interval_alpha,
             median_based: finite(r.median_ratio).filter(|_| duos),
             basis: r.basis.map(basis_name),
             dependence: finite(r.dependence).filter(|_| duos),

@@ -176,7 +176,9 @@ mod tests {
             let (low, high) = r.interval.unwrap();
             assert_eq!(t["ratio"]["interval"]["low"], low);
             assert_eq!(t["ratio"]["interval"]["high"], high);
-            assert_eq!(t["ratio"]["level"], 0.95);
+            // The fenced sequence's level, 1 - 0.8 alpha.
+            assert_eq!(t["ratio"]["level"], 1.0 - r.interval_alpha);
+            assert!((r.interval_alpha - 0.04).abs() < 1e-12);
             assert_eq!(t["ratio"]["median_based"], r.median_ratio);
             assert_eq!(t["pairs"], r.pairs);
             assert_eq!(t["outliers"]["duos_set_aside"], r.duos_set_aside);

@@ -3,6 +3,7 @@
 use super::counted_lines::counted_basis;
 use super::figures::{interval_text, mean_figure, means_line, ratio_digits, ratio_figure};
 use super::figures::{routine_lines, Side};
+use super::interval_notes::{units_note, verdict_note};
 use super::measure_line::per_iteration;
 use super::more_time::{more_time_advice, pairs_needed_text};
 use super::paint::Paint;
@@ -76,6 +77,16 @@ pub fn diff_block(
             " (every round's duos)"
         }
     );
+    if let Some(note) = units_note(r) {
+        let _ = writeln!(
+            out,
+            "  interval {} {note}",
+            level_percent(1.0 - r.interval_alpha)
+        );
+    }
+    if let Some(note) = claim.and_then(|c| verdict_note(c, r, Some(names))) {
+        let _ = writeln!(out, "  verdict  {note}");
+    }
     out.push_str(&routine_lines(names, r, |routine, width, side| {
         routine_line(routine, width, &side, r) + &rounds
     }));
@@ -158,12 +169,15 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
         "{judged}: ratio {} {} ({} {}), {} pairs{} in {}",
         ratio_figure(r),
         interval_text(r),
-        level_percent(1.0 - r.alpha),
+        level_percent(1.0 - r.interval_alpha),
         interval_kind(r),
         r.pairs,
         over_rounds_text(r),
         format_secs(r.total_time()),
     );
+    if let Some(note) = verdict_note(claim, r, None) {
+        msg.push_str(&format!("; {note}"));
+    }
     if let Some(g) = gate {
         msg.push_str(&format!("; {}", gate_design_text(g)));
     }
@@ -178,16 +192,17 @@ pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
     msg
 }
 
-/// What the printed interval is: a gate's (its early stop's confidence sequence, or the
-/// two-stage interval), or the confidence sequence of a claim within one process (anytime-valid
-/// for independent blocks only: docs/STATISTICS.md, known limits).
-fn interval_kind(r: &DiffResult) -> &'static str {
-    match r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
-        Some(g) if g.decided_by == Some(DecidedBy::EarlyStop) => {
-            "anytime-valid confidence sequence over rounds"
-        }
-        Some(_) => "two-stage t interval over rounds",
-        None => "confidence sequence",
+/// What the printed interval is: across versions the confidence sequence over rounds, with
+/// a gate or without; within one process the confidence sequence of the duos, on units for
+/// long routines (anytime-valid for independent units only: docs/STATISTICS.md, known
+/// limits).
+fn interval_kind(r: &DiffResult) -> String {
+    if r.process_pairs.is_some() {
+        "anytime-valid confidence sequence over rounds".to_owned()
+    } else if r.units {
+        format!("confidence sequence on units of {} duos", r.duos_per_block)
+    } else {
+        "confidence sequence".to_owned()
     }
 }
 
@@ -273,7 +288,7 @@ pub fn calibration_line(r: &DiffResult) -> String {
              ±{}% are resolved at {} confidence\n",
             format_secs(r.total_time()),
             three_significant(50.0 * (high.ln() - low.ln())),
-            level_percent(1.0 - r.alpha)
+            level_percent(1.0 - r.interval_alpha)
         ),
         None => "  floor    too few pairs in the time budget for any interval\n".to_owned(),
     }

@@ -5,6 +5,7 @@
 use super::counted_lines::{counted_lines, counted_ratio_line};
 use super::diff_block::{heading, over_rounds_text};
 use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
+use super::interval_notes::{units_note, verdict_note};
 use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
@@ -28,17 +29,36 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
         "  ratio    {}  {} at {}, {} pairs{} in {}",
         ratio_figure(r),
         interval_text(r),
-        level_percent(1.0 - r.alpha),
+        level_percent(1.0 - r.interval_alpha),
         r.pairs,
         over_rounds_text(r),
         format_secs(r.total_time())
     );
+    out.push_str(&interval_lines(record));
     out.push_str(&routine_lines(record.names, r, |routine, width, side| {
         format!("{routine:<width$}  {}", short_mean(r, &side))
     }));
     out.push_str(&means_line(r));
     if let Some(line) = warnings_line(r, record) {
         let _ = writeln!(out, "  warning  {line}");
+    }
+    out
+}
+
+/// The lines under the ratio that say what its interval rests on (on units) and why the
+/// verdict is not the one it seems to show, each when there is something to say.
+pub(crate) fn interval_lines(record: &DiffRecord) -> String {
+    let r = &record.result;
+    let mut out = String::new();
+    if let Some(note) = units_note(r) {
+        let _ = writeln!(out, "  interval {note}");
+    }
+    if let Some(note) = record
+        .claim
+        .as_ref()
+        .and_then(|c| verdict_note(c, r, Some(record.names)))
+    {
+        let _ = writeln!(out, "  verdict  {note}");
     }
     out
 }
@@ -68,10 +88,11 @@ mod tests {
         assert_eq!(lines[0], "[diff] sorting::radix");
         assert_eq!(lines[1], "  claim    ratio < 0.8: pass");
         assert!(lines[2].starts_with("  ratio    0.4997  ["), "{block}");
-        assert!(lines[2].contains(" at 95%, "), "{block}");
+        // The level the fenced estimate's sequence holds: 0.8 of alpha.
+        assert!(lines[2].contains(" at 96%, "), "{block}");
         // A level near 1 keeps the digits that tell it from 100%.
         let mut strict = rec.clone();
-        strict.result.alpha = 1e-6;
+        strict.result.interval_alpha = 1e-6;
         let block = short_block(&strict, Paint::new(false));
         assert!(block.contains(" at 99.9999%, "), "{block}");
         assert!(

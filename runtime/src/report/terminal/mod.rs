@@ -7,6 +7,8 @@
 //! - `figures`: the ratio with the digits its interval needs and the means it is of, from
 //!   one source for every block;
 //! - `diff_notes`: the lines that say what the estimate rests on;
+//! - `interval_notes`: what the interval beside a verdict says and does not: why a verdict
+//!   it seems to contradict is what it is, and what a long routine's interval rests on;
 //! - `more_time`: what an inconclusive comparison would need to decide.
 //!
 //! A `#[bench]`'s block is `bench_block`. Both kinds share `measure_line` (how to read a
@@ -22,6 +24,7 @@ mod diff_block_short;
 mod diff_notes;
 mod figures;
 mod group_table;
+mod interval_notes;
 mod measure_line;
 mod more_time;
 mod paint;
@@ -40,6 +43,8 @@ pub(crate) use counted_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]
 pub(crate) use diff_block::batch_iters_text;
 pub(crate) use diff_block::failure_message;
+#[cfg(feature = "html")]
+pub(crate) use diff_block_short::interval_lines;
 #[cfg(feature = "html")]
 pub(crate) use diff_notes::notes;
 #[cfg(feature = "html")]

@@ -17,7 +17,7 @@ fn golden_default_and_verbose_blocks() {
         "\
 [diff] sorting::radix
   claim    ratio < 0.8: pass
-  ratio    0.4997  [0.4953, 0.5041] at 95%, 158 pairs in 0.90 s
+  ratio    0.4997  [0.4953, 0.5041] at 96%, 158 pairs in 0.90 s
   first    radix     mean  500.2 ns
   second   std_sort  mean  1.001 µs
   means    the ratio's, over 152 of 158 pairs: 6 preempted left out
@@ -99,7 +99,7 @@ fn golden_blocks_of_a_comparison_with_outliers_set_aside() {
         "\
 [diff] stalled
   claim    ratio < 0.8: pass
-  ratio    0.5001  [0.4958, 0.5045] at 95%, 158 pairs in 0.90 s
+  ratio    0.5001  [0.4958, 0.5045] at 96%, 158 pairs in 0.90 s
   first    radix     mean  500.7 ns
   second   std_sort  mean  1.001 µs
   means    the ratio's, over 132 of 158 pairs: 20 set aside as outliers and 6 preempted left out

@@ -1,0 +1,203 @@
+//! What a comparison's interval does and does not say, in the lines beside it: why a
+//! verdict it seems to contradict is what it is (an interval on one side of the claim with
+//! no verdict, a verdict reached on fewer duos than the figures), and what a long routine's
+//! interval rests on.
+
+use crate::analysis::DiffResult;
+use crate::decide::{judge, log_margin, ClaimText, Verdict, DECISION_PRECISION};
+use crate::model::Claim;
+use crate::report::RoutineNames;
+use crate::util::format_secs;
+use std::time::Duration;
+
+/// Why the verdict is not the one the interval beside it shows, or why none was reached
+/// though the interval lies on one side of the claim; `None` when they agree, or without a
+/// claim. `names` name the routine whose slow calls held a verdict back (`None`: "the
+/// first routine").
+#[must_use]
+pub(crate) fn verdict_note(
+    claim: &Claim,
+    r: &DiffResult,
+    names: Option<RoutineNames<'_>>,
+) -> Option<String> {
+    if r.process_pairs.is_some() || r.counted.is_some() {
+        return None;
+    }
+    let shown = r.interval.and_then(|(low, high)| judge(claim, low, high));
+    match r.verdict {
+        Verdict::Inconclusive => {
+            if let Some(costs) = r.rare_costs {
+                let owner = match (names, costs.first) {
+                    (Some(n), true) => format!("`{}`", n.first),
+                    (Some(n), false) => format!("`{}`", n.second),
+                    (None, true) => "the first routine".to_owned(),
+                    (None, false) => "the second routine".to_owned(),
+                };
+                let more = costs.more_duos.map_or_else(
+                    || "more duos would show how much they cost".to_owned(),
+                    |m| format!("about {m} more duos would decide"),
+                );
+                return Some(format!(
+                    "slow calls of {owner} seen {} times, too few to weigh what they add to \
+                     its mean; {more}",
+                    costs.seen
+                ));
+            }
+            let (low, high) = r.interval?;
+            let side = shown?;
+            let half_width = 0.5 * (high.ln() - low.ln());
+            let margin = log_margin(claim, r.ratio.ln());
+            let lies = match side {
+                Verdict::Pass => "inside",
+                _ => "outside",
+            };
+            if half_width > DECISION_PRECISION * margin {
+                Some(format!(
+                    "the interval lies {lies} `{}`, but a verdict also waits for it to be at \
+                     most half as wide as the estimate's distance from the claim's boundary \
+                     (the decision precision: ±{} against ±{}), which keeps a lucky stretch \
+                     from deciding",
+                    ClaimText(claim),
+                    percent(half_width),
+                    percent(DECISION_PRECISION * margin)
+                ))
+            } else {
+                Some(format!(
+                    "the interval lies {lies} `{}`, but a verdict waits for the duos and \
+                     independent blocks it needs at least",
+                    ClaimText(claim)
+                ))
+            }
+        }
+        Verdict::Pass | Verdict::Refuted => {
+            let pairs = r.decided_after_pairs?;
+            (shown != Some(r.verdict)).then(|| {
+                format!(
+                    "the verdict was reached after {pairs} pairs; the ratio and interval shown \
+                     are over all {} pairs, measured on after it",
+                    r.pairs
+                )
+            })
+        }
+        Verdict::Reported => None,
+    }
+}
+
+/// What a long routine's interval rests on, on units: they count as independent by design,
+/// which covers a relative speed that forgets itself within a unit and not a slower one;
+/// `None` off units.
+#[must_use]
+pub(crate) fn units_note(r: &DiffResult) -> Option<String> {
+    if !r.units || r.interval.is_none() {
+        return None;
+    }
+    let duos = (r.pairs / 2).max(1);
+    let unit = r
+        .measure_time
+        .mul_f64(r.duos_per_block as f64 / duos as f64);
+    Some(format!(
+        "on units of {} duos (about {} each) counted as independent: it covers while the \
+         routines' relative speed forgets itself within a unit, not a wander slower than that",
+        r.duos_per_block,
+        format_secs(unit.max(Duration::from_micros(1)))
+    ))
+}
+
+/// A log half-width as a percentage of the ratio, with two significant digits.
+fn percent(log_half_width: f64) -> String {
+    let p = 100.0 * log_half_width.exp_m1();
+    if p >= 1.0 {
+        format!("{p:.1}%")
+    } else {
+        format!("{p:.2}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decide::RareCosts;
+    use crate::fixture::records::result;
+
+    const ABOVE_ONE: Claim = Claim::Above {
+        bound: 1.0,
+        inclusive: false,
+    };
+
+    /// An inconclusive `ratio > 1` at `ratio` with the interval `(low, high)`.
+    fn inconclusive(ratio: f64, interval: (f64, f64)) -> DiffResult {
+        let mut r = result(ratio, Some(ABOVE_ONE), 200);
+        r.verdict = Verdict::Inconclusive;
+        r.ratio = ratio;
+        r.interval = Some(interval);
+        r
+    }
+
+    #[test]
+    fn an_interval_above_the_bound_without_a_verdict_names_the_decision_precision() {
+        // The case a user met: 1.0087 [1.0041, 1.0133] for `ratio > 1`, inconclusive.
+        let r = inconclusive(1.0087, (1.0041, 1.0133));
+        let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
+        assert!(
+            note.starts_with("the interval lies inside `ratio > 1`, but"),
+            "{note}"
+        );
+        assert!(
+            note.contains("decision precision: ±0.46% against ±0.43%"),
+            "{note}"
+        );
+        // Negative control: an interval across the bound needs no note.
+        let across = inconclusive(1.001, (0.995, 1.007));
+        assert_eq!(verdict_note(&ABOVE_ONE, &across, None), None);
+    }
+
+    #[test]
+    fn rare_slow_calls_that_held_the_verdict_back_are_named_with_the_duos_they_need() {
+        let mut r = inconclusive(1.0, (0.99, 1.01));
+        r.rare_costs = Some(RareCosts {
+            first: false,
+            seen: 4,
+            more_duos: Some(2_300),
+        });
+        let names = RoutineNames {
+            first: "fast",
+            second: "rehashing",
+        };
+        let note = verdict_note(&ABOVE_ONE, &r, Some(names)).expect("a note");
+        assert!(
+            note.starts_with("slow calls of `rehashing` seen 4 times"),
+            "{note}"
+        );
+        assert!(
+            note.ends_with("about 2300 more duos would decide"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn a_verdict_reached_before_the_figures_says_so_when_they_differ() {
+        let mut r = result(1.01, Some(ABOVE_ONE), 200);
+        r.verdict = Verdict::Pass;
+        r.interval = Some((0.999, 1.02));
+        r.decided_after_pairs = Some(300);
+        let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
+        assert!(
+            note.starts_with("the verdict was reached after 300 pairs"),
+            "{note}"
+        );
+        // The interval agreeing with the verdict needs no note.
+        r.interval = Some((1.001, 1.02));
+        assert_eq!(verdict_note(&ABOVE_ONE, &r, None), None);
+    }
+
+    #[test]
+    fn an_interval_on_units_says_what_it_does_not_cover() {
+        let mut r = result(1.0, Some(ABOVE_ONE), 200);
+        assert_eq!(units_note(&r), None);
+        r.units = true;
+        r.duos_per_block = 25;
+        let note = units_note(&r).expect("a note");
+        assert!(note.starts_with("on units of 25 duos (about "), "{note}");
+        assert!(note.ends_with("not a wander slower than that"), "{note}");
+    }
+}
