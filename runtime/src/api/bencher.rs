@@ -19,15 +19,15 @@ use crate::measure::LocalRoutine;
 use crate::measure::Shortfall;
 use crate::measure::UsageReading;
 use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
-use crate::measure::{counted_under_valgrind, Meter, Metered};
 use crate::measure::{measure_stalls, MachineStalls};
 use crate::measure::{run_at_pace, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
 use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
+use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::Mode;
-use crate::model::{Measure, Throughput};
+use crate::model::Throughput;
 use crate::session::Settings;
 use crate::stats::DEFAULT_RESAMPLES;
 use std::future::Future;
@@ -168,7 +168,9 @@ impl Bencher {
     pub fn iter<O>(&mut self, routine: impl FnMut() -> O) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
         // Outputs are parked until the clock stops: chunks keep that bounded.
         let chunker = needs_drop::<O>().then(|| Chunker::new(size_of::<O>(), &timer));
@@ -222,7 +224,9 @@ impl Bencher {
     fn measure_with_inputs(&mut self, runner: impl LocalRoutine, item_bytes: usize) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(runner, meter, timer);
         let chunker = Chunker::new(item_bytes, &timer);
         self.measure_local(&mut runner, Some(chunker), timer);
@@ -232,7 +236,9 @@ impl Bencher {
     pub(crate) fn iter_local(&mut self, runner: impl LocalRoutine) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(runner, meter, timer);
         self.measure_local(&mut runner, None, timer);
     }
@@ -298,14 +304,14 @@ impl Bencher {
 
     /// The meter for the selected measure; when it cannot work here, records why and
     /// returns `None`.
-    fn meter(&mut self) -> Option<Meter> {
+    fn meter(&mut self, timer: &TimerCost) -> Option<Meter> {
         // Counted under Valgrind: the routine is counted, never metered, here.
         let counted = matches!(self.counting, CountRole::Child(_))
-            || counted_under_valgrind(self.settings.measure);
+            || self.settings.measure.def().counted_under_valgrind();
         if counted {
-            return Some(Meter::Wall);
+            return Some(Meter::wall());
         }
-        match Meter::new(self.settings.measure) {
+        match Meter::new(self.settings.measure, timer) {
             Ok(meter) => Some(meter),
             Err(why) => {
                 self.outcome = Some(BenchOutcome::Unavailable(why));
@@ -326,7 +332,7 @@ impl Bencher {
     /// the result is wall time (other measures have no time floor to compare with).
     fn record_floor(&mut self, timer: &TimerCost) {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
-            if result.measure == Measure::Wall {
+            if result.measure.is_wall_clock() {
                 result.empty_iteration_ns = Some(empty_iteration_ns(timer));
             }
         }
@@ -335,7 +341,7 @@ impl Bencher {
     /// `measure = allocations`: the bytes beside the count, per iteration.
     fn record_alloc_bytes(&mut self, runner: &mut impl LocalRoutine) {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
-            if result.measure == Measure::Allocations {
+            if result.measure.def().shows_bytes() {
                 result.alloc_bytes_per_iteration = alloc_bytes_per_iteration(runner);
             }
         }
@@ -379,7 +385,7 @@ impl Bencher {
     /// If an `iter` method was already called.
     pub fn iter_custom(&mut self, mut routine: impl FnMut(u64) -> Duration) {
         self.start();
-        if self.settings.measure != Measure::Wall || self.settings.allocs.is_some() {
+        if !self.settings.measure.is_wall_clock() || self.settings.allocs.is_some() {
             self.outcome = Some(BenchOutcome::Failed(
                 "iter_custom times itself: `measure` and `allocs` apply to iter and \
                  iter_batched only"
@@ -555,7 +561,7 @@ mod tests {
         );
         // Allocations per iteration are not slowed by the machine: every sample counts.
         let mut allocs = bencher(Mode::Bench);
-        allocs.settings.measure = Measure::Allocations;
+        allocs.settings.measure = crate::measure::by_name::allocations;
         allocs.finish(stretched_run(), timer);
         let allocs = measured(allocs);
         assert_eq!(allocs.run.set_aside_slow, 0);

@@ -8,7 +8,6 @@ use crate::analysis::{counted_linear_run, BenchResult, Counted, DiffResult};
 use crate::api::counting::{count_one, count_segments, count_versions, CountRole};
 use crate::api::versions::{regression_claim, stored_executable, PairedResult, Role};
 use crate::api::UnpairedGate;
-use crate::measure::counted_under_valgrind;
 use crate::measure::find_valgrind;
 use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
 use crate::stats::DEFAULT_RESAMPLES;
@@ -34,7 +33,7 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Smoke);
                 return true;
             }
-            _ if !counted_under_valgrind(measure) => return false,
+            _ if !measure.def().counted_under_valgrind() => return false,
             CountRole::Outside => {
                 self.outcome = Some(BenchOutcome::Unavailable(format!(
                     "{}: not available here: counts are taken by the harness \

@@ -5,7 +5,6 @@
 use super::{Diff, DiffOutcome};
 use crate::analysis::DiffResult;
 use crate::api::counting::{count_pair, count_segments, CountRole};
-use crate::measure::counted_under_valgrind;
 use crate::measure::find_valgrind;
 use crate::measure::LocalRoutine;
 
@@ -27,7 +26,7 @@ impl Diff {
                 count_segments(&mut [first, second], *plan);
                 return Some(DiffOutcome::Smoke);
             }
-            _ if !counted_under_valgrind(measure) => return None,
+            _ if !measure.def().counted_under_valgrind() => return None,
             CountRole::Outside => {
                 return Some(DiffOutcome::Unavailable(format!(
                     "{}: not available here: counts are taken by the harness \

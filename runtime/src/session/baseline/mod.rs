@@ -222,10 +222,23 @@ pub fn previous_pace(root: &std::path::Path, key: &BaselineKey, measure: Measure
 /// (the files of earlier versions); other measures add `@measure`, which no baseline name
 /// contains.
 fn file_name(name: BaselineName, measure: Measure) -> String {
-    match measure {
-        Measure::Wall => format!("{name}.json"),
-        other => format!("{name}@{}.json", other.name()),
+    if measure.is_wall_clock() {
+        return format!("{name}.json");
     }
+    // A measurement of the user's own may be named anything: only its letters, digits, `_`
+    // and `-` reach the file name.
+    let safe: String = measure
+        .name()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{name}@{safe}.json")
 }
 
 /// Whether baseline `name` was saved under `root` for any trial of `bench_target`, or has
