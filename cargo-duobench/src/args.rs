@@ -16,6 +16,12 @@ pub struct CompareArgs {
     pub measure: Option<String>,
     /// `--allow-unpaired`.
     pub allow_unpaired: bool,
+    /// `--allow-removed`: trials of the base that the working tree no longer has (removed
+    /// or renamed) do not fail a gated comparison.
+    pub allow_removed: bool,
+    /// `--share-config`: the base build reads the working tree's `.cargo/config.toml`
+    /// files in place of its own.
+    pub share_config: bool,
     /// `--on-inconclusive fail|pass|ignore`.
     pub on_inconclusive: Option<String>,
     /// `--baseline-dir DIR`: where the baseline's executables are kept (and cached).
@@ -70,13 +76,12 @@ impl CompareArgs {
                 }
                 "--measure" => parsed.measure = Some(value(&mut args, arg)?),
                 "--allow-unpaired" => parsed.allow_unpaired = true,
+                "--allow-removed" => parsed.allow_removed = true,
+                "--share-config" => parsed.share_config = true,
                 "--on-inconclusive" => {
                     let v = value(&mut args, arg)?;
-                    if !["fail", "pass", "ignore"].contains(&v.as_str()) {
-                        return Err(format!(
-                            "--on-inconclusive {v}: expected fail, pass or ignore"
-                        ));
-                    }
+                    let v = check_on_inconclusive(&v)
+                        .map_err(|why| format!("--on-inconclusive {v}: {why}"))?;
                     parsed.on_inconclusive = Some(v);
                 }
                 "--baseline-dir" => parsed.baseline_dir = Some(value(&mut args, arg)?.into()),
@@ -152,9 +157,18 @@ fn split_own_equals(argv: &[String]) -> Vec<String> {
     out
 }
 
+/// `fail`, `pass` or `ignore`.
+pub fn check_on_inconclusive(text: &str) -> Result<String, String> {
+    if ["fail", "pass", "ignore"].contains(&text) {
+        Ok(text.to_owned())
+    } else {
+        Err("expected fail, pass or ignore".to_owned())
+    }
+}
+
 /// The harness's grammar of a gate, checked here too: the harness checks it only after the
 /// base revision has been built.
-fn check_max_regression(text: &str) -> Result<(), String> {
+pub fn check_max_regression(text: &str) -> Result<(), String> {
     duobench::result::parse_max_regression(text)
         .map(|_| ())
         .map_err(|why| format!("--max-regression {text}: {why}"))

@@ -1,32 +1,44 @@
 //! `cargo duobench compare REV`: the working tree against REV's merge base with `HEAD`,
-//! paired. The base revision's bench executables are built and stored as baseline `base`
-//! without measuring anything (`base.rs`), then every selected `#[bench]` of the working
-//! tree is measured in duos against the same trial there, every bench target even when one
-//! fails, and the comparison fails when a selected trial was not measured (`coverage.rs`).
+//! paired. The base revision's bench executables are built and stored as baseline
+//! `merge-base` without measuring anything (`base.rs`), then every selected `#[bench]` of
+//! the working tree is measured in duos against the same trial there, every bench target
+//! even when one fails. The comparison fails when its filters select nothing to judge, when
+//! a selected trial was not measured (`coverage.rs`), and under a gate when a trial of the
+//! base is not compared (`removed.rs`).
 //!
 //! Options reach the harness as `DUOBENCH_*` variables rather than after `--`: Cargo hands
 //! what follows `--` to every target it runs, and libtest's own harness (a library's unit
 //! tests) rejects options it does not know.
 
 use crate::args::CompareArgs;
-use crate::base::{ensure_base, metadata, Places, BASE};
-use crate::coverage::{bench_executables, missing, outcome_line, selected_trials, TrialKey};
+use crate::base::{ensure_base, metadata, stored_executables, Places, BASE};
+use crate::children::{handle_signals, remove_on_stop};
+use crate::coverage::{bench_executables, listed_trials, missing, outcome_line, Listed, TrialKey};
+use crate::env::read_duobench_vars;
+use crate::outputs::{self, check_json};
+use crate::removed::{not_compared, report_not_compared};
 use crate::run::{cargo, output_of, status_of, without_duobench_vars};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 /// Runs the comparison. The exit code is the comparing `cargo bench`'s, or failure when a
-/// selected trial was not measured.
-pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
+/// selected trial was not measured or, under a gate, a trial of the base was not compared.
+pub fn compare(mut args: CompareArgs) -> Result<ExitCode, String> {
+    handle_signals()?;
+    let passed = read_duobench_vars(&mut args, std::env::vars())?;
+    let args = args;
     let here = std::env::current_dir().map_err(|e| format!("cannot read this directory: {e}"))?;
     let top = PathBuf::from(output_of(&here, "git", &["rev-parse", "--show-toplevel"])?);
     let base = merge_base(&here, &args.rev)?;
     let short = &base[..base.len().min(12)];
     let target = target_dir(&here)?;
+    let json = args.json.as_ref().map(|json| absolute(&here, json));
+    if let Some(json) = &json {
+        check_json(json)?;
+    }
     let baseline_dir = match &args.baseline_dir {
         Some(dir) => absolute(&here, dir),
         None => target.join("duobench").join(format!("base-{short}")),
@@ -39,21 +51,62 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
     };
     // Held until the comparison ends: no other comparison replaces these executables while
     // this one pairs with them.
-    let (_held, base_targets) = ensure_base(&places, &base, &args.cargo)?;
-    // What the comparison must look at: every selected trial of every bench target.
+    let stored = ensure_base(&places, &base, &args.cargo, args.share_config)?;
+    // What the comparison must look at: every selected trial of every bench target; and
+    // what the base has, with the same filters.
     let executables = bench_executables(&here, &args.cargo)?;
-    let mut expected: BTreeSet<TrialKey> = BTreeSet::new();
+    let lister = |path: &Path| {
+        let mut command = Command::new(path);
+        without_duobench_vars(&mut command)
+            .envs(passed.iter().cloned())
+            .current_dir(&here);
+        command
+    };
+    let mut branch = Vec::new();
     for exe in &executables {
-        expected.extend(selected_trials(exe, &args.harness, |path| {
-            let mut command = Command::new(path);
-            without_duobench_vars(&mut command).current_dir(&here);
-            command
-        })?);
+        branch.extend(listed_trials(
+            &exe.target,
+            &exe.path,
+            &args.harness,
+            lister,
+        )?);
     }
-    let new_targets: Vec<&str> = executables
+    let targets: Vec<&str> = executables.iter().map(|e| e.target.as_str()).collect();
+    check_selection(&args, &branch, &targets)?;
+    let mut base_trials = Vec::new();
+    let base_executables = if stored.stored {
+        stored_executables(&baseline_dir)
+    } else {
+        Vec::new()
+    };
+    for (target, exe) in base_executables {
+        // A base whose duobench does not know an option given after `--` cannot list its
+        // trials with it: an error, unless removed trials may go anyway.
+        match listed_trials(&target, &exe, &args.harness, lister) {
+            Ok(listed) => base_trials.extend(listed),
+            Err(why) if args.allow_removed => eprintln!(
+                "duobench: cannot list the trials of {short} ({why}): trials it has and the \
+                 working tree does not are not looked for (--allow-removed)"
+            ),
+            Err(why) => {
+                return Err(format!(
+                    "cannot list the trials of {short}, so the trials the working tree no \
+                     longer runs cannot be found: {why}; pass --allow-removed to compare \
+                     without looking for them"
+                ))
+            }
+        }
+    }
+    let gone = not_compared(&base_trials, &branch);
+    let expected: BTreeSet<TrialKey> = branch
         .iter()
-        .map(|e| e.target.as_str())
-        .filter(|t| !base_targets.iter().any(|b| b.replace('-', "_") == *t))
+        .filter(|t| !t.ignored)
+        .map(|t| t.key.clone())
+        .collect();
+    let new_targets: Vec<&str> = targets
+        .iter()
+        .copied()
+        .filter(|t| !stored.targets.iter().any(|b| b.replace('-', "_") == *t))
         .collect();
     if !new_targets.is_empty() {
         eprintln!(
@@ -63,28 +116,27 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         );
     }
     eprintln!(
-        "duobench: comparing the working tree with {short} ({}), paired",
+        "duobench: comparing the working tree with {short} ({}): each #[bench] paired with \
+         the same trial there",
         args.rev
     );
-    let json = match &args.json {
-        Some(json) => absolute(&here, json),
-        None => target
-            .join("duobench")
-            .join(format!("compare-{}.json", std::process::id())),
-    };
-    start_empty(&json)?;
+    let output = outputs::start(json.as_deref(), &target.join("duobench"))?;
+    if json.is_none() || output.deliver_to.is_some() {
+        // The comparison's own file goes with it, also when a signal ends it.
+        remove_on_stop(output.channel.clone());
+    }
     let mut bench = cargo();
     // Every target runs even when one fails: a refuted claim in one must not leave another
-    // target's regression unmeasured.
-    bench
+    // target's regression unmeasured. The caller's `DUOBENCH_*` variables reach it only as
+    // `env.rs` allows.
+    without_duobench_vars(&mut bench)
         .args(["bench", "--no-fail-fast"])
         .args(&args.cargo)
         .current_dir(&here)
-        .env_remove("DUOBENCH_SAVE_BASELINE")
-        .env_remove("DUOBENCH_STORE_ONLY")
+        .envs(passed.iter().cloned())
         .env("DUOBENCH_BASELINE", BASE)
         .env("DUOBENCH_BASELINE_DIR", &baseline_dir)
-        .env("DUOBENCH_JSON", &json);
+        .env("DUOBENCH_JSON", &output.channel);
     if !args.harness.is_empty() {
         bench.arg("--").args(&args.harness);
     }
@@ -114,15 +166,16 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         "duobench: the paired comparison took {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    let doc: Value = fs::read_to_string(&json)
-        .ok()
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_else(|| serde_json::json!({ "trials": [] }));
-    if args.json.is_none() {
-        let _ = fs::remove_file(&json);
+    let text = output.read();
+    let doc: Value =
+        serde_json::from_str(&text).unwrap_or_else(|_| serde_json::json!({ "trials": [] }));
+    let undelivered = output.finish(json.is_some(), &text).err();
+    if let Some(e) = &undelivered {
+        eprintln!("error: {e}");
     }
     let left_out = missing(&expected, &doc);
     eprintln!("duobench: {}", outcome_line(&doc));
+    let mut failed = false;
     if !left_out.is_empty() {
         eprintln!(
             "error: {} selected trial{} not measured, so not gated:",
@@ -136,6 +189,14 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         for ((target, name), why) in &left_out {
             eprintln!("  {target}::{name}: {}", why.words());
         }
+        failed = true;
+    }
+    let gated = args.max_regression.is_some();
+    failed |= report_not_compared(&gone, short, gated, args.allow_removed);
+    if failed {
+        return Ok(ExitCode::FAILURE);
+    }
+    if undelivered.is_some() {
         return Ok(ExitCode::FAILURE);
     }
     Ok(match status.code() {
@@ -143,6 +204,50 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode, String> {
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         None => ExitCode::FAILURE,
     })
+}
+
+/// A comparison must select something to look at, and under a gate a `#[bench]` to judge:
+/// a filter that selects nothing (a typo) would otherwise pass having judged nothing.
+fn check_selection(args: &CompareArgs, branch: &[Listed], targets: &[&str]) -> Result<(), String> {
+    let runs = |kind: Option<&str>| {
+        branch
+            .iter()
+            .any(|t| !t.ignored && kind.is_none_or(|kind| t.kind == kind))
+    };
+    let (what, judged) = match &args.max_regression {
+        Some(p) if !runs(Some("bench")) => (
+            "nothing to gate",
+            format!("no #[bench], so --max-regression {p} would judge nothing"),
+        ),
+        None if !runs(None) => ("nothing to compare", "no trial".to_owned()),
+        _ => return Ok(()),
+    };
+    let mut selection = args.cargo.join(" ");
+    if !args.harness.is_empty() {
+        selection = format!("{selection} -- {}", args.harness.join(" "));
+    }
+    let selection = match selection.trim() {
+        "" => "the workspace's bench targets select".to_owned(),
+        filter => format!("the filter `{filter}` selects"),
+    };
+    let listed = format!(
+        "cargo bench {}-- --list {}",
+        args.cargo
+            .iter()
+            .map(|a| format!("{a} "))
+            .collect::<String>(),
+        args.harness.join(" ")
+    );
+    Err(format!(
+        "{what}: {selection} {judged} (bench targets looked at: {}); fix the filter \
+         (`{}` lists what it selects)",
+        if targets.is_empty() {
+            "none".to_owned()
+        } else {
+            targets.join(", ")
+        },
+        listed.trim_end()
+    ))
 }
 
 /// The merge base of `rev` and `HEAD`, or a one-line reason: a revision that does not
@@ -180,27 +285,6 @@ fn merge_base(here: &Path, rev: &str) -> Result<String, String> {
             }
         }
     }
-}
-
-/// Empties the comparison's JSON file so that it holds only this comparison's trials (a
-/// file of earlier results would pass for trials measured now); a file that is not a
-/// duobench document is someone else's and stops the comparison.
-fn start_empty(json: &Path) -> Result<(), String> {
-    if let Ok(text) = fs::read_to_string(json) {
-        let ours = text.trim().is_empty()
-            || serde_json::from_str::<Value>(&text)
-                .is_ok_and(|d| d.get("schema_version").is_some() && d["trials"].is_array());
-        if !ours {
-            return Err(format!(
-                "{} exists and is not a duobench JSON document: name another file for --json",
-                json.display()
-            ));
-        }
-    }
-    if let Some(dir) = json.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    fs::write(json, "").map_err(|e| format!("cannot write {}: {e}", json.display()))
 }
 
 /// The target directory cargo uses here (`CARGO_TARGET_DIR`, a config file, or the

@@ -4,8 +4,8 @@
 //! status would take the gate as held; so the trials left out are listed, and fail the job.
 //!
 //! What was selected comes from the bench executables themselves: `cargo bench --no-run`
-//! names them, and each one's `--list` (with the same filters and `DUOBENCH_*` variables as
-//! the comparing run) names its trials, less those it would ignore.
+//! names them, and each one's `--list` (with the same filters as the comparing run) names
+//! its trials, less those it would ignore.
 
 use crate::run::{cargo, stdout_of};
 use serde_json::Value;
@@ -54,16 +54,28 @@ pub fn bench_executables(
         .collect())
 }
 
-/// The trials `exe` would run with `harness_args` (filters and options) and the variables
-/// `command` sets: its `--list`, less its `--list --ignored`. A bench target that is not
-/// duobench's (its list has no `[kind]` prefix) contributes none.
-pub fn selected_trials(
-    exe: &BenchExecutable,
+/// A trial a bench executable lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Its bench target and name.
+    pub key: TrialKey,
+    /// `bench` for a `#[bench]` (what a version gate judges), `diff` for a `#[bench_diff]`.
+    pub kind: String,
+    /// Whether it is ignored (`#[ignore]`): listed, but not run.
+    pub ignored: bool,
+}
+
+/// The trials `exe` lists with `harness_args` (filters and options), with the variables
+/// `command` sets: its `--list`, each marked ignored when its `--list --ignored` has it
+/// too. A bench target that is not duobench's (its list has no `[kind]` prefix) lists none.
+pub fn listed_trials(
+    target: &str,
+    exe: &Path,
     harness_args: &[String],
     command: impl Fn(&Path) -> Command,
-) -> Result<BTreeSet<TrialKey>, String> {
-    let list = |ignored: bool| -> Result<BTreeSet<String>, String> {
-        let mut list = command(&exe.path);
+) -> Result<Vec<Listed>, String> {
+    let list = |ignored: bool| -> Result<Vec<(String, String)>, String> {
+        let mut list = command(exe);
         list.args(["--bench", "--list"]);
         if ignored {
             list.arg("--ignored");
@@ -74,25 +86,33 @@ pub fn selected_trials(
             .filter_map(trial_of_list_line)
             .collect())
     };
-    let all = list(false)?;
-    let ignored = list(true)?;
-    Ok(all
-        .difference(&ignored)
-        .map(|name| (exe.target.clone(), name.clone()))
+    let ignored: BTreeSet<String> = list(true)?.into_iter().map(|(_, name)| name).collect();
+    Ok(list(false)?
+        .into_iter()
+        .map(|(kind, name)| Listed {
+            ignored: ignored.contains(&name),
+            key: (target.to_owned(), name),
+            kind,
+        })
         .collect())
 }
 
-/// `[bench] sort/1000: test` → `sort/1000`; lines of other harnesses give nothing.
-fn trial_of_list_line(line: &str) -> Option<String> {
+/// `[bench] sort/1000: test` → (`bench`, `sort/1000`); lines of other harnesses give
+/// nothing.
+fn trial_of_list_line(line: &str) -> Option<(String, String)> {
     let rest = line.strip_prefix('[')?;
-    let (_, rest) = rest.split_once("] ")?;
+    let (kind, rest) = rest.split_once("] ")?;
     let (name, _) = rest.rsplit_once(": ")?;
-    Some(name.to_owned())
+    Some((kind.to_owned(), name.to_owned()))
 }
 
 /// Why a selected trial is missing from the document.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Missing {
+    /// Its target's process called `exit` inside this trial.
+    ExitedInside,
+    /// Its target's process called `exit` inside that earlier trial.
+    ExitedBefore(String),
     /// Its target's run did not finish (interrupted or killed).
     CutShort,
     /// Its target wrote no result at all: it failed before its first (or did not run).
@@ -103,15 +123,26 @@ pub enum Missing {
 
 impl Missing {
     /// The reason in words.
-    pub fn words(&self) -> &'static str {
-        match self {
+    pub fn words(&self) -> String {
+        let words = match self {
+            Missing::ExitedInside => {
+                "its bench target's process exited inside it (a call of `std::process::exit` in \
+                 its routine or in code it runs), which left no result"
+            }
+            Missing::ExitedBefore(trial) => {
+                return format!(
+                    "its bench target's process exited inside trial `{trial}` (a call of \
+                     `std::process::exit`), so it did not run"
+                )
+            }
             Missing::CutShort => "its bench target's run was cut short (interrupted or killed)",
             Missing::TargetWroteNothing => {
                 "its bench target wrote no result: it failed before its first trial finished \
                  (its output above says why)"
             }
             Missing::TrialFailed => "it failed without a result (its output above says why)",
-        }
+        };
+        words.to_owned()
     }
 }
 
@@ -134,7 +165,12 @@ pub fn missing(expected: &BTreeSet<TrialKey>, doc: &Value) -> Vec<(TrialKey, Mis
         .iter()
         .filter(|key| !present.contains(*key))
         .map(|key| {
-            let why = if unfinished.contains(&key.0) {
+            let exited = doc["exited_in"][&key.0].as_str();
+            let why = if exited == Some(key.1.as_str()) {
+                Missing::ExitedInside
+            } else if let Some(trial) = exited {
+                Missing::ExitedBefore(trial.to_owned())
+            } else if unfinished.contains(&key.0) {
                 Missing::CutShort
             } else if !targets_present.contains(key.0.as_str()) {
                 Missing::TargetWroteNothing
@@ -150,9 +186,18 @@ pub fn missing(expected: &BTreeSet<TrialKey>, doc: &Value) -> Vec<(TrialKey, Mis
 pub fn outcome_line(doc: &Value) -> String {
     let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     for trial in doc["trials"].as_array().into_iter().flatten() {
+        // A #[bench] that `--allow-unpaired` let fall back: what it was compared with.
+        let unpaired = trial["unpaired_because"].is_string().then(|| {
+            if trial["baseline"]["status"] == "compared" {
+                "unpaired (compared with saved numbers)"
+            } else {
+                "unpaired (nothing compared)"
+            }
+        });
         let word = trial["gate"]["outcome"]
             .as_str()
             .or_else(|| trial["verdict"].as_str())
+            .or(unpaired)
             .unwrap_or("reported");
         *counts.entry(word.to_owned()).or_default() += 1;
     }
@@ -174,13 +219,14 @@ mod tests {
 
     #[test]
     fn list_lines_give_trial_names() {
+        let line = |kind: &str, name: &str| Some((kind.to_owned(), name.to_owned()));
         assert_eq!(
-            trial_of_list_line("[bench] sort/1000: test").as_deref(),
-            Some("sort/1000")
+            trial_of_list_line("[bench] sort/1000: test"),
+            line("bench", "sort/1000")
         );
         assert_eq!(
-            trial_of_list_line("[diff] a::b: c: test").as_deref(),
-            Some("a::b: c")
+            trial_of_list_line("[diff] a::b: c: test"),
+            line("diff", "a::b: c")
         );
         assert_eq!(trial_of_list_line("tests::it_works: test"), None);
         assert_eq!(trial_of_list_line("2 tests, 0 benchmarks"), None);
@@ -193,10 +239,13 @@ mod tests {
             key("a", "two"),
             key("b", "three"),
             key("c", "four"),
+            key("d", "five"),
+            key("d", "six"),
         ]
         .into();
         let doc = json!({
-            "unfinished_targets": ["c"],
+            "unfinished_targets": ["c", "d"],
+            "exited_in": { "d": "five" },
             "trials": [{ "bench_target": "a", "name": "one", "gate": { "outcome": "pass" } }]
         });
         assert_eq!(
@@ -205,13 +254,29 @@ mod tests {
                 (key("a", "two"), Missing::TrialFailed),
                 (key("b", "three"), Missing::TargetWroteNothing),
                 (key("c", "four"), Missing::CutShort),
+                (key("d", "five"), Missing::ExitedInside),
+                (key("d", "six"), Missing::ExitedBefore("five".to_owned())),
             ]
         );
+        // An exit, even with status 0, is said as one, not as an interrupt or a kill.
+        let said = Missing::ExitedBefore("five".to_owned()).words();
+        assert!(said.contains("exited inside trial `five`"), "{said}");
+        assert!(!Missing::ExitedInside.words().contains("interrupted"));
         assert_eq!(outcome_line(&doc), "1 pass");
+        let unpaired = json!({ "trials": [
+            { "kind": "bench", "unpaired_because": "x", "baseline": { "status": "no_figures" } },
+            { "kind": "bench", "unpaired_because": "x", "baseline": { "status": "compared" } },
+            { "kind": "bench", "unpaired_because": null, "baseline": { "status": "compared" } }
+        ]});
+        assert_eq!(
+            outcome_line(&unpaired),
+            "1 reported, 1 unpaired (compared with saved numbers), 1 unpaired (nothing compared)"
+        );
         // Control: everything measured, nothing missing.
         let whole = json!({ "trials": [
             { "bench_target": "a", "name": "one" }, { "bench_target": "a", "name": "two" },
-            { "bench_target": "b", "name": "three" }, { "bench_target": "c", "name": "four" }
+            { "bench_target": "b", "name": "three" }, { "bench_target": "c", "name": "four" },
+            { "bench_target": "d", "name": "five" }, { "bench_target": "d", "name": "six" }
         ]});
         assert!(missing(&expected, &whole).is_empty());
     }

@@ -8,22 +8,40 @@
 
 mod args;
 mod base;
+mod children;
 mod compare;
 mod coverage;
+mod env;
 mod merge;
+mod outputs;
+mod removed;
 mod run;
+mod stamp;
+mod worktree;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage:
-  cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--on-inconclusive fail|pass|ignore]
-                             [--measure instructions|cachegrind] [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
+  cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--allow-removed] [--share-config]
+                             [--on-inconclusive fail|pass|ignore] [--measure instructions|cachegrind]
+                             [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
                              [cargo bench options: --bench NAME, -p PKG, --features ...] [-- duobench options]
-      Builds REV's merge base with HEAD in a git worktree (its own target directory, kept), stores
-      its bench executables as baseline `base` without measuring them, then measures every
-      selected #[bench] of the working tree in duos against the same trial there (with
-      --measure instructions or cachegrind: counts both under Valgrind, and gates exactly).
+      Builds REV's merge base with HEAD in a git worktree beside the repository (reset to that
+      commit before every build; its own target directory, kept), stores its bench executables
+      as baseline `merge-base` without measuring them, then measures every selected #[bench] of
+      the working tree in duos against the same trial there (with --measure instructions or
+      cachegrind: counts both under Valgrind, and gates exactly). Fails when the filters select
+      nothing to gate, when a selected trial was not measured, and under a gate when a #[bench]
+      of the base is not compared.
+      --allow-removed   a #[bench] of the base that the working tree does not run (removed,
+                        renamed or ignored) is listed but does not fail the gate
+      --share-config    build the base with the working tree's .cargo/config.toml files, not
+                        its own
+      Of the caller's DUOBENCH_* variables only the documented ones pass (DUOBENCH_MAX_TIME,
+      DUOBENCH_WARMUP, DUOBENCH_ALPHA, ...; those of the options above stand for them);
+      DUOBENCH_CALIBRATE, DUOBENCH_PROFILE_TIME and unknown names are refused. A signal
+      (SIGINT, SIGTERM, SIGHUP) ends everything the comparison started before it exits.
   cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
       Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
       one document, and writes its markdown table and an HTML page of it.";
@@ -55,7 +73,7 @@ fn main() -> ExitCode {
         }
     };
     let outcome = match command {
-        Command::Compare(args) => compare::compare(&args),
+        Command::Compare(args) => compare::compare(args),
         Command::Merge(args) => merge::merge(&args),
     };
     outcome.unwrap_or_else(|why| {

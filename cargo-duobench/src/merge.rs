@@ -10,7 +10,8 @@
 //! the merge: its trials are only those measured before it stopped.
 
 use crate::args::MergeArgs;
-use duobench::result::document::{document_page, markdown_table, write_atomically};
+use duobench::result::document::{check_owned, document_page, markdown_file};
+use duobench::result::document::{write_owned, FileKind};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,16 +28,25 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     }
     let merged = merge_shards(&shards)?;
     let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
-    check_ours(&args.json)?;
-    write(&args.json, &text)?;
-    if let Some(path) = &args.markdown {
-        write(path, &markdown_table(&merged, "duobench"))?;
+    let outputs = [
+        Some((args.json.as_path(), FileKind::JsonDocument, text)),
+        args.markdown
+            .as_deref()
+            .map(|path| (path, FileKind::Markdown, markdown_file(&merged, "duobench"))),
+        args.html.as_deref().map(|path| {
+            let page = document_page(&merged, "duobench report (merged shards)");
+            (path, FileKind::Html, page)
+        }),
+    ];
+    let outputs: Vec<_> = outputs.into_iter().flatten().collect();
+    // Every output is checked before any is written: a merge that cannot write one of them
+    // writes none, so that no half of its outputs stands for the whole.
+    for (path, kind, _) in &outputs {
+        check_owned(path, *kind).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    if let Some(path) = &args.html {
-        write(
-            path,
-            &document_page(&merged, "duobench report (merged shards)"),
-        )?;
+    for (path, kind, text) in outputs {
+        write_owned(path, kind, |_| Ok(text.into_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let trials = merged["trials"].as_array().map_or(0, Vec::len);
     eprintln!(
@@ -46,14 +56,27 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode, String> {
     );
     let cut_short = unfinished_shards(&shards);
     for (path, targets) in &cut_short {
+        let exited = shards
+            .iter()
+            .find(|(shard, _)| shard == path)
+            .and_then(|(_, text)| serde_json::from_str::<Value>(text).ok())
+            .map(|doc| doc["exited_in"].clone())
+            .unwrap_or_default();
+        let how = |target: &str| match exited[target].as_str() {
+            Some(trial) => format!(
+                "`{target}` (its process exited inside trial `{trial}`: a call of \
+                 `std::process::exit`)"
+            ),
+            None => format!("`{target}` (interrupted or killed)"),
+        };
         eprintln!(
             "error: shard {} did not finish bench target{} {}: its trials are only those \
-             measured before it stopped (interrupted or killed)",
+             measured before it stopped",
             path.display(),
             if targets.len() == 1 { "" } else { "s" },
             targets
                 .iter()
-                .map(|t| format!("`{t}`"))
+                .map(|t| how(t))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -79,26 +102,6 @@ fn unfinished_shards<'a>(shards: &[(&'a Path, String)]) -> Vec<(&'a Path, Vec<St
             (!targets.is_empty()).then_some((*path, targets))
         })
         .collect()
-}
-
-/// The merged document may replace a duobench JSON document, an empty file or nothing: a
-/// file of anything else is someone else's.
-fn check_ours(path: &Path) -> Result<(), String> {
-    match fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        Ok(text) if text.trim().is_empty() => Ok(()),
-        Ok(text) => serde_json::from_str::<Value>(&text)
-            .ok()
-            .filter(|d| d.get("schema_version").is_some() && d["trials"].is_array())
-            .map(|_| ())
-            .ok_or_else(|| {
-                format!(
-                    "{} exists and is not a duobench JSON document: not replaced",
-                    path.display()
-                )
-            }),
-    }
 }
 
 /// Joins the documents `(path, text)`: the first shard's run facts, every shard's trials,
@@ -159,13 +162,19 @@ pub fn merge_shards(shards: &[(&Path, String)]) -> Result<Value, String> {
         .map(Value::String)
         .collect();
     merged["unfinished_targets"] = Value::Array(unfinished);
+    let exited: serde_json::Map<String, Value> = shards
+        .iter()
+        .filter_map(|(_, text)| serde_json::from_str::<Value>(text).ok())
+        .filter_map(|doc| doc["exited_in"].as_object().cloned())
+        .flatten()
+        .collect();
+    if let Some(doc) = merged.as_object_mut() {
+        doc.remove("exited_in");
+        if !exited.is_empty() {
+            doc.insert("exited_in".to_owned(), Value::Object(exited));
+        }
+    }
     Ok(merged)
-}
-
-/// Writes through the harness's own writer: a reader sees the old file or the new one.
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    write_atomically(path, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -209,9 +218,11 @@ mod tests {
         let (a, b) = (Path::new("a.json"), Path::new("b.json"));
         let mut cut: Value = serde_json::from_str(&doc("bench", &["y"])).unwrap();
         cut["unfinished_targets"] = json!(["t"]);
+        cut["exited_in"] = json!({ "t": "z" });
         let shards = [(a, doc("bench", &["x"])), (b, cut.to_string())];
         let merged = merge_shards(&shards).unwrap();
         assert_eq!(merged["unfinished_targets"], json!(["t"]));
+        assert_eq!(merged["exited_in"], json!({ "t": "z" }));
         assert_eq!(unfinished_shards(&shards), [(b, vec!["t".to_owned()])]);
         // Control: finished shards leave nothing marked.
         let whole = [(a, doc("bench", &["x"])), (b, doc("bench", &["y"]))];
@@ -220,5 +231,6 @@ mod tests {
             json!([])
         );
         assert!(unfinished_shards(&whole).is_empty());
+        assert_eq!(merge_shards(&whole).unwrap().get("exited_in"), None);
     }
 }

@@ -1,5 +1,7 @@
-//! Running git and cargo: each failure is one line naming the command.
+//! Running git and cargo: each failure is one line naming the command. Every child starts
+//! through `children.rs`, so that a signal to this command ends it with all it started.
 
+use crate::children;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, ExitStatus};
@@ -26,9 +28,7 @@ pub fn stdout_of(command: &mut Command) -> Result<Vec<u8>, String> {
             .collect::<Vec<_>>()
             .join(" ")
     );
-    let output = command
-        .output()
-        .map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    let output = children::output(command).map_err(|e| format!("cannot run `{shown}`: {e}"))?;
     if !output.status.success() {
         return Err(format!(
             "`{shown}` failed: {}",
@@ -40,7 +40,7 @@ pub fn stdout_of(command: &mut Command) -> Result<Vec<u8>, String> {
 
 /// Runs `command` with its output shown, and returns how it ended.
 pub fn status_of(command: &mut Command, what: &str) -> Result<ExitStatus, String> {
-    command.status().map_err(|e| {
+    children::status(command).map_err(|e| {
         let program = command.get_program().to_string_lossy().into_owned();
         format!("cannot run {program} to {what}: {e}")
     })

@@ -214,3 +214,65 @@ fn a_shard_cut_short_says_so_and_merge_names_it() {
     assert!(!String::from_utf8_lossy(&merged.stderr).contains("did not finish"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_output_of_merge_leaves_someone_elses_file_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("duobench-merge-owned-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let shard = dir.join("shard.json");
+    let doc = serde_json::json!({
+        "schema_version": 1, "mode": "bench", "unfinished_targets": [],
+        "trials": [{ "bench_target": "t", "name": "a", "kind": "diff", "verdict": "pass" }]
+    });
+    fs::write(&shard, doc.to_string()).unwrap();
+    let (json, notes, page) = (
+        dir.join("out.json"),
+        dir.join("notes.md"),
+        dir.join("page.html"),
+    );
+    let merge = || {
+        Command::new(env!("CARGO_BIN_EXE_cargo-duobench"))
+            .args(["duobench", "merge"])
+            .arg(&shard)
+            .arg("--json")
+            .arg(&json)
+            .arg("--markdown")
+            .arg(&notes)
+            .arg("--html")
+            .arg(&page)
+            .output()
+            .unwrap()
+    };
+    for (theirs, what) in [
+        (&json, "a duobench JSON document"),
+        (&notes, "a markdown table written by duobench"),
+        (&page, "an HTML page written by duobench"),
+    ] {
+        let _ = [&json, &notes, &page].map(fs::remove_file);
+        fs::write(theirs, "my notes\n").unwrap();
+        let output = merge();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{err}");
+        assert!(
+            err.contains(&format!(
+                "{}: it exists and is not {what}",
+                theirs.display()
+            )),
+            "{err}"
+        );
+        assert_eq!(fs::read_to_string(theirs).unwrap(), "my notes\n");
+        // Nothing else was written either: a merge writes all its outputs or none.
+        for other in [&json, &notes, &page].into_iter().filter(|p| p != &theirs) {
+            assert!(!other.exists(), "{} written", other.display());
+        }
+    }
+    // Control: the files merge wrote are its own to replace.
+    let _ = [&json, &notes, &page].map(fs::remove_file);
+    for _ in 0..2 {
+        let output = merge();
+        assert!(output.status.success(), "{output:?}");
+    }
+    assert!(fs::read_to_string(&notes).unwrap().contains("| `t::a` |"));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,11 +8,11 @@
 //! nanoseconds, so the runtime receives a plain `u64`.
 
 /// What a duration string may look like; appended to every parse error.
-pub const FORMAT: &str =
-    "a duration is a number followed by a unit: ns, us, µs, ms, s or m (e.g. \"500ms\", \"1.5s\", \"1_000ms\")";
+pub const FORMAT: &str = "a duration is a number followed by a unit: ns, us, µs, ms, s, m \
+                          (minutes) or h (e.g. \"500ms\", \"1.5s\", \"1_000ms\", \"1h\")";
 
 /// Units; `ms` before `s` and `m` so that it is not read as either.
-const UNITS: [(&str, u64); 7] = [
+const UNITS: [(&str, u64); 8] = [
     ("ns", 1),
     ("us", 1_000),
     ("µs", 1_000),
@@ -20,6 +20,7 @@ const UNITS: [(&str, u64); 7] = [
     ("ms", 1_000_000),
     ("s", 1_000_000_000),
     ("m", 60_000_000_000),
+    ("h", 3_600_000_000_000),
 ];
 
 /// Parses `text` into nanoseconds. The error says what is wrong, without the span.
@@ -28,7 +29,13 @@ pub fn parse_ns(text: &str) -> Result<u64, String> {
     let (number, scale) = UNITS
         .iter()
         .find_map(|&(unit, scale)| text.strip_suffix(unit).map(|n| (n.trim_end(), scale)))
-        .ok_or_else(|| format!("`{text}` has no unit: {FORMAT}"))?;
+        .ok_or_else(|| {
+            if text.ends_with(|c: char| c.is_alphabetic()) {
+                format!("`{text}` does not end in a unit duobench knows: {FORMAT}")
+            } else {
+                format!("`{text}` has no unit: {FORMAT}")
+            }
+        })?;
     let (whole, fraction) = number.split_once('.').unwrap_or((number, "0"));
     let (Some(whole), Some(fraction)) = (digits(whole), digits(fraction)) else {
         return Err(format!("`{text}` is not a duration: {FORMAT}"));

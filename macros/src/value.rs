@@ -302,15 +302,18 @@ pub fn max_regression(input: ParseStream, key: &Ident) -> syn::Result<f64> {
 /// between 0 and 1; a plain number of 1 or more is refused with both of its readings.
 pub fn gate_fraction(text: &str) -> Result<f64, String> {
     let trimmed = text.trim();
-    let allowed = "`max_regression` is a slowdown above zero such as \"5%\" or \"0.05\"";
+    let allowed = "`max_regression` is a slowdown of 0.0001% (one part in a million) or more, \
+                   such as \"5%\" or \"0.05\"";
+    // The runtime's `SMALLEST_GATE_PERCENT`, compared in the unit written.
+    let floor = 1e-4;
     if let Some(percent) = trimmed.strip_suffix('%') {
         return match percent.trim().parse::<f64>() {
-            Ok(p) if p.is_finite() && p > 0.0 => Ok(p / 100.0),
+            Ok(p) if p.is_finite() && p >= floor => Ok(p / 100.0),
             _ => Err(allowed.to_owned()),
         };
     }
     match trimmed.parse::<f64>() {
-        Ok(p) if p.is_finite() && p > 0.0 && p < 1.0 => Ok(p),
+        Ok(p) if p.is_finite() && p * 100.0 >= floor * (1.0 - 1e-12) && p < 1.0 => Ok(p),
         Ok(p) if p.is_finite() && p >= 1.0 => Err(format!(
             "`max_regression = \"{text}\"` is ambiguous: write \"{p}%\" for a slowdown of \
              {p}%, or \"{}\" for {p}% as a fraction; a plain number must be a fraction below 1",

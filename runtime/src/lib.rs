@@ -116,12 +116,13 @@ pub mod result {
     pub use crate::stats::{Estimate, Line, Outliers, Summary, TTest};
 
     /// Tools over the `--json` document, for programs that gather results (`cargo duobench
-    /// merge` joins shards of a suite with them).
+    /// merge` joins shards of a suite with them), and the one rule by which duobench writes
+    /// a file: only over one that is recognisably its own, atomically.
     pub mod document {
         #[cfg(feature = "html")]
         pub use crate::report::document_page;
-        pub use crate::report::markdown_table;
-        pub use crate::util::write_atomically;
+        pub use crate::report::{markdown_file, markdown_table};
+        pub use crate::util::{check_owned, read_owned, write_owned, FileKind};
     }
 }
 

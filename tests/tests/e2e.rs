@@ -261,25 +261,39 @@ fn family_alpha_is_shared_by_the_claims_that_run() {
 }
 
 #[test]
-fn calibrate_reports_the_noise_floor() {
-    let output = cargo(&[
-        "test",
-        "--release",
-        "--bench",
-        "claims",
-        "-q",
-        "--",
-        "--exact",
-        "same_work",
-        "--calibrate",
-        "--max-time",
-        "300ms",
-        "--warmup",
-        "50ms",
-    ]);
+fn calibrate_reports_the_noise_floor_and_passes_no_claim() {
+    // `DUOBENCH_CALIBRATE=1` under `cargo test`: a true claim and a false one each run their
+    // first routine against itself, report the floor, and fail as not judged (a refuted
+    // claim used to pass this way, and one exported variable turned a job green).
+    let output = cargo_with_env(
+        &[
+            "test",
+            "--release",
+            "--bench",
+            "claims",
+            "-q",
+            "--",
+            "--exact",
+            "same_work",
+            "three_x_work_claimed_faster",
+            "--max-time",
+            "300ms",
+            "--warmup",
+            "50ms",
+        ],
+        &[("DUOBENCH_CALIBRATE", "1")],
+    );
     let out = text(&output);
-    assert!(output.status.success(), "{out}");
+    assert!(!output.status.success(), "{out}");
     assert!(out.contains("second   first again"), "{out}");
+    let unjudged = "not judged: --calibrate (DUOBENCH_CALIBRATE) measured the first routine \
+                    against itself";
+    assert!(
+        out.contains(&format!("claim `ratio in 0.67..=1.5` {unjudged}"))
+            && out.contains(&format!("claim `ratio < 1` {unjudged}")),
+        "{out}"
+    );
+    assert!(out.contains("2 failed"), "{out}");
     // The budget holds (a duo starts only if it fits), so the run may end just under it.
     assert!(
         ["0.28", "0.29", "0.30", "0.31"]

@@ -52,13 +52,30 @@ fn profile(bench: &str, trial: &str, dir: &Path) -> (std::process::Output, Durat
     (output, start.elapsed())
 }
 
-fn assert_profiled(bench: &str, trial: &str) {
+/// Profiles `trial`; `unjudged` is the judgement it carries, which a profile (measuring
+/// nothing) must fail as not judged rather than pass.
+fn assert_profiled(bench: &str, trial: &str, unjudged: Option<&str>) {
     let _serial = serial();
     let dir = scratch(trial);
     let (output, took) = profile(bench, trial, &dir);
     let out = text(&output);
-    assert!(output.status.success(), "{out}");
-    assert!(out.contains(&format!("] {trial} ... ok")), "{out}");
+    match unjudged {
+        None => {
+            assert!(output.status.success(), "{out}");
+            assert!(out.contains(&format!("] {trial} ... ok")), "{out}");
+        }
+        Some(judgement) => {
+            assert!(!output.status.success(), "{out}");
+            assert!(out.contains(&format!("] {trial} ... FAILED")), "{out}");
+            assert!(
+                out.contains(&format!(
+                    "{judgement} not judged: --profile-time (DUOBENCH_PROFILE_TIME) ran the \
+                     routines in their loop without measuring them"
+                )),
+                "{out}"
+            );
+        }
+    }
     assert!(
         !out.contains("duobench results"),
         "nothing is analysed:\n{out}"
@@ -72,12 +89,12 @@ fn assert_profiled(bench: &str, trial: &str) {
 
 #[test]
 fn a_bench_routine_runs_for_the_profile_time_and_nothing_is_written() {
-    assert_profiled("single", "zero_arg");
+    assert_profiled("single", "zero_arg", None);
 }
 
 #[test]
 fn a_comparison_runs_both_routines_for_the_profile_time_and_nothing_is_written() {
-    assert_profiled("claims", "same_work");
+    assert_profiled("claims", "same_work", Some("claim `ratio in 0.67..=1.5`"));
 }
 
 #[test]

@@ -57,6 +57,7 @@ impl DiffResult {
             duos_per_block: 0,
             units: false,
             pilot_duos: 0,
+            decision_floor: 0,
             empty_iteration_ns: None,
             batch_iters: counted.calls.1,
             second_batch_iters: counted.calls.1,

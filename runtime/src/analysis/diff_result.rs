@@ -120,6 +120,9 @@ pub struct DiffResult {
     /// Duos the pilot measured before the test, which measure the dependence between blocks
     /// when they are enough (across versions, the median over the rounds).
     pub pilot_duos: usize,
+    /// Duos a decision waited for at least: the sample floor, and on units the units of the
+    /// first decisive look (across versions, the median over the rounds).
+    pub decision_floor: usize,
     /// An empty routine's time per iteration in the same batch loop, measured right after
     /// the run (`None` where it was not): the doctor's floor for work optimized away.
     /// Across versions, the median over the rounds.
@@ -259,6 +262,7 @@ impl DiffResult {
             duos_per_block: settings.duos_per_block,
             units: settings.counts_units(),
             pilot_duos: test.pilot_duos(),
+            decision_floor: settings.decision_floor(),
             empty_iteration_ns: None,
             batch_iters: run.batch_iters,
             second_batch_iters: run.second_batch_iters,

@@ -1,6 +1,8 @@
 //! Decisions: pure functions over numbers, below measurement so the duo loop can ask "stop
 //! now?" without importing the analysis of results.
 //! - `verdict`: a claim judged against an interval for the ratio (Pass, Refuted, …);
+//! - `boundary`: the interval a look judges with (the t-mixture, and on units Student's t
+//!   at scheduled looks);
 //! - `sequential`: the sequential test, blocks of duos and a stop as soon as a claim is
 //!   decided;
 //! - `duo_times`: one duo's net batch times, what the sequential test is fed;
@@ -14,6 +16,7 @@
 //! - `simulation`: the error rates of all of the above under synthetic and replayed noise,
 //!   each with its negative control (tests only).
 
+mod boundary;
 mod counts;
 mod duo_times;
 mod fence;
@@ -37,10 +40,10 @@ pub use p_value::AnytimeP;
 pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
 #[cfg(test)]
 pub(crate) use sequential::Safeguards;
-pub use sequential::{Basis, Unsettled};
 pub(crate) use sequential::{
-    BlockSums, Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION,
-    MIN_DECISION_DUOS,
+    dependence_in_reach, dependence_pilot_duos, BlockSums, Sequential, SequentialSettings,
+    DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
 };
+pub use sequential::{Basis, Unsettled};
 pub use verdict::Verdict;
 pub(crate) use verdict::{log_margin, ClaimText};

@@ -46,13 +46,14 @@
 //! simulations (`simulation/`) check that this survives the approximations above, and
 //! docs/STATISTICS.md states the procedure, its assumptions and its limits on one page.
 
+use super::boundary::{Bound, Boundary};
 use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::p_value::{least_alpha, running_min, AnytimeP};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
-use crate::stats::{long_run_factor, ratio_of_means, ConfidenceSequence, PairedSums};
+use crate::stats::{long_run_factor, ratio_of_means, PairedSums};
 use crate::util::HeldBytes;
 
 /// Without a claim, a run stops once the log interval's half-width is at most this (±0.5%).
@@ -100,18 +101,67 @@ pub const UNIT_DUOS: usize = 25;
 /// dependence between blocks before the test ([`DEPENDENCE_PILOT_DUOS`] in
 /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more); when not, the test judges on units.
 fn measures_dependence(pilot_duos: usize, duos_per_block: usize) -> bool {
-    pilot_duos >= DEPENDENCE_PILOT_DUOS
-        && pilot_duos / duos_per_block.max(1) >= DEPENDENCE_PILOT_BLOCKS
+    pilot_duos >= dependence_pilot_duos(duos_per_block)
 }
 
-/// Units a decision waits for. The t-mixture holds at every count for normal units; at
-/// fewer than six its interval is too wide to decide a 1% difference of 2 ms routines
-/// anyway, so a smaller floor would cost nothing and buy nothing.
-pub const UNIT_MIN_BLOCKS: usize = 6;
+/// The fewest pilot duos in blocks of `duos_per_block` that measure the dependence:
+/// [`DEPENDENCE_PILOT_DUOS`], in [`DEPENDENCE_PILOT_BLOCKS`] blocks at least.
+#[must_use]
+pub fn dependence_pilot_duos(duos_per_block: usize) -> usize {
+    DEPENDENCE_PILOT_DUOS.max(DEPENDENCE_PILOT_BLOCKS * duos_per_block.max(1))
+}
 
-/// Units the confidence sequence is tightest at: half of what a 5 s budget holds for 2 ms
-/// routines, where the decisions that take longest fall.
-const UNIT_TARGET_BLOCKS: f64 = 12.0;
+/// Whether routines whose duo lasts `duo_ns`, in blocks of `duos_per_block`, are judged
+/// with the dependence measured, by their length: the pilot that measures it
+/// ([`dependence_pilot_duos`]) spans at most half of a warmup of `warmup_ns`. Which way a
+/// comparison goes is then set by the routines' length, not by how long one warmup happened
+/// to last: a machine would have to run the duos at half their pace for a warmup to end
+/// short of that pilot, and routines near the line are a few percent either side of it,
+/// not a warmup's accident.
+#[must_use]
+pub fn dependence_in_reach(duo_ns: f64, duos_per_block: usize, warmup_ns: f64) -> bool {
+    dependence_pilot_duos(duos_per_block) as f64 * duo_ns <= 0.5 * warmup_ns
+}
+
+/// The time a unit spans at least, up to [`UNIT_DUOS`] duos: what 25 duos of 2 ms routines
+/// span, the length whose coverage the simulations show (a relative speed that forgets
+/// itself within 80 ms, an AR(1) of 0.9 from one 8 ms duo to the next, covered). The
+/// machine's memory is measured in time, so a routine whose duo is longer needs fewer duos
+/// a unit to outlast it: [`unit_duos`].
+pub const UNIT_NS: f64 = 200e6;
+
+/// Duos a unit holds for duos of `duo_ns`: [`UNIT_DUOS`] up to duos of 8 ms, then as many as
+/// span [`UNIT_NS`], at least one.
+#[must_use]
+pub fn unit_duos(duo_ns: f64) -> usize {
+    ((UNIT_NS / duo_ns.max(1.0)).ceil() as usize).clamp(1, UNIT_DUOS)
+}
+
+/// The time the sample floor spans at most: with duos longer than this over
+/// [`MIN_DECISION_DUOS`] (27 ms, calls of about 6.5 ms), the floor holds this much time of
+/// duos instead of 75 of them, so that a routine of 20 ms can be decided within the
+/// default 5 s budget. What the shorter floor leaves uncovered is a routine's own cost that
+/// recurs more rarely than once in a third of the batches it holds (docs/STATISTICS.md,
+/// "Long routines").
+pub const FLOOR_NS: f64 = 2e9;
+
+/// Duos a decision waits for when a duo lasts `duo_ns`: [`MIN_DECISION_DUOS`], or as many
+/// as span [`FLOOR_NS`] when that is fewer.
+#[must_use]
+pub fn min_decision_duos(duo_ns: f64) -> usize {
+    ((FLOOR_NS / duo_ns.max(1.0)).ceil() as usize).clamp(1, MIN_DECISION_DUOS)
+}
+
+/// How a test on units draws its interval: Lai's t-mixture tightest at twelve units (half
+/// of what a 5 s budget holds for 2 ms routines, where the decisions that take longest
+/// fall), deciding from six (at fewer its interval is too wide to decide a 1% difference of
+/// 2 ms routines anyway). Mixtures tuned for fewer units and Student's t at scheduled looks
+/// decide no sooner or leave scenarios the mixture covers uncovered (`decide::boundary`;
+/// docs/STATISTICS.md, step 8).
+pub const UNIT_BOUNDARY: Boundary = Boundary::Mixture {
+    target: 12.0,
+    min_units: 6,
+};
 
 /// Outlying duos per effective block when one routine owns its outliers. Rare, large own
 /// costs make block values lumpy (most blocks have none), and a mean over lumpy values is
@@ -158,8 +208,8 @@ pub const FENCED_SHARE: f64 = 0.8;
 /// The two estimates' confidence sequences at one error rate, split by [`FENCED_SHARE`].
 #[derive(Clone, Copy, Debug)]
 struct Sequences {
-    fenced: ConfidenceSequence,
-    unfenced: ConfidenceSequence,
+    fenced: Bound,
+    unfenced: Bound,
 }
 
 impl Sequences {
@@ -178,9 +228,10 @@ impl Sequences {
         } else {
             alpha
         };
+        let boundary = settings.boundary();
         Self {
-            fenced: ConfidenceSequence::new(alpha * share, settings.target_blocks),
-            unfenced: ConfidenceSequence::new(unfenced_alpha, settings.target_blocks),
+            fenced: Bound::new(boundary, alpha * share),
+            unfenced: Bound::new(boundary, unfenced_alpha),
         }
     }
 }
@@ -250,6 +301,18 @@ pub struct SequentialSettings {
     /// Outliers fall on a batch in proportion to its time, which is the per-iteration
     /// ratio times this.
     pub log_batch_iters_ratio: f64,
+    /// Duos a unit holds when the test judges on units ([`unit_duos`] of the routines'
+    /// duo).
+    pub unit_duos: usize,
+    /// Duos a decision waits for ([`min_decision_duos`] of the routines' duo), with the
+    /// sample floor on.
+    pub min_duos: usize,
+    /// How the interval is drawn when the test judges on units.
+    pub unit_boundary: Boundary,
+    /// Whether the routines are short enough for their pilot to measure the dependence
+    /// ([`dependence_in_reach`]); when not, the test judges on units whatever the pilot's
+    /// length.
+    pub dependence_in_reach: bool,
     pub(crate) safeguards: Safeguards,
 }
 
@@ -266,7 +329,52 @@ impl SequentialSettings {
             target_blocks: TARGET_BLOCKS,
             precision: DEFAULT_PRECISION,
             log_batch_iters_ratio: 0.0,
+            unit_duos: UNIT_DUOS,
+            min_duos: MIN_DECISION_DUOS,
+            unit_boundary: UNIT_BOUNDARY,
+            dependence_in_reach: true,
             safeguards: Safeguards::ALL,
+        }
+    }
+
+    /// The same settings for routines whose duo lasts `duo_ns`: units of [`unit_duos`] and
+    /// a sample floor of [`min_decision_duos`].
+    #[must_use]
+    pub fn for_duo_ns(self, duo_ns: f64) -> Self {
+        Self {
+            unit_duos: unit_duos(duo_ns),
+            min_duos: min_decision_duos(duo_ns),
+            ..self
+        }
+    }
+
+    /// How the interval is drawn: [`Self::unit_boundary`] on units, else the t-mixture
+    /// tightest at [`Self::target_blocks`].
+    pub(crate) fn boundary(&self) -> Boundary {
+        if self.counts_units() {
+            self.unit_boundary
+        } else {
+            Boundary::Mixture {
+                target: self.target_blocks,
+                min_units: self.min_blocks,
+            }
+        }
+    }
+
+    /// Duos a decision waits for at least, as these settings run
+    /// ([`SequentialSettings::for_pilot`]): the sample floor, and on units the units the
+    /// first decisive look needs.
+    #[must_use]
+    pub fn decision_floor(&self) -> usize {
+        let floor = if self.safeguards.sample_floor {
+            self.min_duos
+        } else {
+            0
+        };
+        if self.counts_units() {
+            floor.max(self.min_blocks * self.duos_per_block)
+        } else {
+            floor
         }
     }
 
@@ -277,20 +385,23 @@ impl SequentialSettings {
         self.safeguards.units && !self.safeguards.dependence
     }
 
-    /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the pilot
-    /// measures the dependence between blocks ([`DEPENDENCE_PILOT_DUOS`] in
-    /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more) or units are off;
-    /// otherwise blocks of at least [`UNIT_DUOS`] duos counted as independent, with no
-    /// dependence factor, deciding from [`UNIT_MIN_BLOCKS`] units on.
+    /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the
+    /// routines are short enough to measure the dependence between blocks
+    /// ([`Self::dependence_in_reach`]) and the pilot does ([`DEPENDENCE_PILOT_DUOS`] in
+    /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more), or units are off; otherwise blocks of
+    /// [`Self::unit_duos`] counted as independent, with no dependence factor, deciding
+    /// from the unit boundary's first look on.
     #[must_use]
     pub fn for_pilot(self, pilot_duos: usize) -> Self {
-        if !self.safeguards.units || measures_dependence(pilot_duos, self.duos_per_block) {
+        if !self.safeguards.units
+            || (self.dependence_in_reach && measures_dependence(pilot_duos, self.duos_per_block))
+        {
             return self;
         }
         Self {
-            duos_per_block: self.duos_per_block.max(UNIT_DUOS),
-            min_blocks: self.min_blocks.min(UNIT_MIN_BLOCKS),
-            target_blocks: UNIT_TARGET_BLOCKS,
+            duos_per_block: self.duos_per_block.max(self.unit_duos),
+            min_blocks: self.min_blocks.min(self.unit_boundary.min_units()),
+            target_blocks: self.unit_boundary.target(),
             safeguards: Safeguards {
                 dependence: false,
                 ..self.safeguards
@@ -425,7 +536,20 @@ impl Sequential {
     /// duos (measured at the final batch size before the test starts, in order).
     #[must_use]
     pub fn new(settings: SequentialSettings, pilot: &[DuoTimes]) -> Self {
-        let settings = settings.for_pilot(pilot.len());
+        Self::with_pilot_of(settings, pilot, pilot.len())
+    }
+
+    /// [`Sequential::new`] when `pilot` holds the undisturbed duos of a pilot of
+    /// `pilot_duos`: the path (units or the dependence measured) is chosen on the whole
+    /// pilot's length, so that how many of its duos the scheduler happened to preempt does
+    /// not choose it.
+    #[must_use]
+    pub fn with_pilot_of(
+        settings: SequentialSettings,
+        pilot: &[DuoTimes],
+        pilot_duos: usize,
+    ) -> Self {
+        let settings = settings.for_pilot(pilot_duos);
         let pilot_diffs: Vec<f64> = pilot.iter().flat_map(DuoTimes::log_diffs).collect();
         let pilot_fence = Fence::from_pilot(&pilot_diffs);
         let pilot_blocks: Vec<BlockSums> = pilot
@@ -587,6 +711,7 @@ impl Sequential {
                     effective_blocks,
                     log_interval: sequences.unfenced.interval(
                         effective_blocks,
+                        self.all_sums.n(),
                         unfenced.log_ratio,
                         rescaled(spread, effective_blocks, self.all_sums.n()),
                     ),
@@ -611,7 +736,7 @@ impl Sequential {
     /// The interval for one estimate, with correlated blocks counted as fewer.
     fn interval_of(
         &self,
-        sequence: &ConfidenceSequence,
+        sequence: &Bound,
         sums: &PairedSums,
         run: f64,
         basis: Basis,
@@ -625,6 +750,7 @@ impl Sequential {
             log_ratio,
             log_interval: sequence.interval(
                 effective_blocks,
+                sums.n(),
                 log_ratio,
                 rescaled(sum_sq_dev, effective_blocks, sums.n()),
             ),
@@ -650,7 +776,8 @@ impl Sequential {
     /// sample and series floors the safeguards set.
     fn past_floors(&self, estimate: &Estimate) -> bool {
         estimate.effective_blocks >= self.settings.min_blocks
-            && !(self.settings.safeguards.sample_floor && self.duo_means.len() < MIN_DECISION_DUOS)
+            && !(self.settings.safeguards.sample_floor
+                && self.duo_means.len() < self.settings.min_duos)
     }
 
     /// Whether the latest look was one at which a claim could be decided (past the floors).
@@ -777,16 +904,15 @@ impl Sequential {
         self.pilot_duos
     }
 
-    /// Duos of the run a decision waits for, at least, with the default settings:
-    /// [`MIN_DECISION_DUOS`], and after a pilot too short to measure dependence in blocks of
-    /// `duos_per_block`, [`UNIT_MIN_BLOCKS`] units of [`UNIT_DUOS`].
+    /// Duos of the run a decision waits for, at least, with the default settings, for duos
+    /// of `duo_ns` in blocks of `duos_per_block` after a pilot of `pilot_duos`
+    /// ([`SequentialSettings::decision_floor`]).
     #[must_use]
-    pub fn decision_floor(pilot_duos: usize, duos_per_block: usize) -> usize {
-        if !measures_dependence(pilot_duos, duos_per_block) {
-            MIN_DECISION_DUOS.max(UNIT_MIN_BLOCKS * UNIT_DUOS)
-        } else {
-            MIN_DECISION_DUOS
-        }
+    pub fn decision_floor(duo_ns: f64, pilot_duos: usize, duos_per_block: usize) -> usize {
+        SequentialSettings::new(0.05, None, duos_per_block)
+            .for_duo_ns(duo_ns)
+            .for_pilot(pilot_duos)
+            .decision_floor()
     }
 
     /// How many duos the fence set aside.
@@ -818,7 +944,7 @@ impl Sequential {
 mod tests {
     use super::lump_equivalent;
     use super::{Basis, DuoTimes, Sequential, SequentialSettings, Unsettled, Verdict};
-    use super::{MIN_DECISION_DUOS, UNIT_DUOS, UNIT_MIN_BLOCKS};
+    use super::{MIN_DECISION_DUOS, UNIT_BOUNDARY, UNIT_DUOS};
     use crate::model::Claim;
     use crate::stats::SplitMix64;
 
@@ -898,6 +1024,9 @@ mod tests {
         test
     }
 
+    /// The duos of the next test: four batches of 0.5 and 1 µs.
+    const DUO_NS: f64 = 3_000.0;
+
     #[test]
     fn a_decision_waits_for_six_units_unless_the_pilot_measures_dependence() {
         // A pilot of enough duos but too few blocks (300 duos of a short routine in blocks
@@ -905,14 +1034,20 @@ mod tests {
         let short = SequentialSettings::new(0.05, None, 12).for_pilot(300);
         assert_eq!(short.duos_per_block, UNIT_DUOS);
         assert_eq!(
-            Sequential::decision_floor(300, 12),
-            UNIT_MIN_BLOCKS * UNIT_DUOS
+            Sequential::decision_floor(DUO_NS, 300, 12),
+            UNIT_BOUNDARY.min_units() * UNIT_DUOS
         );
-        assert_eq!(Sequential::decision_floor(600, 12), MIN_DECISION_DUOS);
+        assert_eq!(
+            Sequential::decision_floor(DUO_NS, 600, 12),
+            MIN_DECISION_DUOS
+        );
         // A clear difference after an 8-duo pilot: the run waits for six units of 25 duos;
         // after a 200-duo pilot, only for the sample floor.
-        for (pilot, floor) in [(8, UNIT_MIN_BLOCKS * UNIT_DUOS), (200, MIN_DECISION_DUOS)] {
-            assert_eq!(Sequential::decision_floor(pilot, 1), floor);
+        for (pilot, floor) in [
+            (8, UNIT_BOUNDARY.min_units() * UNIT_DUOS),
+            (200, MIN_DECISION_DUOS),
+        ] {
+            assert_eq!(Sequential::decision_floor(DUO_NS, pilot, 1), floor);
             let mut rng = SplitMix64::new(12);
             let mut noisy = |ns: f64| ns * (0.02 * rng.normal()).exp();
             let mut duo = || DuoTimes {
@@ -930,6 +1065,44 @@ mod tests {
             let decided_at = (1..=1_000).find(|_| test.push_duo(&duo()).is_some());
             assert_eq!(decided_at, Some(floor));
         }
+    }
+
+    #[test]
+    fn the_path_is_set_by_the_routines_length_not_the_pilots() {
+        use super::dependence_in_reach;
+        let cap = 200e6;
+        // Duos of 80 µs in blocks of 13: the 520 duos that measure the dependence take 42 ms
+        // of a 200 ms warmup; duos of 1 ms need 150 ms of it, more than half.
+        assert!(dependence_in_reach(80e3, 13, cap));
+        assert!(!dependence_in_reach(1e6, 1, cap));
+        // Out of reach, even a pilot long enough judges on units: a warmup that happened to
+        // run long does not change the path.
+        let settings = SequentialSettings {
+            dependence_in_reach: false,
+            ..SequentialSettings::new(0.05, None, 1)
+        };
+        assert!(settings.for_pilot(400).counts_units());
+        assert!(!SequentialSettings::new(0.05, None, 1)
+            .for_pilot(400)
+            .counts_units());
+    }
+
+    #[test]
+    fn units_span_a_fixed_time_and_the_floor_at_most_two_seconds() {
+        use super::{min_decision_duos, unit_duos};
+        // 2 ms calls (8 ms duos): 25 duos, 75 of them; 20 ms: three duos (240 ms), 25 (2 s);
+        // 50 ms: one duo, ten.
+        assert_eq!((unit_duos(8e6), min_decision_duos(8e6)), (25, 75));
+        assert_eq!((unit_duos(80e6), min_decision_duos(80e6)), (3, 25));
+        assert_eq!((unit_duos(200e6), min_decision_duos(200e6)), (1, 10));
+        // Short duos keep 25 and 75; a duo longer than the floor's time, one of each.
+        assert_eq!((unit_duos(1e3), min_decision_duos(1e3)), (25, 75));
+        assert_eq!((unit_duos(5e9), min_decision_duos(5e9)), (1, 1));
+        let long = SequentialSettings::new(0.05, None, 1)
+            .for_duo_ns(80e6)
+            .for_pilot(8);
+        assert_eq!(long.duos_per_block, 3);
+        assert_eq!(long.decision_floor(), 25);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `--export FORMAT FILE`, as asked for: which CI format, and where. The writers live in
 //! `report::export`.
 
+use crate::util::FileKind;
 use std::path::PathBuf;
 
 /// A CI format `--export` writes.
@@ -33,6 +34,16 @@ impl ExportFormat {
             other => Err(format!(
                 "unknown export format `{other}`: expected bmf, github or markdown"
             )),
+        }
+    }
+
+    /// What its file holds, as the one rule of who owns a file recognises it.
+    #[must_use]
+    pub fn file_kind(self) -> FileKind {
+        match self {
+            ExportFormat::Bmf => FileKind::Bmf,
+            ExportFormat::Github => FileKind::GithubBenchmark,
+            ExportFormat::Markdown => FileKind::Markdown,
         }
     }
 }

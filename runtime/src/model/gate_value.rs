@@ -6,19 +6,27 @@
 //! rather than read: `5` may mean 5% or 500%, and a gate read the wrong way passes what it
 //! was written to fail.
 
+/// The smallest gate, as a percentage: one part in a million. A finer gate is finer than
+/// any measure resolves, and the reports would show it rounded towards the 0% that is
+/// refused; so it is refused too, naming this floor.
+pub const SMALLEST_GATE_PERCENT: f64 = 1e-4;
+
 /// Parses a gate's largest regression into a fraction (`5%` and `0.05` give 0.05). The
 /// error is one line that says what is allowed and, for a plain number, both readings.
 pub fn parse_max_regression(text: &str) -> Result<f64, String> {
     let trimmed = text.trim();
-    let allowed = "a gate is a slowdown above zero such as 5% or 0.05";
+    let allowed = "a gate is a slowdown of 0.0001% (one part in a million) or more, such as \
+                   5% or 0.05";
+    // Compared in the unit written, so that `0.0001%` is not lost to rounding.
+    let floor = SMALLEST_GATE_PERCENT;
     if let Some(percent) = trimmed.strip_suffix('%') {
         return match percent.trim().parse::<f64>() {
-            Ok(p) if p.is_finite() && p > 0.0 => Ok(p / 100.0),
+            Ok(p) if p.is_finite() && p >= floor => Ok(p / 100.0),
             _ => Err(format!("{allowed}, got `{text}`")),
         };
     }
     match trimmed.parse::<f64>() {
-        Ok(p) if p.is_finite() && p > 0.0 && p < 1.0 => Ok(p),
+        Ok(p) if p.is_finite() && p * 100.0 >= floor * (1.0 - 1e-12) && p < 1.0 => Ok(p),
         Ok(p) if p.is_finite() && p >= 1.0 => Err(format!(
             "`{text}` is ambiguous: write `{p}%` for a slowdown of {p}% (new/old at most \
              {:.4}), or `{}` for {}% as a fraction; a plain number must be a fraction below 1",
@@ -60,6 +68,24 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 20, "only {checked} cases read");
+    }
+
+    #[test]
+    fn every_gate_accepted_is_shown_as_it_was_given_never_as_zero() {
+        for text in ["0.0001%", "0.000001", "0.00015%", "5%"] {
+            let fraction = parse_max_regression(text).unwrap();
+            let shown = crate::api::percent(fraction);
+            assert!(shown > 0.0, "{text} shown as {shown}%");
+            let written: f64 = text.trim_end_matches('%').parse().unwrap();
+            let written = if text.ends_with('%') {
+                written
+            } else {
+                written * 100.0
+            };
+            assert!((shown - written).abs() <= 1e-6, "{text} shown as {shown}%");
+        }
+        let e = parse_max_regression("1e-300%").unwrap_err();
+        assert!(e.contains("0.0001% (one part in a million) or more"), "{e}");
     }
 
     #[test]

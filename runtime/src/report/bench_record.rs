@@ -15,6 +15,9 @@ pub enum BaselineOutcome {
     Compared(Compared),
     /// Nothing to compare with yet; the run was saved under this name.
     FirstRun(BaselineName),
+    /// `--baseline NAME` for a trial NAME has no numbers for (added since, or NAME holds
+    /// only executables, as `cargo duobench compare` stores them): nothing was compared.
+    NoFigures(BaselineName),
     /// The baseline could not be read or the run not saved.
     Failed(BaselineError),
 }
@@ -26,6 +29,7 @@ impl BaselineOutcome {
         match self {
             BaselineOutcome::Compared(c) => BaselineStatus::Compared(c),
             BaselineOutcome::FirstRun(name) => BaselineStatus::FirstRun(*name),
+            BaselineOutcome::NoFigures(name) => BaselineStatus::NoFigures(*name),
             BaselineOutcome::Failed(e) => BaselineStatus::Failed(e),
         }
     }

@@ -28,13 +28,13 @@ mod unpaired_record;
 pub(crate) use bench_record::{BaselineOutcome, BenchRecord};
 pub(crate) use diff_record::{DiffRecord, RoutineNames};
 pub(crate) use doctor::{doctor_lines, examine, warnings_json, WarningOut};
-pub use files::markdown_table;
 pub(crate) use files::{
     annotations, append_step_summary, check_export_owned, check_json_owned, check_report_owned,
     write_export, write_json, write_markdown,
 };
+pub use files::{markdown_file, markdown_table};
 #[cfg(feature = "html")]
-pub(crate) use files::{rank, trial_cells, write_html, TrialCells, INDEX_TITLE};
+pub(crate) use files::{rank, trial_cells, write_html, TrialCells};
 #[cfg(feature = "html")]
 pub use html::document_page;
 pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};

@@ -24,6 +24,8 @@
 //!
 //! The sequential test's machinery:
 //! - `sequence`: [`ConfidenceSequence`], the anytime-valid interval used to stop early;
+//! - `scheduled`: `ScheduledLooks`, Student's t at a fixed schedule of counts, alpha
+//!   shared among them (a union bound; the alternative to it the simulations measure);
 //! - `moments`: `RunningMoments`, the streaming moments it can be fed (tests only);
 //! - `ratio_of_means`: [`ratio_of_means`], the log ratio of two means from paired block
 //!   sums (delta method);
@@ -45,6 +47,7 @@ mod ratio_of_means;
 mod regression;
 mod rng;
 mod sample;
+mod scheduled;
 mod sequence;
 mod student;
 mod summary;
@@ -69,6 +72,7 @@ pub use ratio_of_means::{ratio_of_means, PairedSums};
 pub use regression::{Line, Points, PointsError};
 pub use rng::SplitMix64;
 pub use sample::{Sample, SampleError};
+pub use scheduled::ScheduledLooks;
 pub use sequence::ConfidenceSequence;
 pub use student::student_t;
 pub use summary::{mad, median, quantile, Summary};

@@ -1,5 +1,5 @@
-//! The one way duobench writes a file: a reader sees the old contents or the new, never a
-//! mixture, and nothing that is not ours is replaced.
+//! How duobench writes a file: a reader sees the old contents or the new, never a mixture.
+//! Only `owned_file` calls it, after deciding the file is ours to replace.
 //!
 //! - A symbolic link is followed, and the file it points to is written; the link stays.
 //! - A regular file (or a missing one) is written to a temporary file beside it, flushed,

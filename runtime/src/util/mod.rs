@@ -2,7 +2,9 @@
 //! - `units`: durations parsed, and times, rates, counts and sizes printed in the unit that
 //!   fits;
 //! - `ratio`: ratios printed with the digits their interval needs;
-//! - `atomic_file`: the one safe writer, a reader sees the old file or the new;
+//! - `atomic_file`: writing a file so that a reader sees the old file or the new;
+//! - `owned_file`: the one writer every output goes through: only a file recognisably
+//!   duobench's own is replaced, atomically;
 //! - `file_lock`: a lock around read-merge-write of a file several processes share;
 //! - `fifo_open`: opening a FIFO for writing in a way that honours the interrupt flag;
 //! - `target_dir`: where duobench keeps its files, beside the build;
@@ -16,18 +18,22 @@ mod fifo_open;
 mod file_lock;
 mod held;
 mod interrupt;
+mod owned_file;
 mod panic;
 mod process;
 mod ratio;
 mod target_dir;
 mod units;
 
-pub use atomic_file::write_atomically;
 pub(crate) use atomic_file::{parent_dir, resolve_links};
 pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
 pub(crate) use held::HeldBytes;
 pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT};
+#[cfg(any(feature = "html", test))]
+pub(crate) use owned_file::HTML_MARK;
+pub use owned_file::{check_owned, read_owned, write_owned, FileKind};
+pub(crate) use owned_file::{BASELINE_FORMAT, MARKDOWN_MARK, RUN_MARKER_MARK};
 pub(crate) use panic::{catch_inner, catch_panic, fail_trial};
 pub(crate) use process::process_ended;
 pub(crate) use ratio::{ratio_text, RatioDigits};

@@ -3,15 +3,19 @@
 
 use std::time::Duration;
 
+/// What a duration may look like, in the attributes' words (`macros/src/duration.rs`).
+const DURATION_FORMAT: &str = "a duration is a number followed by a unit: ns, us, µs, ms, s, \
+                               m (minutes) or h (e.g. 500ms, 1.5s, 1_000ms, 1h)";
+
 /// Parses a duration: digits (`_` between them allowed), an optional fraction, and a unit
-/// `ns`, `us`, `µs`, `ms`, `s` or `m` (`"500ms"`, `"1.5s"`, `"250 us"`, `"1_000ms"`). Exact,
-/// to the nanosecond.
+/// `ns`, `us`, `µs`, `ms`, `s`, `m` or `h` (`"500ms"`, `"1.5s"`, `"250 us"`, `"1_000ms"`,
+/// `"1h"`). Exact, to the nanosecond.
 ///
 /// The attributes' grammar (`macros/src/duration.rs`). A proc-macro crate can export no
 /// functions, so the parser is written twice and both are tested against one table of cases
 /// (`duration_cases.txt`, shared with the macro crate).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let expected = || format!("expected a duration such as 500ms, 1.5s or 2m, got `{text}`");
+    let expected = || format!("`{text}` is not a duration: {DURATION_FORMAT}");
     let trimmed = text.trim();
     let (number, unit_ns) = DURATION_UNITS
         .iter()
@@ -45,7 +49,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 /// Units of [`parse_duration`]; `ms` before `s` and `m` so that it is read as neither.
-const DURATION_UNITS: [(&str, u64); 7] = [
+const DURATION_UNITS: [(&str, u64); 8] = [
     ("ns", 1),
     ("us", 1_000),
     ("µs", 1_000),
@@ -53,6 +57,7 @@ const DURATION_UNITS: [(&str, u64); 7] = [
     ("ms", 1_000_000),
     ("s", 1_000_000_000),
     ("m", 60_000_000_000),
+    ("h", 3_600_000_000_000),
 ];
 
 /// `text` without its `_` separators, or `None` unless it is digits with single `_` between.

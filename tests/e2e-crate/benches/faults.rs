@@ -62,7 +62,8 @@ mod interrupt {
 
 /// Run with `--bench crash::`, one trial at a time or from the start: `a_done` finishes,
 /// `b_exits` ends the process from inside its routine (as a routine that calls `exit`
-/// would), `c_aborts` aborts it (as an out-of-memory kill would, leaving no handler to run).
+/// would), `c_aborts` aborts it (as an out-of-memory kill would, leaving no handler to run),
+/// `d_exits_zero` exits with status 0, `e_never_returns` never returns from its first call.
 mod crash {
     use duobench::{bench, black_box, Bencher};
 
@@ -79,6 +80,22 @@ mod crash {
     #[bench]
     fn c_aborts(b: &mut Bencher) {
         b.iter(|| std::process::abort());
+    }
+
+    #[bench]
+    fn d_exits_zero(b: &mut Bencher) {
+        b.iter(|| std::process::exit(0));
+    }
+
+    #[bench(max_time = "200ms")]
+    fn e_never_returns(b: &mut Bencher) {
+        b.iter(sleep_for_ever);
+    }
+
+    fn sleep_for_ever() -> u64 {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        }
     }
 }
 

@@ -138,6 +138,7 @@ pub(super) fn over_rounds(
         duos_per_block: median_count(results().map(|r| r.duos_per_block as f64)) as usize,
         units: false,
         pilot_duos: median_count(results().map(|r| r.pilot_duos as f64)) as usize,
+        decision_floor: median_count(results().map(|r| r.decision_floor as f64)) as usize,
         empty_iteration_ns: {
             let floors: Vec<f64> = results().filter_map(|r| r.empty_iteration_ns).collect();
             (!floors.is_empty()).then(|| median_of(floors))

@@ -10,7 +10,7 @@ use super::{
     above, assert_fooled_both_ways, at_most_alpha, below, simulate, Noise, Scenario, CLEAN,
     INDEPENDENT, RUNS,
 };
-use crate::decide::sequential::Safeguards;
+use crate::decide::sequential::{Safeguards, MIN_DECISION_DUOS, UNIT_DUOS};
 
 /// A 2 ms routine: one call a batch, one duo a block, an 8-duo pilot, and the 5 s budget
 /// (600 duos of four 2 ms batches), with 1.3% noise per batch, about what the known-ratio
@@ -78,6 +78,62 @@ fn a_large_wander_keeps_alpha_for_long_routines_and_breaks_it_without_the_depend
         ..scenario
     };
     assert_fooled_both_ways(&simulate(68, &control, below(1.0)));
+}
+
+/// 10% at 20 ms in the 5 s budget, and at 50 ms in 10 s: a call's length, the budget, and
+/// the claim `ratio > 1.05`.
+const LONGER: [(f64, f64); 2] = [(20.0, 5.0), (50.0, 10.0)];
+
+#[test]
+fn ten_percent_is_decided_within_the_budget_at_20_and_50_ms() {
+    for (i, (call_ms, budget_s)) in LONGER.into_iter().enumerate() {
+        let seed = 72 + i as u64;
+        let scenario = Scenario::of_call(1.10, CLEAN, 0.013, call_ms, budget_s);
+        let o = simulate(seed, &scenario, above(1.05));
+        // The pilot's eight duos, then the run's, four calls each.
+        let seconds = (8 + o.median_duos) as f64 * 4.0 * call_ms / 1e3;
+        eprintln!(
+            "{call_ms} ms: passed {} of {RUNS}, median {} duos, {seconds:.1} s",
+            o.passed, o.median_duos
+        );
+        assert!(
+            o.passed >= RUNS * 99 / 100 && o.refuted == 0,
+            "{call_ms} ms"
+        );
+        assert!(seconds <= 0.8 * budget_s, "{call_ms} ms: {seconds:.1} s");
+        // Negative control: units of 25 duos and the 75-duo floor, as before units had a
+        // duration, decide nothing within the budget.
+        let before = Scenario {
+            unit_duos: UNIT_DUOS,
+            min_duos: MIN_DECISION_DUOS,
+            ..scenario
+        };
+        assert_eq!(
+            simulate(seed, &before, above(1.05)).passed,
+            0,
+            "{call_ms} ms"
+        );
+    }
+}
+
+#[test]
+fn claims_on_the_truth_keep_alpha_at_20_and_50_ms() {
+    // Clean, and a wander of the relative speed whose memory is 80 ms (the AR(1) of 0.9 a
+    // duo at 2 ms, in time): both claims on the truth, false, pass at most alpha.
+    for (i, (call_ms, budget_s)) in LONGER.into_iter().enumerate() {
+        let memory = 4.0 * (-1.0 / f64::ln(0.9)) * 2.0 / call_ms;
+        for (j, noise) in [CLEAN, wander(0.013, memory)].into_iter().enumerate() {
+            let scenario = Scenario::of_call(1.0, noise, 0.013, call_ms, budget_s);
+            for (k, claim) in boundary_claims(noise).into_iter().enumerate() {
+                let seed = 80 + 10 * i as u64 + 2 * j as u64 + k as u64;
+                let passed = simulate(seed, &scenario, claim).passed;
+                assert!(
+                    at_most_alpha(passed),
+                    "{call_ms} ms, noise {j}: {passed} of {RUNS} passed {claim:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -23,8 +23,11 @@
 //! - `power`: how often true claims pass under dependence, with a control;
 //! - `replay`: real duo streams replayed through the sequential test;
 //! - `units`: units of other lengths and floors against the procedure as it runs (a
-//!   measurement, ignored).
+//!   measurement, ignored);
+//! - `boundaries`: the intervals a test on units can judge with, compared on every
+//!   scenario of the coverage tables and on decision times (a measurement, ignored).
 
+mod boundaries;
 mod controls;
 mod coverage;
 mod grid;
@@ -37,9 +40,11 @@ mod robust;
 mod units;
 mod wander;
 
+use crate::decide::boundary::Boundary;
 use crate::decide::duo_times::DuoTimes;
 use crate::decide::sequential::{
-    Safeguards, Sequential, SequentialSettings, TARGET_BLOCKS, UNIT_DUOS, UNIT_MIN_BLOCKS,
+    min_decision_duos, unit_duos, Safeguards, Sequential, SequentialSettings, MIN_DECISION_DUOS,
+    TARGET_BLOCKS, UNIT_BOUNDARY, UNIT_DUOS,
 };
 use crate::decide::verdict::Verdict;
 use crate::model::Claim;
@@ -132,6 +137,12 @@ pub struct Scenario {
     pub target_blocks: f64,
     /// Effective blocks a decision waits for.
     pub min_blocks: usize,
+    /// How the interval is drawn on units.
+    pub unit_boundary: Boundary,
+    /// Duos a unit holds, on units.
+    pub unit_duos: usize,
+    /// Duos a decision waits for (the sample floor).
+    pub min_duos: usize,
 }
 
 impl Scenario {
@@ -147,6 +158,36 @@ impl Scenario {
             safeguards: Safeguards::ALL,
             target_blocks: TARGET_BLOCKS,
             min_blocks: 10,
+            unit_boundary: UNIT_BOUNDARY,
+            unit_duos: UNIT_DUOS,
+            min_duos: MIN_DECISION_DUOS,
+        }
+    }
+
+    /// A routine whose calls last `call_ms` (one call a batch, one duo a block, four calls
+    /// a duo) with an 8-duo pilot, `sigma` noise per batch and the duos a budget of
+    /// `budget_s` holds after a warmup of the pilot: units and sample floor as the duo loop
+    /// sets them for duos that long.
+    pub fn of_call(ratio: f64, noise: Noise, sigma: f64, call_ms: f64, budget_s: f64) -> Scenario {
+        let duo_ns = 4e6 * call_ms;
+        let duos = (budget_s * 1e9 / duo_ns) as usize;
+        Scenario {
+            unit_duos: unit_duos(duo_ns),
+            min_duos: min_decision_duos(duo_ns),
+            ..Scenario::long(ratio, noise, sigma, duos.saturating_sub(8))
+        }
+    }
+
+    /// The settings a comparison of this scenario judges `claim` at `alpha` with.
+    pub fn settings(&self, alpha: f64, claim: Option<Claim>) -> SequentialSettings {
+        SequentialSettings {
+            safeguards: self.safeguards,
+            target_blocks: self.target_blocks,
+            min_blocks: self.min_blocks,
+            unit_boundary: self.unit_boundary,
+            unit_duos: self.unit_duos,
+            min_duos: self.min_duos,
+            ..SequentialSettings::new(alpha, claim, self.duos_per_block)
         }
     }
 
@@ -285,6 +326,8 @@ pub struct Outcomes {
     pub refuted: usize,
     /// Median duos measured before a decision, over the decided runs.
     pub median_duos: usize,
+    /// Duos measured before each decision, in increasing order.
+    pub decided_at: Vec<usize>,
 }
 
 /// Runs `RUNS` simulated comparisons of `scenario` judging `claim` at `ALPHA`.
@@ -307,13 +350,7 @@ pub fn simulate_at(
         let mut machine = Machine::new(seed, scenario.ratio, scenario.noise);
         let pilot: Vec<DuoTimes> = (0..scenario.pilot_duos).map(|_| machine.duo()).collect();
         machine.ratio = scenario.shifted_ratio.unwrap_or(scenario.ratio);
-        let settings = SequentialSettings {
-            safeguards: scenario.safeguards,
-            target_blocks: scenario.target_blocks,
-            min_blocks: scenario.min_blocks,
-            ..SequentialSettings::new(alpha, Some(claim), scenario.duos_per_block)
-        };
-        let mut test = Sequential::new(settings, &pilot);
+        let mut test = Sequential::new(scenario.settings(alpha, Some(claim)), &pilot);
         let verdict = (1..=scenario.max_duos).find_map(|i| {
             let duo = machine.duo();
             test.push_duo(&duo).map(|v| (v, i))
@@ -338,6 +375,7 @@ pub fn simulate_at(
             .get(duos_to_decision.len() / 2)
             .copied()
             .unwrap_or(usize::MAX),
+        decided_at: duos_to_decision,
     }
 }
 
@@ -505,7 +543,7 @@ fn clear_differences_are_decided_correctly_and_early() {
             // Early: the median run decides as soon as the units' floor lets it, within 40
             // blocks of the 500 the budget allows.
             assert!(
-                o.median_duos <= UNIT_MIN_BLOCKS * UNIT_DUOS,
+                o.median_duos <= 6 * UNIT_DUOS,
                 "median {} duos",
                 o.median_duos
             );

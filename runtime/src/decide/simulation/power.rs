@@ -51,7 +51,7 @@ fn scenarios() -> Vec<(Length, &'static str, Scenario)> {
         for (name, dependence, short_ratio, long_ratio) in rows {
             let ratio = match length {
                 Length::Short => short_ratio,
-                Length::Long => long_ratio,
+                Length::Long | Length::Ms20 | Length::Ms50 => long_ratio,
             };
             let scenario = Scenario {
                 ratio,

@@ -311,7 +311,7 @@ pub fn command() -> clap::Command {
             "Trials run one at a time, whatever --test-threads says. Each duobench option has \
              a DUOBENCH_* environment variable;\nthe command line wins over the environment, \
              and both over the attribute. Durations: digits (`_` between them allowed),\nan \
-             optional fraction and a unit ns, us, µs, ms, s or m: 500ms, 1.5s, 2m, 1_000ms.\n\
+             optional fraction and a unit ns, us, µs, ms, s, m or h: 500ms, 1.5s, 2m, 1h.\n\
              Criterion.rs's flags are taken as their duobench equivalents (--warm-up-time 3 as \
              --warmup 3s, --noplot as --no-report, ...);\nthose with none name what replaces \
              them.",
@@ -442,6 +442,16 @@ impl Invocation {
                     .to_owned(),
             ));
         }
+        // A diagnostic run judges nothing; beside a gate it could only hide the gate's
+        // failure (one exported variable would turn a CI job's regressions green).
+        if mode == Mode::Bench && overrides.max_regression.is_some() {
+            if let Some(diagnostic) = diagnostic_option(&overrides) {
+                return Err(CliError(format!(
+                    "{diagnostic} and judges nothing, so it cannot run with a gate \
+                     (--max-regression, DUOBENCH_MAX_REGRESSION): drop one of them"
+                )));
+            }
+        }
         if overrides.store_only == Some(true) && overrides.save_baseline.is_none() {
             return Err(CliError(
                 "--store-only stores the executable of a baseline: give it --save-baseline NAME"
@@ -454,6 +464,21 @@ impl Invocation {
             overrides,
             filters,
         })
+    }
+}
+
+/// The diagnostic option of `overrides` that runs trials without judging them, as a
+/// sentence's start naming it and its variable.
+fn diagnostic_option(overrides: &Overrides) -> Option<&'static str> {
+    if overrides.calibrate == Some(true) {
+        Some(
+            "--calibrate (DUOBENCH_CALIBRATE) measures each comparison's first routine against \
+             itself",
+        )
+    } else if overrides.profile_time.is_some() {
+        Some("--profile-time (DUOBENCH_PROFILE_TIME) runs a routine without measuring it")
+    } else {
+        None
     }
 }
 
@@ -609,6 +634,33 @@ mod tests {
         );
         let inv = parse(&["--max-regression=5%"], &[]).unwrap();
         assert_eq!(inv.overrides.max_regression, Some(0.05));
+    }
+
+    #[test]
+    fn a_diagnostic_option_is_refused_beside_a_gate() {
+        let gate = ["--bench", "--baseline", "main", "--max-regression", "5%"];
+        let e = parse(&gate, &[("DUOBENCH_CALIBRATE", "1")]).unwrap_err();
+        assert!(
+            e.0.starts_with("--calibrate (DUOBENCH_CALIBRATE) measures each comparison's")
+                && e.0
+                    .contains("cannot run with a gate (--max-regression, DUOBENCH_MAX_REGRESSION)"),
+            "{e}"
+        );
+        let profiled: Vec<&str> = gate
+            .iter()
+            .copied()
+            .chain(["--profile-time", "1s"])
+            .collect();
+        let e = parse(&profiled, &[]).unwrap_err();
+        assert!(
+            e.0.starts_with("--profile-time (DUOBENCH_PROFILE_TIME)"),
+            "{e}"
+        );
+        // Controls: either alone, a switched-off calibration, and `cargo test` (which
+        // ignores the gate) are taken.
+        parse(&gate, &[("DUOBENCH_CALIBRATE", "0")]).unwrap();
+        parse(&["--bench", "--calibrate"], &[]).unwrap();
+        parse(&["--calibrate", "--max-regression", "5%"], &[]).unwrap();
     }
 
     #[test]

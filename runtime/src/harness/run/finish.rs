@@ -93,6 +93,7 @@ fn write_files(
         meta: run_meta.clone(),
         doctor: run_warnings.to_vec(),
         unfinished,
+        exited_inside: None,
     };
     if let Some(path) = &options.json {
         if let Err(e) = write_json(path, records, &run, scope(invocation)) {
@@ -160,15 +161,7 @@ pub fn write_as_trials_finish(
     bench_target: &'static str,
 ) -> AfterPush {
     let options = invocation.overrides.clone();
-    // Written while the run goes on: marked unfinished until the last write clears it, so
-    // that a run killed between trials leaves a document that says so.
-    let run = RunInfo {
-        mode: invocation.mode,
-        timer: timer_cost(),
-        meta: run_meta.clone(),
-        doctor: Vec::new(),
-        unfinished: Some(bench_target.to_owned()),
-    };
+    let run = unfinished_run(invocation, run_meta, bench_target);
     AfterPush(Arc::new(move |records: &[Record]| {
         if let Some(path) = options.json.as_deref().filter(|p| rewritable(p)) {
             let _ = write_json(path, records, &run, Scope::SameNames);
@@ -182,6 +175,41 @@ pub fn write_as_trials_finish(
         }
         journal::finished_one();
     }))
+}
+
+/// What the `--json` document says of a run still going on: marked unfinished until the
+/// last write clears it, so that a run killed between trials leaves a document that says so.
+fn unfinished_run(invocation: &Invocation, run_meta: &RunMeta, bench_target: &str) -> RunInfo {
+    RunInfo {
+        mode: invocation.mode,
+        timer: timer_cost(),
+        meta: run_meta.clone(),
+        doctor: Vec::new(),
+        unfinished: Some(bench_target.to_owned()),
+        exited_inside: None,
+    }
+}
+
+/// What the exit handler does when the process exits inside a trial: the `--json` document
+/// (a regular file) is marked with that trial (`exited_in`), its finished trials kept, so
+/// that `cargo duobench compare` and `merge` can say what ended the run.
+#[must_use]
+pub fn mark_exit_inside_trial(
+    invocation: &Invocation,
+    run_meta: &RunMeta,
+    bench_target: &str,
+) -> journal::OnExit {
+    let json = invocation.overrides.json.clone();
+    let run = unfinished_run(invocation, run_meta, bench_target);
+    Box::new(move |trial: &str| {
+        if let Some(path) = json.as_deref().filter(|p| rewritable(p)) {
+            let run = RunInfo {
+                exited_inside: Some(trial.to_owned()),
+                ..run.clone()
+            };
+            let _ = write_json(path, &[], &run, Scope::SameNames);
+        }
+    })
 }
 
 /// A regular file, or none yet (after following links).

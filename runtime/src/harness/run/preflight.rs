@@ -18,12 +18,13 @@ use std::path::{Path, PathBuf};
 
 /// Checks every output this run will write: the `--json` file, and under `cargo bench` the
 /// HTML report's directory and the baselines' directory; then that each file it will
-/// replace is ours (`preflight_owned`). `--list` writes nothing.
+/// replace is ours (`preflight_owned`), the report's page of bench target `target` among
+/// them. `--list` writes nothing.
 ///
 /// # Errors
 ///
 /// A one-line message naming the first place that cannot be written.
-pub fn check_outputs(invocation: &Invocation) -> Result<(), String> {
+pub fn check_outputs(invocation: &Invocation, target: Option<&str>) -> Result<(), String> {
     if invocation.libtest.list {
         return Ok(());
     }
@@ -38,7 +39,7 @@ pub fn check_outputs(invocation: &Invocation) -> Result<(), String> {
         }
         check_dir(&duobench_dir(), "baselines")?;
     }
-    check_owned_outputs(invocation, report.as_deref())
+    check_owned_outputs(invocation, report.as_deref(), target)
 }
 
 /// `--measure` (or `DUOBENCH_MEASURE`) asks for counts under Valgrind for the whole run:

@@ -9,12 +9,17 @@ use crate::util::{parent_dir, resolve_links};
 use std::path::{Path, PathBuf};
 
 /// Checks that each output file is ours to replace and that no two outputs share a file;
-/// `report` is the HTML report's directory when this run writes one.
+/// `report` is the HTML report's directory when this run writes one, and `target` the bench
+/// target whose page it writes there.
 ///
 /// # Errors
 ///
 /// A one-line message naming the file, ending `nothing was measured`.
-pub fn check_owned_outputs(invocation: &Invocation, report: Option<&Path>) -> Result<(), String> {
+pub fn check_owned_outputs(
+    invocation: &Invocation,
+    report: Option<&Path>,
+    target: Option<&str>,
+) -> Result<(), String> {
     let options = &invocation.overrides;
     // Named twice is said first: the second output would otherwise be refused as foreign.
     let mut named: Vec<(String, PathBuf)> = Vec::new();
@@ -46,7 +51,7 @@ pub fn check_owned_outputs(invocation: &Invocation, report: Option<&Path>) -> Re
         })?;
     }
     match report {
-        Some(dir) => check_report_owned(dir)
+        Some(dir) => check_report_owned(dir, target)
             .map_err(|e| format!("cannot write the HTML report: {e}; nothing was measured")),
         None => Ok(()),
     }
@@ -98,8 +103,12 @@ mod tests {
         let json = dir.join("out.json");
         let via_dot = dir.join(".").join("out.json");
         let (j, d) = (json.to_str().unwrap(), via_dot.to_str().unwrap());
-        let e = check_owned_outputs(&invocation(&["--json", j, "--export", "bmf", d]), None)
-            .unwrap_err();
+        let e = check_owned_outputs(
+            &invocation(&["--json", j, "--export", "bmf", d]),
+            None,
+            None,
+        )
+        .unwrap_err();
         assert!(e.starts_with("--json and --export bmf both name "), "{e}");
         assert!(
             e.ends_with("nothing was measured") && !e.contains('\n'),
@@ -107,9 +116,9 @@ mod tests {
         );
         let other = dir.join("bmf.json");
         let ok = ["--json", j, "--export", "bmf", other.to_str().unwrap()];
-        check_owned_outputs(&invocation(&ok), None).unwrap();
+        check_owned_outputs(&invocation(&ok), None, None).unwrap();
         let null = ["--json", "/dev/null", "--export", "github", "/dev/null"];
-        check_owned_outputs(&invocation(&null), None).unwrap();
+        check_owned_outputs(&invocation(&null), None, None).unwrap();
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -120,17 +129,35 @@ mod tests {
         fs::write(&file, "{\"x\": 1}").unwrap();
         let f = file.to_str().unwrap();
         for args in [vec!["--json", f], vec!["--export", "bmf", f]] {
-            let e = check_owned_outputs(&invocation(&args), None).unwrap_err();
+            let e = check_owned_outputs(&invocation(&args), None, None).unwrap_err();
             assert!(e.ends_with("nothing was measured"), "{e}");
             assert_eq!(fs::read_to_string(&file).unwrap(), "{\"x\": 1}");
         }
         let report = dir.join("report");
         fs::create_dir_all(&report).unwrap();
         fs::write(report.join("index.html"), "<p>mine</p>").unwrap();
-        let e = check_owned_outputs(&invocation(&[]), Some(&report)).unwrap_err();
+        let e = check_owned_outputs(&invocation(&[]), Some(&report), None).unwrap_err();
         assert!(
-            e.contains("index.html exists and was not written by duobench"),
+            e.contains("index.html: it exists and is not an HTML page written by duobench"),
             "{e}"
+        );
+        assert!(e.ends_with("nothing was measured"), "{e}");
+        assert_eq!(
+            fs::read_to_string(report.join("index.html")).unwrap(),
+            "<p>mine</p>"
+        );
+        // The page of this run's bench target is checked as the index is.
+        fs::remove_file(report.join("index.html")).unwrap();
+        fs::write(report.join("claims.html"), "<p>mine</p>").unwrap();
+        check_owned_outputs(&invocation(&[]), Some(&report), Some("other")).unwrap();
+        let e = check_owned_outputs(&invocation(&[]), Some(&report), Some("claims")).unwrap_err();
+        assert!(
+            e.contains("claims.html: it exists and is not an HTML page"),
+            "{e}"
+        );
+        assert_eq!(
+            fs::read_to_string(report.join("claims.html")).unwrap(),
+            "<p>mine</p>"
         );
         fs::remove_dir_all(&dir).unwrap();
     }

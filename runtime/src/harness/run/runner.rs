@@ -2,13 +2,15 @@
 //! at a time, prints the reports after libtest's summary and exits with libtest's status.
 
 use super::family_alpha::share_family_alpha;
-use super::finish::{unoptimized_claims_note, write_as_trials_finish, write_outputs};
+use super::finish::{mark_exit_inside_trial, unoptimized_claims_note};
+use super::finish::{write_as_trials_finish, write_outputs};
 use super::group::{groups, member_overrides};
 use super::journal;
 use super::preflight::{check_counting, check_outputs};
 use super::profile::{check_one_selected, profiling};
 use super::trial::{trial, TrialContext};
 use super::version_setup as versions;
+use super::watchdog;
 use crate::analysis::{run_warnings, Warning};
 use crate::api::{COUNT_FLAG, SERVE_FLAG};
 use crate::harness::all_trial_specs;
@@ -48,10 +50,14 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
+    let specs = all_trial_specs();
+    let target = specs
+        .first()
+        .map(|spec| bench_target(spec.descriptor.module_path));
     let outputs = if profiling(&invocation) {
         Ok(())
     } else {
-        check_outputs(&invocation)
+        check_outputs(&invocation, target)
     };
     if let Err(error) = outputs {
         eprintln!("error: {error}");
@@ -66,7 +72,6 @@ pub fn main() -> ! {
     }
     let run_meta = RunMeta::collect();
     let blocks = Arc::new(Mutex::new(Vec::new()));
-    let specs = all_trial_specs();
     // Several filter words become libtest's one filter and exact skips, before anything
     // asks libtest which trials will start.
     let probes: Vec<_> = specs.iter().map(probe).collect();
@@ -93,15 +98,14 @@ pub fn main() -> ! {
             None | Some(FormatSetting::Pretty)
         );
     let mut diffs = diff_sink(&invocation, pretty);
-    let target = specs
-        .first()
-        .map(|spec| bench_target(spec.descriptor.module_path));
     if !invocation.libtest.list && !profiling(&invocation) {
         if let Some(target) = target {
             diffs = diffs.with_after_push(write_as_trials_finish(&invocation, &run_meta, target));
-            for note in journal::open(&journal::default_dir(), target) {
+            let on_exit = mark_exit_inside_trial(&invocation, &run_meta, target);
+            for note in journal::open(&journal::default_dir(), target, on_exit) {
                 eprintln!("{note}");
             }
+            watchdog::start();
         }
     }
     // A profiling run pairs with no baseline's executable: it would store or start one.

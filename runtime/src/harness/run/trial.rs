@@ -5,6 +5,7 @@
 use super::group::candidate;
 use super::journal;
 use super::previous_pace::{note_run, reference_pace};
+use super::unjudged::left_unjudged;
 use super::version_setup as versions;
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
@@ -27,6 +28,7 @@ use crate::report::{DiffRecord, RoutineNames};
 use crate::report::{Record, RecordSink};
 use crate::session::ProgressLine;
 use crate::session::{compare_and_save, BaselineKey};
+use crate::session::{BaselineChoice, BaselineName};
 use crate::session::{Overrides, Settings};
 use crate::util::catch_panic;
 use crate::util::interrupted;
@@ -64,14 +66,21 @@ pub fn trial(
         settings.reference_pace_ns_per_step =
             reference_pace(&root, &key, context.mode, settings.measure).filter(|_| !measure_once);
         let role = versions::role(context.baseline_exe.as_ref(), &name);
+        let routine = spec.descriptor.routine;
         let outcome = run_routine(spec, context.mode, settings, role, diffs.progress_line());
+        // A diagnostic option that ran the trial without judging it fails what it kept
+        // from being judged.
+        let unjudged = || match left_unjudged(&settings, routine, context.mode) {
+            Some(why) => Err(Failed::from(why)),
+            None => Ok(Completion::Completed),
+        };
         if interrupted() {
             // Cut short: neither reported nor saved as a baseline.
             return Err("interrupted: this trial's measurements were discarded".into());
         }
         let outcome = outcome?;
         match outcome {
-            RoutineOutcome::Done => Ok(Completion::Completed),
+            RoutineOutcome::Done => unjudged(),
             RoutineOutcome::Unavailable(why) => Ok(Completion::ignored_with(why)),
             RoutineOutcome::Diff(result, given) => {
                 let d = spec.descriptor;
@@ -92,7 +101,11 @@ pub fn trial(
                 if let Ok(mut b) = blocks.lock() {
                     b.push(record_block(&record, diffs.paint, verbose));
                 }
-                let completion = diff_completion(&settings, &record.result);
+                let completion = if settings.calibrate {
+                    unjudged()
+                } else {
+                    diff_completion(&settings, &record.result)
+                };
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
             }
@@ -218,7 +231,7 @@ fn run_routine(
 }
 
 fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completion, Failed> {
-    let Some(claim) = settings.claim.as_ref().filter(|_| !settings.calibrate) else {
+    let Some(claim) = settings.claim.as_ref() else {
         return Ok(Completion::Completed);
     };
     match (result.verdict, settings.on_inconclusive) {
@@ -251,7 +264,13 @@ fn bench_outcome(
                 Ok(Completion::Completed),
             ),
             Ok(None) => (
-                BaselineOutcome::FirstRun(settings.baseline.save_as()),
+                match settings.baseline {
+                    BaselineChoice::Compare(name) => BaselineOutcome::NoFigures(name),
+                    BaselineChoice::Save(name) => BaselineOutcome::FirstRun(name),
+                    BaselineChoice::Previous => {
+                        BaselineOutcome::FirstRun(BaselineName::previous_run())
+                    }
+                },
                 Ok(Completion::Completed),
             ),
             Err(e) => {

@@ -162,31 +162,45 @@ pub fn role(baseline_exe: Option<&Arc<Mutex<BaselineExecutable>>>, name: &str) -
 }
 
 /// What the report says of a `#[bench]` compared unpaired: `why` a pairing that `--baseline`
-/// asked for was not possible, and, under `--max-regression`, that the gate was not judged.
-/// A gate on saved numbers would judge run-to-run changes with the within-run variance alone
-/// (the same code run twice on a quiet machine is often "regressed"; docs/VALIDATION.md,
-/// section "Across versions"):
+/// asked for was not possible, what it was compared with instead (the numbers saved under
+/// the baseline's name, or nothing when it has none for this trial), and, under
+/// `--max-regression`, that the gate was not judged. A gate on saved numbers would judge
+/// run-to-run changes with the within-run variance alone (the same code run twice on a
+/// quiet machine is often "regressed"; docs/VALIDATION.md, section "Across versions"):
 /// there is no error rate to honour, so the trial passes and says so. `None` when there is
 /// nothing to say.
 #[must_use]
 pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> Option<String> {
-    let gate = settings.max_regression.filter(|_| compared).map(|p| {
-        format!(
-            "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with a \
-             warning)",
-            settings.alpha,
-            percent(p)
-        )
+    let baseline = settings.baseline.compare_with();
+    let gate = settings.max_regression.map(|p| {
+        if compared {
+            format!(
+                "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with \
+                 a warning)",
+                settings.alpha,
+                percent(p)
+            )
+        } else {
+            format!(
+                "max regression {}% not judged, passed with a warning",
+                percent(p)
+            )
+        }
     });
-    match (why, gate) {
-        (Some(why), Some(gate)) => Some(format!(
+    match (why, compared, gate) {
+        (Some(why), true, Some(gate)) => Some(format!(
             "unpaired comparison with saved numbers: {why}; {gate}"
         )),
-        (Some(why), None) => Some(format!("unpaired comparison with saved numbers: {why}")),
-        (None, Some(gate)) => Some(format!(
+        (Some(why), true, None) => Some(format!("unpaired comparison with saved numbers: {why}")),
+        (Some(why), false, gate) => Some(format!(
+            "unpaired: {why}; nothing compared: baseline `{baseline}` has no numbers saved for \
+             this trial{}",
+            gate.map(|gate| format!("; {gate}")).unwrap_or_default()
+        )),
+        (None, true, Some(gate)) => Some(format!(
             "{gate}; compare with `--baseline NAME` to pair with a stored executable"
         )),
-        (None, None) => None,
+        (None, _, _) => None,
     }
 }
 
@@ -287,10 +301,20 @@ mod tests {
         assert!(note.starts_with("unpaired: cannot gate"), "{note}");
         // Nothing was compared (a first run): nothing was gated either.
         assert_eq!(unpaired_note(None, false, &gated), None);
+        // Pairing failed and the baseline has no numbers: said so, never "compared".
         let note = unpaired_note(Some("no executable"), false, &plain).unwrap();
         assert_eq!(
             note,
-            "unpaired comparison with saved numbers: no executable"
+            "unpaired: no executable; nothing compared: baseline `base` has no numbers saved \
+             for this trial"
+        );
+        let note = unpaired_note(Some("no executable"), false, &gated).unwrap();
+        assert!(
+            note.ends_with(
+                "nothing compared: baseline `base` has no numbers saved for this \
+                 trial; max regression 5% not judged, passed with a warning"
+            ),
+            "{note}"
         );
     }
 

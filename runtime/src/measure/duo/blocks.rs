@@ -6,7 +6,7 @@ use super::cost::{duos_per_block, DuoCost, FEWEST, MIN_PILOT_DUOS};
 use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
-use crate::decide::SequentialSettings;
+use crate::decide::{dependence_in_reach, SequentialSettings};
 use crate::measure::{Deadline, Shortfall};
 
 /// How the measuring goes on from the warmup.
@@ -49,10 +49,12 @@ pub fn plan_blocks(
     } else {
         cost.duo_ns(iters)
     });
+    let warmup_ns = settings.warmup.longest().as_nanos() as f64;
     let sequential = SequentialSettings {
         duos_per_block,
         log_batch_iters_ratio: (iters[0] as f64 / iters[1] as f64).ln(),
-        ..settings.sequential
+        dependence_in_reach: dependence_in_reach(duo_ns, duos_per_block, warmup_ns),
+        ..settings.sequential.for_duo_ns(duo_ns)
     };
     let fewest = cost.fewest_duos_ns_at_best(iters, pilot.len(), min_blocks, floor);
     let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {

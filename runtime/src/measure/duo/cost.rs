@@ -26,7 +26,7 @@ pub(super) fn duos_per_block(duo_ns: f64) -> usize {
 /// The minimum of a comparison, in words (see [`MIN_PILOT_DUOS`] and the sequential test's
 /// `min_blocks`).
 pub const FEWEST: &str =
-    "8 pilot duos and 10 blocks of duos, or 6 units of 25 duos (150 duos in all at least)";
+    "8 pilot duos and 10 blocks of duos, or 6 units of 25 duos or of 200 ms (and 75 duos, or 2 s of them, at least)";
 
 /// Duos whose pace is remembered.
 const RECENT: usize = 5;
@@ -140,7 +140,7 @@ impl DuoCost {
         let block = duos_per_block(duo_ns);
         let pilot = MIN_PILOT_DUOS.max(pilot_duos);
         let floor = if floor > 0 {
-            floor.max(Sequential::decision_floor(pilot, block))
+            floor.max(Sequential::decision_floor(duo_ns, pilot, block))
         } else {
             0
         };

@@ -124,7 +124,11 @@ impl DuoScreen {
             .collect();
         Self {
             settings,
-            test: Sequential::new(on_clock(settings, clock, clock_reason), &fence_from),
+            test: Sequential::with_pilot_of(
+                on_clock(settings, clock, clock_reason),
+                &fence_from,
+                pilot.len(),
+            ),
             pilot,
             evidence: Evidence {
                 clock,
@@ -326,6 +330,36 @@ mod tests {
             switches: Some(switches),
             ..MeasuredDuo::wall_only([20_200.0 * jitter, 20_000.0, 20_000.0, 20_200.0 * jitter])
         }
+    }
+
+    #[test]
+    fn the_path_is_chosen_on_the_whole_pilot_not_its_undisturbed_duos() {
+        // 520 short duos in blocks of 13, two in five preempted: the fence comes from the
+        // 312 undisturbed ones, 24 blocks, but the pilot held 40 blocks and the test
+        // measures the dependence. Judged on the undisturbed duos alone, how many the
+        // scheduler preempted would choose units.
+        let pilot: Vec<MeasuredDuo> = (0..520)
+            .map(|i| {
+                let switches = if i % 5 < 2 {
+                    PREEMPTED
+                } else {
+                    ContextSwitches::default()
+                };
+                short(i, switches)
+            })
+            .collect();
+        let settings = SequentialSettings::new(0.05, None, 13);
+        let screen = DuoScreen::new(settings, pilot.clone());
+        assert_eq!(screen.evidence.clock, Clock::Wall);
+        assert_eq!(screen.test().pilot_duos(), 312);
+        assert!(!screen.test().settings().counts_units());
+        // Negative control: the undisturbed duos alone put it on units.
+        let calm: Vec<DuoTimes> = pilot
+            .iter()
+            .filter(|d| !d.preempted())
+            .map(|d| d.duo_times(false))
+            .collect();
+        assert!(Sequential::new(settings, &calm).settings().counts_units());
     }
 
     #[test]

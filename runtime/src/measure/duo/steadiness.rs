@@ -10,6 +10,7 @@
 //! pilot floor.
 
 use super::batches::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
+use crate::decide::dependence_pilot_duos;
 use crate::stats::median;
 use std::time::Duration;
 
@@ -28,8 +29,19 @@ const GROUP: usize = 4;
 /// instead, which do not cover the slowest wanders the measured factor covers (memories of
 /// 50 duos: `decide::simulation::coverage`, a short routine's pilot of 125 duos). For a
 /// short routine this is about 40 ms; for batches of 100 µs and up it is more than the cap,
-/// and the warmup keeps its cap.
+/// and the warmup keeps its cap. Where 40 blocks hold more duos (blocks of 13 duos and up,
+/// duos under 80 µs), the floor is those ([`pilot_floor`]): a pilot that ended on
+/// steadiness at 500 duos of 80 µs would hold 38 blocks and put the comparison on units,
+/// where a warmup that happened to last a little longer would not.
 pub const PILOT_FLOOR_DUOS: usize = 500;
+
+/// The duos a default warmup's pilot holds before it may end on steadiness, in blocks of
+/// `duos_per_block`: [`PILOT_FLOOR_DUOS`], and at least the pilot that measures the
+/// dependence (`decide::dependence_pilot_duos`).
+#[must_use]
+pub fn pilot_floor(duos_per_block: usize) -> usize {
+    PILOT_FLOOR_DUOS.max(dependence_pilot_duos(duos_per_block))
+}
 
 /// One pilot duo as the rule sees it: when it ended and each routine's time in it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,15 +87,16 @@ impl WarmupRule {
     }
 
     /// Whether a warmup `elapsed` long, with `pilot` measured at the final sizes (in order)
-    /// and batches `long` (every one at least [`LONG_BATCH_NS`]), may end.
+    /// and batches `long` (every one at least [`LONG_BATCH_NS`]), may end; a default
+    /// warmup's pilot holds `floor` duos first ([`pilot_floor`]).
     #[must_use]
-    pub fn warm(self, elapsed: Duration, pilot: &[Pace], long: bool) -> bool {
+    pub fn warm(self, elapsed: Duration, pilot: &[Pace], long: bool, floor: usize) -> bool {
         if elapsed >= self.longest() {
             return true;
         }
         let floor_met = long
             || match self {
-                WarmupRule::UntilSteady(_) => pilot.len() >= PILOT_FLOOR_DUOS,
+                WarmupRule::UntilSteady(_) => pilot.len() >= floor,
                 WarmupRule::For(_) => false,
             };
         // A long pilot is judged every few duos: the rule reads the whole pilot, and short
@@ -164,7 +177,7 @@ mod tests {
                 MeasuredDuo::wall_only([batch(first), batch(second), batch(second), batch(first)]);
             pilot.push(Pace::of(&duo, now));
             let elapsed = Duration::from_nanos(now as u64);
-            if rule.warm(elapsed, &pilot, long_batches(&duo)) {
+            if rule.warm(elapsed, &pilot, long_batches(&duo), pilot_floor(1)) {
                 return now;
             }
         }
@@ -233,6 +246,36 @@ mod tests {
         // A long routine (2 ms a batch) as soon as eight duos agree.
         let end = warmup_ends(WarmupRule::UntilSteady(CAP), 8e6, 0.002, |_| 2e6);
         assert_eq!(end, 8.0 * 8e6);
+    }
+
+    #[test]
+    fn a_steady_pilot_of_short_duos_holds_the_blocks_that_measure_the_dependence() {
+        // Duos of 80 µs sit in blocks of 13: a pilot that ended at the 500-duo floor would
+        // hold 38 blocks, too few to measure the dependence, and put the comparison on
+        // units where a warmup a little longer would not. The floor holds 40 blocks.
+        let floor = pilot_floor(13);
+        assert_eq!(floor, 520);
+        let mut rng = SplitMix64::new(4);
+        let mut pilot = Vec::new();
+        let ended = loop {
+            let t = (pilot.len() + 1) as f64 * SHORT_DUO_NS;
+            let batch = |rng: &mut SplitMix64| 20_000.0 * (0.002 * rng.normal()).exp();
+            let ns = [(); 4].map(|()| batch(&mut rng));
+            pilot.push(Pace::of(&MeasuredDuo::wall_only(ns), t));
+            let elapsed = Duration::from_nanos(t as u64);
+            if WarmupRule::UntilSteady(CAP).warm(elapsed, &pilot, false, floor) {
+                break pilot.len();
+            }
+        };
+        assert!(ended / 13 >= 40, "{ended} duos");
+        // Negative control: the floor alone ends it with 38 blocks.
+        let before = (1..=pilot.len())
+            .find(|&n| {
+                let elapsed = Duration::from_nanos((n as f64 * SHORT_DUO_NS) as u64);
+                WarmupRule::UntilSteady(CAP).warm(elapsed, &pilot[..n], false, PILOT_FLOOR_DUOS)
+            })
+            .expect("steady");
+        assert!(before / 13 < 40, "{before} duos");
     }
 
     #[test]

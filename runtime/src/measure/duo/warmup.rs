@@ -3,12 +3,13 @@
 //! size are the pilot.
 
 use super::batches::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
-use super::cost::{DuoCost, MIN_PILOT_DUOS};
+use super::cost::{duos_per_block, DuoCost, MIN_PILOT_DUOS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
 use super::settings::DuoSettings;
 use super::sizes::{grow_own, shared};
-use super::steadiness::{long_batches, Pace};
+use super::steadiness::{long_batches, pilot_floor, Pace};
+use crate::decide::{dependence_in_reach, dependence_pilot_duos};
 use crate::measure::{Deadline, TimeBatch};
 use std::time::{Duration, Instant};
 
@@ -39,6 +40,9 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     // Whether every pilot duo's batches are long.
     let mut long = true;
     let mut last_duo_ns = 0.0;
+    // The shortest duo at the current sizes: blocks of the final sizes hold at most as many
+    // duos as blocks of it, so a pilot floor sized on it holds their 40 blocks.
+    let mut shortest_duo_ns = f64::INFINITY;
     // Each routine's batch size on its own; the duo runs them shared while they are close.
     let mut own: Sizes = [1, 1];
     while deadline.fits(cost.duo_ns(duo.iters)) {
@@ -60,7 +64,9 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
             pilot.clear();
             paces.clear();
             long = true;
+            shortest_duo_ns = f64::INFINITY;
         } else {
+            shortest_duo_ns = shortest_duo_ns.min(last_duo_ns);
             pilot.push(timings);
             paces.push(Pace::of(&timings, elapsed.as_nanos() as f64));
             long &= long_batches(&timings);
@@ -73,7 +79,17 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
         });
         let fewest = cost.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
         let fewest_at_best = cost.fewest_duos_ns_at_best(duo.iters, pilot.len(), min_blocks, floor);
-        let warm = settings.warmup.warm(elapsed, &paces, long)
+        let block = duos_per_block(shortest_duo_ns);
+        // Routines short enough to be judged with the dependence measured wait for the pilot
+        // that measures it, past the cap if a busy machine or a late change of batch size
+        // left it short: their path is set by their length, not by the warmup's luck.
+        let cap_ns = settings.warmup.longest().as_nanos() as f64;
+        let pilot_short = dependence_in_reach(shortest_duo_ns, block, cap_ns)
+            && pilot.len() < dependence_pilot_duos(block);
+        let warm = (settings
+            .warmup
+            .warm(elapsed, &paces, long, pilot_floor(block))
+            && !pilot_short)
             || !deadline.fits_after(elapsed, 2.0 * fewest);
         // Whether the minimum fits is judged only after two duos at the current batch size:
         // right after the batch grows, the cost is extrapolated from smaller batches, whose

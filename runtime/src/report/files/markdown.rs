@@ -7,6 +7,7 @@
 //! shards, which exist only as JSON, give the same table as a run. Pure: returns text.
 
 use super::trial_cells::{rank, trial_cells};
+use crate::util::MARKDOWN_MARK;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -30,20 +31,25 @@ pub fn markdown_table(doc: &Value, title: &str) -> String {
     render(rows, title)
 }
 
-/// `markdown_table` of `doc` joined with the table found in `existing` (a file this module
-/// wrote): a trial of `doc` replaces its earlier row, other rows are kept, as `--json`
-/// merges bench targets.
-///
-/// # Errors
-///
-/// `existing` is not a table this module wrote: it is left as it is.
-pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> Result<String, String> {
-    let existing = existing.unwrap_or_default();
-    if !existing.is_empty() && !is_ours(existing) {
-        return Err("exists and is not a duobench markdown table".to_owned());
-    }
+/// The markdown table of `doc` as a file duobench writes: [`markdown_table`] after the
+/// mark by which a later run knows the file for its own (an HTML comment, which renderers
+/// do not show).
+#[must_use]
+pub fn markdown_file(doc: &Value, title: &str) -> String {
+    with_mark(&markdown_table(doc, title))
+}
+
+fn with_mark(table: &str) -> String {
+    format!("{MARKDOWN_MARK}\n{table}")
+}
+
+/// [`markdown_file`] of `doc` joined with the table found in `existing` (a file of ours,
+/// as `util::write_owned` decided): a trial of `doc` replaces its earlier row, other rows are
+/// kept, as `--json` merges bench targets.
+#[must_use]
+pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> String {
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
-    for line in existing.lines() {
+    for line in existing.unwrap_or_default().lines() {
         if let Some(key) = row_key(line) {
             let line = line.to_owned();
             rows.insert(key.clone(), Row { key, line });
@@ -52,17 +58,7 @@ pub fn merge_markdown(existing: Option<&str>, doc: &Value, title: &str) -> Resul
     for row in trials(doc).iter().map(row) {
         rows.insert(row.key.clone(), row);
     }
-    Ok(render(rows.into_values().collect(), title))
-}
-
-/// Whether `text` has the shape `render` gives: a heading, then the line counting trials.
-fn is_ours(text: &str) -> bool {
-    let lines: Vec<&str> = text.lines().take(3).collect();
-    matches!(
-        lines.as_slice(),
-        [heading, "", count] if heading.starts_with("### ") && count.contains(" trials: ")
-            && count.ends_with(" inconclusive")
-    )
+    with_mark(&render(rows.into_values().collect(), title))
 }
 
 fn trials(doc: &Value) -> &[Value] {
@@ -141,11 +137,12 @@ mod tests {
     //! The markdown table and the GitHub annotations against their golden files, and merged.
 
     use super::super::github_actions::annotations;
-    use super::{markdown_table, merge_markdown};
+    use super::{markdown_file, markdown_table, merge_markdown};
     use crate::fixture::records::{bench_record, diff, unpaired_record, Baseline, BAND, BELOW};
     use crate::fixture::records::{counted_bench, counted_diff};
     use crate::report::to_json;
     use crate::report::Record;
+    use crate::util::{FileKind, MARKDOWN_MARK};
     use serde_json::Value;
 
     /// A run with one trial of each verdict: refuted, inconclusive, pass, report only, a
@@ -281,25 +278,26 @@ mod tests {
     fn merging_tables_replaces_a_trial_and_keeps_the_others() {
         let all = records();
         let whole = markdown_table(&document(&all), "duobench");
-        let first = merge_markdown(None, &document(&all[..2]), "duobench").unwrap();
+        let whole_file = markdown_file(&document(&all), "duobench");
+        assert_eq!(whole_file, format!("{MARKDOWN_MARK}\n{whole}"));
+        let first = merge_markdown(None, &document(&all[..2]), "duobench");
         assert_eq!(
-            merge_markdown(Some(&first), &document(&all[2..]), "duobench").unwrap(),
-            whole
+            merge_markdown(Some(&first), &document(&all[2..]), "duobench"),
+            whole_file
         );
         // The same trials again replace their rows rather than adding to them.
         assert_eq!(
-            merge_markdown(Some(&whole), &document(&all[..2]), "duobench").unwrap(),
-            whole
+            merge_markdown(Some(&whole_file), &document(&all[..2]), "duobench"),
+            whole_file
         );
         assert_eq!(
             markdown_table(&document(&[]), "duobench"),
             "### duobench\n\n0 trials: 0 refuted, 0 inconclusive\n\n"
         );
-        // A file this module did not write is refused, and left to its owner.
-        assert_eq!(
-            merge_markdown(Some("# Notes\n\nmine\n"), &document(&all), "duobench"),
-            Err("exists and is not a duobench markdown table".to_owned())
-        );
+        // What is written is what the next run takes for its own, and notes are not.
+        assert!(FileKind::Markdown.recognises(&whole_file));
+        assert!(!FileKind::Markdown.recognises(&whole));
+        assert!(!FileKind::Markdown.recognises("# Notes\n\nmine\n"));
     }
 
     #[test]

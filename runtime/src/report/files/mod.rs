@@ -7,7 +7,8 @@
 //! - `markdown`: the trials as a markdown table, for a pull request or the job summary;
 //! - `trial_cells`: one trial of the `--json` document as the merged tables show it;
 //! - `github_actions`: the `::error` annotations that put a refuted claim on its source line;
-//! - `owned`: whether a file is ours to replace, decided before anything is measured.
+//! - `owned`: which files each output replaces, checked by the one rule of whose file it is
+//!   before anything is measured.
 
 mod export;
 mod github_actions;
@@ -20,9 +21,7 @@ mod write_html;
 mod write_outputs;
 
 pub(crate) use github_actions::annotations;
-pub use markdown::markdown_table;
-#[cfg(feature = "html")]
-pub(crate) use owned::INDEX_TITLE;
+pub use markdown::{markdown_file, markdown_table};
 pub(crate) use owned::{check_export_owned, check_json_owned, check_report_owned};
 #[cfg(feature = "html")]
 pub(crate) use trial_cells::{rank, trial_cells, TrialCells};

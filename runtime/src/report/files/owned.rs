@@ -1,36 +1,17 @@
-//! Whether a file the run will write is ours to replace, decided before anything is
-//! measured (and again when writing, for what changed in between): a document of another
-//! kind or another program is refused, so that an hour of measuring never ends in "exists
-//! and is not a duobench JSON document" with the results lost. An empty file is ours (what
-//! `mktemp` gives).
+//! Whether the files a run will write are ours to replace, decided before anything is
+//! measured (and again when writing, for what changed in between), by the one rule of
+//! `util::write_owned`: so that an hour of measuring never ends in "exists and is not a
+//! duobench JSON document" with the results lost. Here is what the rule needs to know of
+//! each output: which files a report directory's run writes, and that a `cargo test` run
+//! never replaces `cargo bench` results.
 
-use super::export::{merge_export, Export, ExportFormat};
-use super::markdown::merge_markdown;
+use super::export::Export;
 use crate::model::Mode;
 use crate::report::SCHEMA_VERSION;
 use crate::report::{merge_document, Scope};
-use serde_json::{json, Value};
-use std::fs;
+use crate::util::{check_owned, read_owned, FileKind};
+use serde_json::json;
 use std::path::Path;
-
-/// The file's text, or `None` when there is no file yet. Only a regular file (after
-/// following links) holds results to merge with: reading a FIFO or a device would block or
-/// consume what another process is owed, and those are written through as they are.
-///
-/// # Errors
-///
-/// The system's reason the file cannot be read.
-pub fn read_existing(path: &Path) -> Result<Option<String>, String> {
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => return Ok(None),
-        _ => {}
-    }
-    match fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
-}
 
 /// Checks that a `--json` document of `mode` may be written to `path`.
 ///
@@ -43,13 +24,8 @@ pub fn check_json_owned(path: &Path, mode: Mode) -> Result<(), String> {
         Mode::Bench => "bench",
     };
     let probe = json!({ "schema_version": SCHEMA_VERSION, "mode": mode, "trials": [] });
-    merge_document(
-        read_existing(path)?.as_deref(),
-        probe,
-        Scope::SameNames,
-        None,
-    )
-    .map(drop)
+    let existing = read_owned(path, FileKind::JsonDocument)?;
+    merge_document(existing.as_deref(), probe, Scope::SameNames, None).map(drop)
 }
 
 /// Checks that `export` may be written to its file.
@@ -58,47 +34,34 @@ pub fn check_json_owned(path: &Path, mode: Mode) -> Result<(), String> {
 ///
 /// Why not, without the path.
 pub fn check_export_owned(export: &Export) -> Result<(), String> {
-    let existing = read_existing(&export.path)?;
-    let empty = match export.format {
-        ExportFormat::Bmf => Value::Object(serde_json::Map::new()),
-        ExportFormat::Github => Value::Array(Vec::new()),
-        ExportFormat::Markdown => {
-            let doc = json!({ "trials": [] });
-            return merge_markdown(existing.as_deref(), &doc, "duobench").map(drop);
-        }
-    };
-    merge_export(export.format, existing.as_deref(), empty, "").map(drop)
+    check_owned(&export.path, export.format.file_kind())
 }
 
-/// Checks that the report may rebuild `dir/index.html`: missing, empty, or one duobench
-/// wrote.
+/// Checks that the report may write the page of bench target `target` (when known) into
+/// `dir` and rebuild `dir/index.html`: each missing, empty, or a page duobench wrote.
 ///
 /// # Errors
 ///
 /// Why not, naming the file.
-pub fn check_report_owned(dir: &Path) -> Result<(), String> {
-    let index = dir.join("index.html");
-    match read_existing(&index)? {
-        Some(text) if !text.trim().is_empty() && !is_our_index(&text) => Err(format!(
-            "{} exists and was not written by duobench (name another directory with \
-             --report-dir)",
-            index.display()
-        )),
-        _ => Ok(()),
+pub fn check_report_owned(dir: &Path, target: Option<&str>) -> Result<(), String> {
+    let pages = target
+        .map(|target| format!("{target}.html"))
+        .into_iter()
+        .chain(["index.html".to_owned()]);
+    for name in pages {
+        let page = dir.join(name);
+        check_owned(&page, FileKind::Html).map_err(|e| format!("{}: {e}", page.display()))?;
     }
-}
-
-/// Title of the report's index page: what marks an `index.html` as duobench's.
-pub const INDEX_TITLE: &str = "duobench report";
-
-fn is_our_index(text: &str) -> bool {
-    text.contains(&format!("<title>{INDEX_TITLE}</title>"))
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::fixture::scratch::scratch_dir;
+    use crate::model::ExportFormat;
+    use crate::util::HTML_MARK;
+    use std::fs;
 
     #[test]
     fn foreign_files_are_refused_and_empty_or_missing_ones_are_ours() {
@@ -114,7 +77,10 @@ mod tests {
         check_export_owned(&export).unwrap();
         fs::write(&file, "{\"x\":1}").unwrap();
         let e = check_json_owned(&file, Mode::Bench).unwrap_err();
-        assert_eq!(e, "exists and is not a duobench JSON document");
+        assert!(
+            e.starts_with("it exists and is not a duobench JSON document, so it was left"),
+            "{e}"
+        );
         assert!(check_export_owned(&export).is_err());
         fs::write(
             &file,
@@ -128,18 +94,25 @@ mod tests {
     }
 
     #[test]
-    fn a_report_directory_with_someone_elses_index_is_refused() {
+    fn a_report_directory_with_someone_elses_index_or_target_page_is_refused() {
         let dir = scratch_dir("owned-report");
-        check_report_owned(&dir).unwrap();
-        fs::write(dir.join("index.html"), "<h1>my site</h1>").unwrap();
-        let e = check_report_owned(&dir).unwrap_err();
-        assert!(
-            e.ends_with("was not written by duobench (name another directory with --report-dir)"),
-            "{e}"
-        );
-        let ours = format!("<html><head><title>{INDEX_TITLE}</title></head></html>");
-        fs::write(dir.join("index.html"), ours).unwrap();
-        check_report_owned(&dir).unwrap();
+        check_report_owned(&dir, Some("claims")).unwrap();
+        let ours = format!("<html><head>{HTML_MARK}</head></html>");
+        for page in ["index.html", "claims.html"] {
+            fs::write(dir.join(page), "<h1>my site</h1>").unwrap();
+            let e = check_report_owned(&dir, Some("claims")).unwrap_err();
+            assert!(
+                e.contains(&format!("{page}: it exists and is not an HTML page")),
+                "{e}"
+            );
+            assert!(e.contains("the report's directory is --report DIR"), "{e}");
+            fs::write(dir.join(page), &ours).unwrap();
+        }
+        check_report_owned(&dir, Some("claims")).unwrap();
+        // Another page in the directory is not one this run writes.
+        fs::write(dir.join("other.html"), "<h1>mine</h1>").unwrap();
+        check_report_owned(&dir, Some("claims")).unwrap();
+        assert!(check_report_owned(&dir, Some("other")).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

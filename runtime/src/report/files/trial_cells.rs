@@ -153,6 +153,7 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
             .unwrap_or("–")
             .replace('_', " "),
         Some("first_run") => "first run".to_owned(),
+        Some("no_figures") => "nothing compared".to_owned(),
         Some("error") => "error".to_owned(),
         _ => "–".to_owned(),
     };

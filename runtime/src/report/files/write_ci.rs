@@ -3,8 +3,7 @@
 //! `report::markdown`.
 
 use super::markdown::merge_markdown;
-use super::owned::read_existing;
-use crate::util::write_atomically;
+use crate::util::{write_owned, FileKind};
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
@@ -20,14 +19,16 @@ pub fn write_markdown(path: &Path, doc: &Value) -> Result<(), String> {
         return Ok(());
     }
     let failed = |e: String| format!("could not write the markdown to {}: {e}", path.display());
-    let existing = read_existing(path).map_err(failed)?;
-    let table = merge_markdown(existing.as_deref(), doc, "duobench")
-        .map_err(|e| failed(format!("{e}; left unchanged")))?;
-    write_atomically(path, table.as_bytes()).map_err(|e| failed(e.to_string()))
+    write_owned(path, FileKind::Markdown, |existing| {
+        Ok(merge_markdown(existing, doc, "duobench").into_bytes())
+    })
+    .map_err(failed)
 }
 
 /// Appends `table` to the job summary file GitHub Actions names in `GITHUB_STEP_SUMMARY`:
-/// the runner creates it for each step and shows what the step appended.
+/// the runner creates it for each step and shows what the step appended. The one file
+/// duobench writes without `util::write_owned`: it is the runner's, made for steps to append
+/// to, and appending replaces nothing that is there.
 ///
 /// # Errors
 ///
@@ -44,4 +45,38 @@ pub fn append_step_summary(path: &Path, table: &str) -> Result<(), String> {
                 path.display()
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::records::{diff, BELOW};
+    use crate::fixture::scratch::scratch_dir;
+    use crate::report::to_json;
+    use std::fs;
+
+    #[test]
+    fn the_markdown_export_replaces_its_own_table_and_leaves_notes_byte_for_byte() {
+        let dir = scratch_dir("markdown-export");
+        let run = crate::fixture::records::bench_run_info();
+        let doc: Value =
+            serde_json::from_str(&to_json(&[diff("a", 0.5, Some(BELOW), 500)], &run)).unwrap();
+        let notes = dir.join("notes.md");
+        let theirs = "### duobench\n\n1 trials: 0 refuted, 0 inconclusive\n\nmy notes\n";
+        fs::write(&notes, theirs).unwrap();
+        let e = write_markdown(&notes, &doc).unwrap_err();
+        assert!(
+            e.contains("is not a markdown table written by duobench"),
+            "{e}"
+        );
+        assert!(e.contains(&notes.display().to_string()), "{e}");
+        assert_eq!(fs::read_to_string(&notes).unwrap(), theirs);
+        let table = dir.join("table.md");
+        write_markdown(&table, &doc).unwrap();
+        write_markdown(&table, &doc).unwrap();
+        assert!(fs::read_to_string(&table)
+            .unwrap()
+            .contains("| `claims::a` |"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,18 +1,20 @@
 //! The HTML report's files (feature `html`): this run's target page and the index rebuilt
-//! from every page in the directory, written atomically (rendering is `report::html`'s).
+//! from every page in the directory, written through `util::write_owned`: atomically, and only
+//! over pages duobench wrote (rendering is `report::html`'s).
 
 use super::owned::check_report_owned;
 use crate::analysis::Warning;
 use crate::report::html::{index_page, page_content, target_page};
 use crate::report::Record;
-use crate::util::write_atomically;
+use crate::util::{write_owned, FileKind};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Writes the page of this run's bench target into `dir` (created if missing) and rebuilds
 /// `dir/index.html` from every target page there; returns the index's path. Records of one
 /// run all belong to one bench target (one binary); nothing is written without records, and
-/// nothing at all when `dir` holds an `index.html` duobench did not write.
+/// nothing at all when the target's page or `index.html` in `dir` is a file duobench did not
+/// write.
 ///
 /// # Errors
 ///
@@ -25,18 +27,23 @@ pub fn write_html(
     let Some(first) = records.first() else {
         return Ok(None);
     };
-    let failed = |path: &Path, e: std::io::Error| {
+    let failed = |path: &Path, e: String| {
         format!("could not write the HTML report to {}: {e}", path.display())
     };
-    fs::create_dir_all(dir).map_err(|e| failed(dir, e))?;
-    check_report_owned(dir).map_err(|e| format!("could not write the HTML report: {e}"))?;
+    fs::create_dir_all(dir).map_err(|e| failed(dir, e.to_string()))?;
     let target = first.bench_target();
+    check_report_owned(dir, Some(target))
+        .map_err(|e| format!("could not write the HTML report: {e}"))?;
     let page = dir.join(format!("{target}.html"));
-    write_atomically(&page, target_page(target, records, run_warnings).as_bytes())
-        .map_err(|e| failed(&page, e))?;
+    write_owned(&page, FileKind::Html, |_| {
+        Ok(target_page(target, records, run_warnings).into_bytes())
+    })
+    .map_err(|e| failed(&page, e))?;
     let index = dir.join("index.html");
-    write_atomically(&index, index_page(&target_pages(dir)).as_bytes())
-        .map_err(|e| failed(&index, e))?;
+    write_owned(&index, FileKind::Html, |_| {
+        Ok(index_page(&target_pages(dir)).into_bytes())
+    })
+    .map_err(|e| failed(&index, e))?;
     Ok(Some(index))
 }
 
@@ -93,8 +100,35 @@ mod tests {
             text.contains("href=\"claims.html\"") && text.contains("href=\"other_target.html\"")
         );
         assert!(!text.contains("not ours"));
+        assert_eq!(
+            fs::read_to_string(dir.join("notes.html")).unwrap(),
+            "<p>not ours</p>",
+            "a page of someone else's in the directory is left as it is"
+        );
         let page = fs::read_to_string(dir.join("claims.html")).unwrap();
         assert_eq!(page.matches("<section class=\"comparison\"").count(), 2);
+        fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_foreign_page_named_as_the_targets_is_left_alone() {
+        let dir = scratch("foreign-page");
+        fs::create_dir_all(&dir).unwrap();
+        let records = [diff("a", 0.5, Some(BELOW), 500)];
+        let target = records[0].bench_target();
+        let page = dir.join(format!("{target}.html"));
+        fs::write(&page, "<h1>mine</h1>").unwrap();
+        let e = write_html(&dir, &records, &[]).unwrap_err();
+        assert!(
+            e.contains(&format!("{}: it exists and is not", page.display())),
+            "{e}"
+        );
+        assert_eq!(fs::read_to_string(&page).unwrap(), "<h1>mine</h1>");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "no index either");
+        // Pages this module wrote are its own to replace.
+        fs::remove_file(&page).unwrap();
+        write_html(&dir, &records, &[]).unwrap();
+        write_html(&dir, &records, &[]).unwrap();
         fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     }
 
@@ -104,7 +138,10 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join("index.html"), "<h1>mine</h1>").unwrap();
         let e = write_html(&dir, &[diff("a", 0.5, Some(BELOW), 500)], &[]).unwrap_err();
-        assert!(e.contains("was not written by duobench"), "{e}");
+        assert!(
+            e.contains("index.html: it exists and is not an HTML page"),
+            "{e}"
+        );
         assert_eq!(
             fs::read_to_string(dir.join("index.html")).unwrap(),
             "<h1>mine</h1>"

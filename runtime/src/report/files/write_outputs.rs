@@ -1,14 +1,14 @@
 //! The files a run writes after libtest's summary: the `--json` document and the exports
-//! (the HTML report is `write_html`). This is an edge of the program; everything it writes is rendered by the pure
-//! modules beside it, and written atomically.
+//! (the HTML report is `write_html`). This is an edge of the program; everything it writes is
+//! rendered by the pure modules beside it, and written through `util::write_owned`: only over
+//! a file that is ours, atomically.
 
 use super::export::{export_value, merge_export, Export};
-use super::owned::read_existing;
 use crate::report::Record;
 use crate::report::{merge_document, Scope};
 use crate::report::{to_json, RunInfo};
 use crate::util::lock_output;
-use crate::util::write_atomically;
+use crate::util::{write_owned, FileKind};
 use std::path::Path;
 
 /// Writes the `--json` document to `path`, merged with the trials found there that `scope`
@@ -37,11 +37,12 @@ pub fn write_json(
         .first()
         .map(Record::bench_target)
         .or(run.unfinished.as_deref());
-    let existing = read_existing(path).map_err(failed)?;
-    let merged = merge_document(existing.as_deref(), new, scope, target)
-        .map_err(|e| failed(format!("{e}; left unchanged")))?;
-    let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
-    write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
+    write_owned(path, FileKind::JsonDocument, |existing| {
+        let merged = merge_document(existing, new, scope, target)
+            .map_err(|e| format!("{e}; left unchanged"))?;
+        Ok(pretty(&merged))
+    })
+    .map_err(failed)
 }
 
 /// Writes `--export FORMAT FILE`, merged with the other bench targets' entries found there.
@@ -58,16 +59,17 @@ pub fn write_export(export: &Export, records: &[Record]) -> Result<(), String> {
     let failed = |e: String| format!("could not write the export to {}: {e}", path.display());
     let new = export_value(export.format, records);
     let _lock = lock_output(path).map_err(|e| failed(e.to_string()))?;
-    let existing = read_existing(path).map_err(failed)?;
-    let merged = merge_export(
-        export.format,
-        existing.as_deref(),
-        new,
-        first.bench_target(),
-    )
-    .map_err(|e| failed(format!("{e}; left unchanged")))?;
-    let text = serde_json::to_string_pretty(&merged).unwrap_or_default() + "\n";
-    write_atomically(path, text.as_bytes()).map_err(|e| failed(e.to_string()))
+    write_owned(path, export.format.file_kind(), |existing| {
+        let merged = merge_export(export.format, existing, new, first.bench_target())
+            .map_err(|e| format!("{e}; left unchanged"))?;
+        Ok(pretty(&merged))
+    })
+    .map_err(failed)
+}
+
+/// A JSON file's text: pretty, ending in a newline.
+fn pretty(value: &serde_json::Value) -> Vec<u8> {
+    (serde_json::to_string_pretty(value).unwrap_or_default() + "\n").into_bytes()
 }
 
 #[cfg(test)]
@@ -95,6 +97,7 @@ mod tests {
             meta: crate::fixture::records::run_meta(),
             doctor: Vec::new(),
             unfinished: None,
+            exited_inside: None,
         };
         write_json(
             &path,
@@ -109,6 +112,44 @@ mod tests {
         let e =
             write_json(&dir.join("missing/out.json"), &[], &run, Scope::WholeTarget).unwrap_err();
         assert!(e.starts_with("could not write the JSON results to "), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn someone_elses_file_is_left_byte_for_byte_by_every_writer_here() {
+        use super::super::export::ExportFormat;
+        let dir = scratch("foreign");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("theirs.json");
+        let records = [diff("a", 0.5, Some(BELOW), 500)];
+        let run = crate::fixture::records::bench_run_info();
+        for theirs in ["{\"mine\": 1}", "[1, 2]", "notes\n"] {
+            fs::write(&path, theirs).unwrap();
+            let e = write_json(&path, &records, &run, Scope::WholeTarget).unwrap_err();
+            assert!(e.contains("is not a duobench JSON document"), "{e}");
+            assert!(e.contains(&path.display().to_string()), "{e}");
+            for format in [ExportFormat::Bmf, ExportFormat::Github] {
+                let export = Export {
+                    format,
+                    path: path.clone(),
+                };
+                let e = write_export(&export, &records).unwrap_err();
+                assert!(
+                    e.contains(&format!("is not {}", format.file_kind().what())),
+                    "{e}"
+                );
+            }
+            assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
+        }
+        // What each writes, it takes for its own the next time.
+        for format in [ExportFormat::Bmf, ExportFormat::Github] {
+            let path = dir.join(format!("{format:?}.json"));
+            let export = Export { format, path };
+            write_export(&export, &records).unwrap();
+            write_export(&export, &records).unwrap();
+        }
+        write_json(&dir.join("doc.json"), &records, &run, Scope::WholeTarget).unwrap();
+        write_json(&dir.join("doc.json"), &records, &run, Scope::WholeTarget).unwrap();
         fs::remove_dir_all(&dir).unwrap();
     }
 

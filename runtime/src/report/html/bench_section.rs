@@ -26,6 +26,7 @@ fn verdict(outcome: &BaselineOutcome) -> (&'static str, &'static str) {
             ChangeVerdict::NoChange => ("no-change", "no change"),
         },
         BaselineOutcome::FirstRun(_) => ("reported", "first run"),
+        BaselineOutcome::NoFigures(_) => ("reported", "nothing compared"),
         BaselineOutcome::Failed(_) => ("refuted", "baseline error"),
     }
 }
@@ -51,6 +52,7 @@ fn change_cell(outcome: &BaselineOutcome) -> String {
             }
         ),
         BaselineOutcome::FirstRun(name) => format!("saved as `{name}`"),
+        BaselineOutcome::NoFigures(name) => format!("nothing in `{name}`"),
         BaselineOutcome::Failed(_) => "see below".to_owned(),
     }
 }
@@ -208,6 +210,14 @@ fn baseline_figure(
                 out,
                 "<p class=\"baseline\">No baseline yet: this run was saved as <code>{}</code>; \
                  the next run is compared with it.</p>",
+                escape(name.as_str())
+            );
+        }
+        BaselineOutcome::NoFigures(name) => {
+            let _ = writeln!(
+                out,
+                "<p class=\"baseline\">Nothing compared: baseline <code>{}</code> has no \
+                 numbers saved for this trial.</p>",
                 escape(name.as_str())
             );
         }

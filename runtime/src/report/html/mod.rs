@@ -38,11 +38,14 @@ mod unpaired_section;
 use crate::analysis::Warning;
 use crate::report::DiffRecord;
 use crate::report::Record;
-use crate::report::INDEX_TITLE;
 use crate::report::{interval_text, ratio_figure};
+use crate::util::HTML_MARK;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
 use std::fmt::Write;
+
+/// The title of the report's index page.
+pub const INDEX_TITLE: &str = "duobench report";
 
 /// Opens a target page's content.
 pub const BEGIN: &str = "<!-- duobench:content -->";
@@ -201,7 +204,7 @@ fn page(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
+         {HTML_MARK}\n<title>{title}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n\
          <header><h1>{title}</h1><p>duobench {version}, {profile} build. Ratio = \
          latency(first) / latency(second); the verdict uses the confidence sequence.</p>\
          </header>\n<main>\n{body}</main>\n</body>\n</html>\n",
@@ -220,6 +223,7 @@ mod tests {
     use super::*;
     use crate::fixture::records::{bench_record, diff, Baseline, BAND, BELOW};
     use crate::report::BaselineOutcome;
+    use crate::util::FileKind;
 
     fn records() -> Vec<Record> {
         vec![
@@ -340,8 +344,16 @@ mod tests {
         assert!(index.contains("<a href=\"alpha.html\">alpha</a>"));
         assert!(index.contains("<h2 id=\"beta\">beta</h2>"));
         assert!(index.starts_with("<!DOCTYPE html>") && index.ends_with("</html>\n"));
-        // What the report's ownership check looks for before rebuilding an index.
-        assert!(index.contains(&format!("<title>{INDEX_TITLE}</title>")));
+        // Every page written is one the next run may replace as its own, by its generator
+        // mark, and a page of the report's without it by its content marker or title.
+        let merged = document_page(&serde_json::json!({ "trials": [] }), "merged");
+        for page in [&a, &b, &index, &merged] {
+            assert!(FileKind::Html.recognises(page), "{page}");
+        }
+        let unmarked = |page: &str| page.replace(HTML_MARK, "");
+        assert!(FileKind::Html.recognises(&unmarked(&a)));
+        assert!(FileKind::Html.recognises(&unmarked(&index)));
+        assert!(!FileKind::Html.recognises(&unmarked(&merged)));
     }
 
     #[test]

@@ -111,6 +111,9 @@ enum BaselineOut {
     FirstRun {
         saved_as: String,
     },
+    NoFigures {
+        baseline: String,
+    },
     Error {
         message: String,
     },
@@ -227,6 +230,9 @@ fn baseline(outcome: &BaselineOutcome, measure: Measure) -> BaselineOut {
         BaselineOutcome::Compared(c) => compared(c, measure),
         BaselineOutcome::FirstRun(name) => BaselineOut::FirstRun {
             saved_as: name.to_string(),
+        },
+        BaselineOutcome::NoFigures(name) => BaselineOut::NoFigures {
+            baseline: name.to_string(),
         },
         BaselineOutcome::Failed(e) => BaselineOut::Error {
             message: e.to_string(),

@@ -14,6 +14,7 @@ use crate::report::Record;
 use crate::report::RunMeta;
 use crate::report::{warnings_json, WarningOut};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Version of the document's layout. Raised whenever a field is removed or changes meaning;
 /// adding a field, or a trial `kind` (readers skip kinds they do not know), keeps it.
@@ -33,6 +34,9 @@ pub struct RunInfo {
     /// The bench target this run measures, when its run has not finished: written while
     /// its trials run, and when an interrupt cut it short. `None` once it finished.
     pub unfinished: Option<String>,
+    /// The trial inside which the process called `exit` (a routine's
+    /// `std::process::exit`), ending the unfinished run: written by the exit's handler.
+    pub exited_inside: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -47,6 +51,9 @@ struct Document<'a> {
     /// Bench targets whose runs did not finish (still running, cut short by an interrupt,
     /// or killed): their trials in `trials` are only those measured before.
     unfinished_targets: Vec<&'a str>,
+    /// Bench targets whose process called `exit` inside a trial, each with that trial.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    exited_in: BTreeMap<&'a str, &'a str>,
     trials: Vec<AnyTrial<'a>>,
 }
 
@@ -98,6 +105,12 @@ pub fn to_json(records: &[Record], run: &RunInfo) -> String {
         },
         doctor: warnings_json(&run.doctor),
         unfinished_targets: run.unfinished.as_deref().into_iter().collect(),
+        exited_in: run
+            .unfinished
+            .as_deref()
+            .zip(run.exited_inside.as_deref())
+            .into_iter()
+            .collect(),
         trials: records
             .iter()
             .map(|record| match record {
@@ -297,6 +310,7 @@ mod tests {
                     meta: crate::fixture::records::run_meta(),
                     doctor: Vec::new(),
                     unfinished: None,
+                    exited_inside: None,
                 };
                 let doc: serde_json::Value =
                     serde_json::from_str(&to_json(&records, &run)).unwrap();

@@ -5,7 +5,8 @@
 //! `bench_target` (only those of the same name when the run was filtered, as every
 //! cargo-nextest process is, so a run of one trial keeps the target's others), the other
 //! targets' trials are kept, and the top-level facts (`run`, `timer`, ...) are the latest
-//! target's, but for `unfinished_targets`, which keeps every other target's mark.
+//! target's, but for `unfinished_targets` and `exited_in`, which keep every other target's
+//! mark.
 
 use serde_json::Value;
 
@@ -85,6 +86,26 @@ pub fn merge_document(
         unfinished.extend(ours);
     }
     new["unfinished_targets"] = Value::Array(unfinished);
+    // The same for the trials other targets' processes exited inside.
+    let mut exited: serde_json::Map<String, Value> = old["exited_in"]
+        .as_object()
+        .map(|marks| {
+            marks
+                .iter()
+                .filter(|(mark, _)| Some(mark.as_str()) != target)
+                .map(|(mark, trial)| (mark.clone(), trial.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Object(ours)) = new.get_mut("exited_in").map(Value::take) {
+        exited.extend(ours);
+    }
+    if let Some(doc) = new.as_object_mut() {
+        doc.remove("exited_in");
+        if !exited.is_empty() {
+            doc.insert("exited_in".to_owned(), Value::Object(exited));
+        }
+    }
     Ok(new)
 }
 
@@ -210,5 +231,19 @@ mod tests {
         a["unfinished_targets"] = json!([]);
         let merged = merge_document(Some(&merged.to_string()), a, WholeTarget, Some("a")).unwrap();
         assert_eq!(merged["unfinished_targets"], json!([]));
+    }
+
+    #[test]
+    fn the_trial_a_targets_process_exited_inside_stays_named_until_the_target_runs_again() {
+        let mut exited = doc("bench", &[("a", "a1")]);
+        exited["exited_in"] = json!({ "a": "a2" });
+        let merged = merge_document(None, exited, WholeTarget, Some("a")).unwrap();
+        assert_eq!(merged["exited_in"], json!({ "a": "a2" }));
+        let b = doc("bench", &[("b", "b1")]);
+        let merged = merge_document(Some(&merged.to_string()), b, WholeTarget, Some("b")).unwrap();
+        assert_eq!(merged["exited_in"], json!({ "a": "a2" }));
+        let a = doc("bench", &[("a", "a1")]);
+        let merged = merge_document(Some(&merged.to_string()), a, WholeTarget, Some("a")).unwrap();
+        assert_eq!(merged.get("exited_in"), None, "{merged:#}");
     }
 }

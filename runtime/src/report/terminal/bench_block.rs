@@ -25,6 +25,8 @@ pub enum BaselineStatus<'a> {
     Compared(&'a Compared),
     /// Nothing to compare with yet; the run was saved under this name.
     FirstRun(BaselineName),
+    /// `--baseline NAME` has no numbers for this trial: nothing was compared.
+    NoFigures(BaselineName),
     /// The baseline could not be read or the run not saved.
     Failed(&'a BaselineError),
 }
@@ -210,6 +212,9 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
         }
         BaselineStatus::FirstRun(name) => {
             format!("none yet: saved as baseline `{name}`")
+        }
+        BaselineStatus::NoFigures(name) => {
+            format!("none: baseline `{name}` has no numbers saved for this trial; nothing compared")
         }
         BaselineStatus::Failed(e) => format!("error: {e}"),
         BaselineStatus::Compared(c) => {

@@ -3,13 +3,13 @@
 
 use crate::analysis::DiffResult;
 use crate::decide::log_margin;
-use crate::decide::{PairSpread, Sequential, DECISION_PRECISION, MIN_PAIRS};
+use crate::decide::{PairSpread, DECISION_PRECISION, MIN_PAIRS};
 use crate::model::Claim;
 
 /// Advice for a comparison whose budget ended before a verdict. A decision waits for two
 /// things (`decide::sequential`): an interval narrow against the estimate's distance from
 /// the claim, which more time buys at the noise seen (the half-width shrinks like
-/// 1/√time), and a minimum sample (`Sequential::decision_floor` duos and enough effective
+/// 1/√time), and a minimum sample (`DiffResult::decision_floor` duos and enough effective
 /// blocks), which more time buys at the pace duos were kept. The estimate names whichever is
 /// further away; where neither can be told it names none.
 ///
@@ -42,7 +42,7 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
     let wanted = decision_half_width(margin);
     let for_precision = (half_width / wanted).powi(2);
     let kept = (r.pairs / 2).saturating_sub(r.preempted_set_aside);
-    let floor = Sequential::decision_floor(r.pilot_duos, r.duos_per_block);
+    let floor = r.decision_floor;
     let for_floor = floor as f64 / kept.max(1) as f64;
     let factor = for_precision.max(for_floor);
     if factor <= 1.0 {
@@ -114,7 +114,9 @@ mod tests {
             bound: 0.1,
             inclusive: false,
         };
-        let r = inconclusive((0.000_19, 0.000_21), 0.0002, 120);
+        let mut r = inconclusive((0.000_19, 0.000_21), 0.0002, 120);
+        r.units = true;
+        r.decision_floor = 150;
         let advice = more_time_advice(&claim, &r);
         assert!(advice.contains("150 duos and 60 were kept"), "{advice}");
         assert!(advice.contains("about 10.0 s"), "{advice}");

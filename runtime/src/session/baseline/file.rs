@@ -1,14 +1,14 @@
 //! One baseline file: a versioned JSON document holding one `#[bench]` run's samples,
 //! written atomically and read back with every problem reported in one line that names it.
 
-use crate::util::write_atomically;
+use crate::util::{write_owned, FileKind, BASELINE_FORMAT};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Identifies duobench's baseline files among other JSON documents.
-const FORMAT: &str = "duobench-baseline";
+const FORMAT: &str = BASELINE_FORMAT;
 /// The format version this build writes and reads. Bump it whenever a field changes
 /// meaning; older or newer files are then refused with a clear error instead of misread.
 pub const FORMAT_VERSION: u32 = 1;
@@ -223,8 +223,9 @@ pub fn read(path: &Path, trial: &str) -> Result<SavedRun, BaselineError> {
     Ok(run)
 }
 
-/// Writes `run` to `path` atomically (see [`write_atomically`]), so that a reader, or a
-/// run interrupted half-way, sees the old file or the new one, never a mixture.
+/// Writes `run` to `path` through the one writer ([`write_owned`]): atomically, so that a
+/// reader, or a run interrupted half-way, sees the old file or the new one, never a
+/// mixture; and only over a baseline file (of any version), never over someone else's.
 ///
 /// # Errors
 ///
@@ -239,7 +240,7 @@ pub fn write(path: &Path, run: &SavedRun) -> Result<(), BaselineError> {
     }
     let mut text = serde_json::to_string_pretty(run).map_err(|e| error(&e))?;
     text.push('\n');
-    write_atomically(path, text.as_bytes()).map_err(|e| error(&e))
+    write_owned(path, FileKind::Baseline, |_| Ok(text.into_bytes())).map_err(|e| error(&e))
 }
 
 #[cfg(test)]
@@ -421,6 +422,28 @@ mod tests {
         let e = read(&path, "sort/10").unwrap_err();
         one_line_naming(&e, &path);
         assert_eq!(e.problem(), &Problem::OtherTrial("sort/100".to_owned()));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_baseline_is_never_replaced() {
+        let dir = scratch("not-ours");
+        let path = dir.0.join("main.json");
+        for theirs in ["{\"hello\": 1}", "my notes\n"] {
+            fs::write(&path, theirs).unwrap();
+            let e = write(&path, &run("t", 1.0)).unwrap_err();
+            one_line_naming(&e, &path);
+            assert!(
+                e.to_string().contains("is not a duobench baseline file"),
+                "{e}"
+            );
+            assert_eq!(fs::read_to_string(&path).unwrap(), theirs);
+        }
+        // A baseline of another version is ours: a save replaces it.
+        let newer =
+            valid_text().replace(&format!("\"version\": {FORMAT_VERSION}"), "\"version\": 99");
+        fs::write(&path, newer).unwrap();
+        write(&path, &run("t", 1.0)).unwrap();
+        assert_eq!(read(&path, "t").unwrap(), run("t", 1.0));
     }
 
     #[test]

@@ -66,12 +66,18 @@ impl BaselineChoice {
         }
     }
 
-    /// The name this run is saved under.
+    /// The name this run is saved under: `None` for `--baseline base`, the previous run's
+    /// own name, which `--baseline` leaves as it is (saving the run as the previous run
+    /// would replace the figures compared with by the run's own, and the next comparison
+    /// with `base` would be the run against itself).
     #[must_use]
-    pub fn save_as(self) -> BaselineName {
+    pub fn save_as(self) -> Option<BaselineName> {
         match self {
-            BaselineChoice::Previous | BaselineChoice::Compare(_) => BaselineName::previous_run(),
-            BaselineChoice::Save(name) => name,
+            BaselineChoice::Compare(name) if name == BaselineName::previous_run() => None,
+            BaselineChoice::Previous | BaselineChoice::Compare(_) => {
+                Some(BaselineName::previous_run())
+            }
+            BaselineChoice::Save(name) => Some(name),
         }
     }
 }
@@ -201,10 +207,9 @@ fn compare_and_save_in(
         result.run.ns.clone(),
         pace_ns_per_step,
     );
-    file::write(
-        &dir.join(file_name(choice.save_as(), result.measure)),
-        &saved,
-    )?;
+    if let Some(name) = choice.save_as() {
+        file::write(&dir.join(file_name(name, result.measure)), &saved)?;
+    }
     Ok(compared)
 }
 

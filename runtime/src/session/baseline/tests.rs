@@ -172,6 +172,36 @@ fn named_baselines_are_saved_and_compared_with() {
 }
 
 #[test]
+fn a_comparison_with_base_leaves_base_as_it_is() {
+    // `--baseline base` names the previous run's own file: the run is compared with it and
+    // not saved over it, so the next comparison is not the run against itself.
+    let dir = Scratch::new("compare-base");
+    let trial = dir.0.join("single/sort");
+    let first = settings(None, None);
+    compare_and_save_in(trial.clone(), &key(), &first, &result(10.0)).unwrap();
+    let before = fs::read(trial.join("base.json")).unwrap();
+    let compare = settings(None, Some("base"));
+    for _ in 0..2 {
+        let c = compare_and_save_in(trial.clone(), &key(), &compare, &result(20.0))
+            .unwrap()
+            .unwrap();
+        assert!((c.change.relative.point - 1.0).abs() < 0.01, "{c:?}");
+    }
+    assert_eq!(fs::read(trial.join("base.json")).unwrap(), before);
+    // A trial `base` has no figures for: nothing compared, and nothing saved under it.
+    let added = dir.0.join("single/added");
+    assert_eq!(
+        compare_and_save_in(added.clone(), &key(), &compare, &result(5.0)).unwrap(),
+        None
+    );
+    assert!(!added.join("base.json").exists());
+    assert_eq!(
+        BaselineChoice::of(None, Some(BaselineName::previous_run())).save_as(),
+        None
+    );
+}
+
+#[test]
 fn a_corrupt_previous_run_is_an_error_and_stays() {
     let dir = Scratch::new("corrupt-previous");
     fs::create_dir_all(&dir.0).unwrap();

@@ -1,0 +1,106 @@
+//! Comparisons to rerun in fresh processes (`scripts/reruns/rerun.py`): each must take the
+//! same path (blocks whose dependence the pilot measures, or units, and the unit's length)
+//! in every process, and the intervals of the reruns must overlap. A new user's `memchr`
+//! against a byte loop, and two routines of each kind of the validation program (sorting,
+//! a hash map, formatting, vector growth, arithmetic of 2 ms, 20 ms and 50 ms).
+//!
+//! `cargo bench -p duobench-examples --bench reruns -- --exact memchr_vs_naive`
+
+use duobench::{bench_diff, black_box, Diff};
+use duobench_examples::work;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// 8 KiB with the byte searched for at the end.
+fn haystack() -> Vec<u8> {
+    let mut v = vec![b'a'; 8 * 1024];
+    *v.last_mut().expect("not empty") = b'z';
+    v
+}
+
+/// `memchr` against a byte loop on 8 KiB: about 50 times faster.
+#[bench_diff(ratio < 0.5)]
+fn memchr_vs_naive(d: &mut Diff) {
+    let hay = haystack();
+    d.compare(
+        || memchr::memchr(b'z', black_box(&hay)),
+        || black_box(&hay).iter().position(|&b| b == b'z'),
+    );
+}
+
+fn sorted(n: u32) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..n).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Sorting 10,000 numbers against 20,000: a little over twice the work.
+#[bench_diff(ratio < 0.6)]
+fn sort_half(d: &mut Diff) {
+    d.compare(|| sorted(black_box(10_000)), || sorted(black_box(20_000)));
+}
+
+fn map_of(n: u64) -> HashMap<u64, u64> {
+    (0..black_box(n)).map(|i| (i, i * i)).collect()
+}
+
+/// A hash map of 1,000 entries against the same: equivalent within 10%.
+#[bench_diff(ratio in 0.9..=1.1)]
+fn hash_map_same(d: &mut Diff) {
+    d.compare(|| map_of(1_000), || map_of(1_000));
+}
+
+fn format_numbers(n: u64) -> String {
+    let mut s = String::new();
+    for i in 0..black_box(n) {
+        let _ = write!(s, "{i},");
+    }
+    s
+}
+
+/// Formatting 100 numbers against 200.
+#[bench_diff(ratio < 0.7)]
+fn format_half(d: &mut Diff) {
+    d.compare(|| format_numbers(100), || format_numbers(200));
+}
+
+fn grow(n: u64) -> Vec<u64> {
+    let mut v = Vec::new();
+    for i in 0..black_box(n) {
+        v.push(i);
+    }
+    v
+}
+
+/// Growing a vector by 10,000 pushes against the same.
+#[bench_diff(ratio in 0.9..=1.1)]
+fn vector_growth_same(d: &mut Diff) {
+    d.compare(|| grow(10_000), || grow(10_000));
+}
+
+/// About 2 ms of arithmetic against 10% more of it.
+#[bench_diff(ratio > 1.05)]
+fn arithmetic_2ms(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 3_190_000), || work(&state, 2_900_000));
+}
+
+/// About 20 ms of arithmetic against 10% more of it: a long routine, decided within the
+/// default 5 s budget.
+#[bench_diff(ratio > 1.05)]
+fn arithmetic_20ms(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 31_900_000), || work(&state, 29_000_000));
+}
+
+/// About 50 ms of arithmetic against 10% more of it, in a 10 s budget.
+#[bench_diff(ratio > 1.05, max_time = "10s")]
+fn arithmetic_50ms(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 79_750_000), || work(&state, 72_500_000));
+}
+
+fn main() {
+    duobench::main()
+}

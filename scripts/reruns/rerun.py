@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Reruns comparisons in fresh processes and checks that each took the same path every time
+and that the reruns' intervals overlap.
+
+    python3 scripts/reruns/rerun.py [--runs 10] [--bench reruns] [--package duobench-examples]
+                                    [--mode bench|test] [NAME ...]
+
+Each NAME (default: every trial of `examples/benches/reruns.rs`) runs `--runs` times, each in
+a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
+`--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
+path (`units of N duos`, or blocks with the dependence measured; a run's block length
+follows its duo's and is shown, not compared), the pilot, the ratio and
+its interval, the verdict and the time; then, per trial, whether every run took the same path
+and whether every two intervals overlap. It exits non-zero when a trial fails either check.
+A timing measurement: run it on a quiet machine.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DEFAULT_NAMES = [
+    "memchr_vs_naive",
+    "sort_half",
+    "hash_map_same",
+    "format_half",
+    "vector_growth_same",
+    "arithmetic_2ms",
+    "arithmetic_20ms",
+    "arithmetic_50ms",
+]
+
+
+def cargo(args, mode, package, bench):
+    if mode == "bench":
+        return ["cargo", "bench", "-q", "-p", package, "--bench", bench] + args
+    return ["cargo", "test", "-q", "--release", "-p", package, "--bench", bench] + args
+
+
+def run_once(name, mode, package, bench):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "run.json")
+        cmd = cargo(["--", "--exact", name, "--json", out], mode, package, bench)
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if not os.path.exists(out):
+            sys.exit(f"{name}: no JSON written (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
+        with open(out) as f:
+            doc = json.load(f)
+    trials = [t for t in doc["trials"] if t["name"] == name]
+    if len(trials) != 1:
+        sys.exit(f"{name}: {len(trials)} trials of that name in the JSON")
+    return trials[0]
+
+
+def path_of(t):
+    """The design a run took: units and their length, or blocks with the dependence
+    measured (their length follows the duo's, which a busy machine moves a little)."""
+    if t["units"]:
+        return f"units of {t['duos_per_block']} duos"
+    return "blocks, dependence measured"
+
+
+def shown_path(t):
+    if t["units"]:
+        return path_of(t)
+    return f"blocks of {t['duos_per_block']} duos, dependence measured"
+
+
+def interval_of(t):
+    i = t["ratio"].get("interval")
+    if not i:
+        return None
+    return (i["low"], i["high"])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--bench", default="reruns")
+    ap.add_argument("--package", default="duobench-examples")
+    ap.add_argument("--mode", choices=["bench", "test"], default="bench")
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+    names = a.names or DEFAULT_NAMES
+    # Build once, so that no run's time includes compiling.
+    subprocess.run(cargo(["--no-run"], a.mode, a.package, a.bench), check=True)
+    failed = []
+    for name in names:
+        print(f"\n== {name} ({a.runs} fresh processes, cargo {a.mode})")
+        runs = [run_once(name, a.mode, a.package, a.bench) for _ in range(a.runs)]
+        for t in runs:
+            lo_hi = interval_of(t)
+            shown = f"[{lo_hi[0]:.5f}, {lo_hi[1]:.5f}]" if lo_hi else "unbounded"
+            print(
+                f"  {shown_path(t):<42} ratio {t['ratio']['estimate']:.5f} {shown} "
+                f"{t['verdict']:<12} pairs {t['pairs']:>7} "
+                f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s"
+            )
+        paths = {path_of(t) for t in runs}
+        intervals = [interval_of(t) for t in runs]
+        bounded = [i for i in intervals if i]
+        apart = [
+            (i, j)
+            for i in range(len(bounded))
+            for j in range(i + 1, len(bounded))
+            if bounded[i][1] < bounded[j][0] or bounded[j][1] < bounded[i][0]
+        ]
+        same_path = len(paths) == 1
+        overlap = not apart and len(bounded) == len(intervals)
+        print(f"  same path: {'yes' if same_path else 'NO: ' + ', '.join(sorted(paths))}")
+        print(f"  intervals overlap: {'yes' if overlap else f'NO ({len(apart)} pairs apart)'}")
+        if not (same_path and overlap):
+            failed.append(name)
+    if failed:
+        sys.exit(f"\nfailed: {', '.join(failed)}")
+    print("\nevery trial took the same path in every run, and its intervals overlap")
+
+
+if __name__ == "__main__":
+    main()
