@@ -129,6 +129,7 @@ pub mod result {
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::api::iter_custom_values;
     pub use crate::api::{
         compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
     };

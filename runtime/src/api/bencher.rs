@@ -10,6 +10,7 @@ use crate::analysis::{judge_severe_with, severe_needs_explaining};
 use crate::api::counting::CountRole;
 use crate::api::versions::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
+use crate::measure::built_in;
 use crate::measure::empty_iteration_ns;
 use crate::measure::run_for;
 use crate::measure::AnalysisBudget;
@@ -384,12 +385,39 @@ impl Bencher {
     ///
     /// If an `iter` method was already called.
     pub fn iter_custom(&mut self, mut routine: impl FnMut(u64) -> Duration) {
+        self.custom_values(true, |k| routine(k).as_nanos() as f64);
+    }
+
+    /// [`iter_custom`](Self::iter_custom) for a routine that returns its batch's value in
+    /// the trial's measurement of the user's own (the Criterion layer's `iter_custom` under
+    /// a measurement of the file's own).
+    pub(crate) fn iter_custom_values(&mut self, routine: impl FnMut(u64) -> f64) {
+        self.custom_values(false, routine);
+    }
+
+    /// The shared body of the `iter_custom` forms: `routine(k)` gives k iterations' value,
+    /// wall-clock nanoseconds (`wall`) or the trial's own measurement's.
+    fn custom_values(&mut self, wall: bool, mut routine: impl FnMut(u64) -> f64) {
         self.start();
-        if !self.settings.measure.is_wall_clock() || self.settings.allocs.is_some() {
+        let measure = self.settings.measure;
+        let fits = if wall {
+            measure.is_wall_clock()
+        } else {
+            built_in(measure.name()).is_none()
+        };
+        if !fits || self.settings.allocs.is_some() {
             self.outcome = Some(BenchOutcome::Failed(
-                "iter_custom times itself: `measure` and `allocs` apply to iter and \
+                if wall || self.settings.allocs.is_some() {
+                    "iter_custom times itself: `measure` and `allocs` apply to iter and \
                  iter_batched only"
-                    .to_owned(),
+                        .to_owned()
+                } else {
+                    format!(
+                        "iter_custom returns values of the bench file's own measurement, but the \
+                     trial measures {} (--measure)",
+                        measure.name()
+                    )
+                },
             ));
             return;
         }
@@ -406,15 +434,12 @@ impl Bencher {
             return;
         }
         let timer = timer_cost();
-        // The routine's own time, plus the clock read the duo loop subtracts.
-        let mut side = TimeWith(|k| routine(k).as_nanos() as f64 + timer.overhead_ns);
+        // The routine's own value, plus the clock read the duo loop subtracts.
+        let mut side = TimeWith(|k| routine(k) + timer.overhead_ns);
         if self.versions(&mut side) {
             return;
         }
-        let run = run_at_pace(
-            |k| routine(k).as_nanos() as f64,
-            &self.linear_settings(timer),
-        );
+        let run = run_at_pace(routine, &self.linear_settings(timer));
         self.finish(run, timer);
     }
 
@@ -512,6 +537,12 @@ impl Bencher {
     pub(crate) fn into_outcome(self) -> Option<BenchOutcome> {
         self.outcome
     }
+}
+
+/// `bencher.iter_custom` for a routine that returns its value in the trial's measurement of
+/// the user's own: the Criterion layer's `iter_custom` under such a measurement.
+pub fn iter_custom_values(bencher: &mut Bencher, routine: impl FnMut(u64) -> f64) {
+    bencher.iter_custom_values(routine);
 }
 
 mod counted;
