@@ -276,6 +276,7 @@ pub fn run_paired(
     };
     // Nothing in this process ran the routines.
     result.memory_growth = None;
+    result.measure = settings.measure;
     Ok(PairedResult {
         baseline,
         claim,
@@ -364,6 +365,10 @@ fn one_round(
     // Its blocks stay about 1 ms long: independence is across rounds, and a round of a long
     // routine holds fewer duos than one unit.
     duo_settings.sequential.safeguards.units = false;
+    // The children read the trial's measure around each batch: judged as measured unless
+    // it is the wall clock (see `DuoSettings::metered`).
+    duo_settings.metered = !settings.measure.is_wall_clock();
+    duo_settings.keep_preempted = settings.measure.keeps_preempted();
     // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(

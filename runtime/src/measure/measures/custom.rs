@@ -137,9 +137,13 @@ impl<M: Measurement> Reader for CustomReader<'_, M> {
     fn stop(&mut self, iters: u64) -> f64 {
         let value = self.read();
         if iters > 0 && !(value.is_finite() && value > 0.0) {
+            let batch = match iters {
+                1 => "one iteration".to_owned(),
+                n => format!("{n} iterations"),
+            };
             fail_trial(format!(
-                "measurement `{}` read {value} for a batch of {iters} iterations: its values \
-                 must be finite and above zero, or no ratio or rate of them means anything",
+                "measurement `{}` read {value} for a batch of {batch}: its values must be \
+                 finite and above zero, or no ratio or rate of them means anything",
                 Measurement::name(self.measurement)
             ));
         }

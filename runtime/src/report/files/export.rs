@@ -16,6 +16,7 @@
 //! entries of its own target and keeps the others' (see `merge_export`).
 
 use crate::analysis::BenchResult;
+use crate::measure::built_in;
 pub(crate) use crate::model::{Export, ExportFormat};
 use crate::model::{Measure, Throughput};
 use crate::report::DiffRecord;
@@ -167,18 +168,23 @@ fn bench_measure(result: &BenchResult) -> &'static str {
 fn routines(d: &DiffRecord) -> Vec<(&'static str, &'static str, f64)> {
     let r = &d.result;
     let names = [d.names.first, d.names.second];
-    if let Some(c) = &r.counted {
-        let per_call = [Some(&c.first), c.second.as_ref()];
-        return names
-            .into_iter()
-            .zip(per_call)
-            .filter_map(|(name, p)| p.map(|p| (name, "instructions", p.instructions)))
-            .collect();
-    }
     let measure = match r.measure.unit() {
         "ns" => "latency",
         counted => counted,
     };
+    if let Some(c) = &r.counted {
+        let per_call = [Some(&c.first), c.second.as_ref()];
+        let (measure, unit) = if c.under_valgrind {
+            ("instructions", 1.0)
+        } else {
+            (measure, r.measure.def().in_unit(1.0))
+        };
+        return names
+            .into_iter()
+            .zip(per_call)
+            .filter_map(|(name, p)| p.map(|p| (name, measure, p.instructions * unit)))
+            .collect();
+    }
     let means = match r.means {
         Some(m) => [Some(m.first), Some(m.second)],
         None => [&r.first, &r.second].map(|s| s.as_ref().map(|s| s.mean)),
@@ -245,10 +251,12 @@ fn github_entries(record: &Record) -> Vec<Value> {
                 };
                 let extra = format!(
                     "{} ratio {} / {}; claim {}; verdict {}; {basis}",
-                    if r.counted.is_some() {
-                        "instructions"
-                    } else {
-                        "latency"
+                    match &r.counted {
+                        Some(c) if c.under_valgrind => "instructions",
+                        Some(_) => r.measure.name(),
+                        // A built-in measure's ratio has been `latency` here from the first.
+                        None if built_in(r.measure.name()).is_some() => "latency",
+                        None => r.measure.name(),
                     },
                     d.names.first,
                     d.names.second,

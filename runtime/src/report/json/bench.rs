@@ -195,7 +195,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         measure_secs: r.run.measure_time.as_secs_f64(),
         baseline: baseline(&record.baseline, m),
         unpaired_because: record.unpaired_because.as_deref(),
-        counts: r.counted.as_ref().map(counts),
+        counts: r.counted.as_ref().map(|c| counts(c, r.measure)),
     }
 }
 

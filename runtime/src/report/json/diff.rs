@@ -260,7 +260,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         duos_per_block: duos.then_some(r.duos_per_block),
         units: r.units,
         batch_iters: duos.then_some(r.batch_iters),
-        counts: r.counted.as_ref().map(counts),
+        counts: r.counted.as_ref().map(|c| counts(c, r.measure)),
         process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
             pairs: p.pairs,
             ratios: p.log_ratios.iter().map(|x| finite(x.exp())).collect(),

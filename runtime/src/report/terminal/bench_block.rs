@@ -43,7 +43,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let m = r.measure;
     if let (Some(count), Some(counted)) = (counted_count(r), &r.counted) {
         let _ = writeln!(out, "  count    {count}");
-        out.push_str(&counted_lines(counted, "routine", None));
+        out.push_str(&counted_lines(counted, m, "routine", None));
         let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
         return out;
     }
