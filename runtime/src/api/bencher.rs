@@ -10,7 +10,6 @@ use crate::analysis::{set_aside_slow_samples, set_aside_waiting_samples};
 use crate::api::counting::CountRole;
 use crate::api::versions::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
-use crate::measure::built_in;
 use crate::measure::empty_iteration_ns;
 use crate::measure::run_for;
 use crate::measure::AnalysisBudget;
@@ -296,7 +295,7 @@ impl Bencher {
             }
             self.record_usage(usage);
             self.record_alloc_bytes(runner);
-        } else if built_in(self.settings.measure.name()).is_none() {
+        } else if self.settings.measure.is_users() {
             // A measurement of the user's own is read once, so that one whose readings are
             // no positive number fails under `cargo test` too.
             runner.time_batch(1);
@@ -411,7 +410,7 @@ impl Bencher {
         let fits = if wall {
             measure.is_wall_clock()
         } else {
-            built_in(measure.name()).is_none()
+            measure.is_users()
         };
         if !fits || self.settings.allocs.is_some() {
             self.outcome = Some(BenchOutcome::Failed(

@@ -64,6 +64,11 @@ pub trait MeasureDef: Sync {
         false
     }
 
+    /// Whether this is a user's [`Measurement`](super::Measurement), not a built-in measure.
+    fn is_users(&self) -> bool {
+        false
+    }
+
     /// Whether a `#[bench]`'s block shows the bytes allocated per iteration beside the
     /// figures (`measure = allocations`).
     fn shows_bytes(&self) -> bool {
@@ -149,6 +154,12 @@ impl Measure {
     #[must_use]
     pub fn is_wall_clock(self) -> bool {
         self.0.is_wall_clock()
+    }
+
+    /// Whether this is a [`Measurement`](super::Measurement) of the user's own.
+    #[must_use]
+    pub fn is_users(self) -> bool {
+        self.0.is_users()
     }
 }
 

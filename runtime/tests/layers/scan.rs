@@ -4,13 +4,16 @@
 
 use std::collections::BTreeMap;
 
-/// The text without line comments and without `#[cfg(test)]` items.
+/// The text without line comments and without `#[cfg(test)]` (or `#[cfg(all(test, ..))]`)
+/// items.
 pub fn production_code(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(strip_comment).collect();
     let mut out = String::new();
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].trim().starts_with("#[cfg(test)]") {
+        // `#[cfg(all(test, unix))]` is test-only too.
+        let attr = lines[i].trim();
+        if attr.starts_with("#[cfg(test)]") || attr.starts_with("#[cfg(all(test,") {
             i += 1;
             let mut depth = 0i64;
             while i < lines.len() {

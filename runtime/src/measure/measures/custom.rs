@@ -80,6 +80,10 @@ impl<M: Measurement> MeasureDef for M {
         Measurement::exact(self)
     }
 
+    fn is_users(&self) -> bool {
+        true
+    }
+
     fn reader(&self, _: f64) -> Result<Option<Box<dyn Reader + '_>>, String> {
         let name = Measurement::name(self);
         guarded(self, "available", || self.available())

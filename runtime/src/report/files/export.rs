@@ -16,7 +16,6 @@
 //! entries of its own target and keeps the others' (see `merge_export`).
 
 use crate::analysis::BenchResult;
-use crate::measure::built_in;
 pub(crate) use crate::model::{Export, ExportFormat};
 use crate::model::{Measure, Throughput};
 use crate::report::DiffRecord;
@@ -255,8 +254,8 @@ fn github_entries(record: &Record) -> Vec<Value> {
                         Some(c) if c.under_valgrind => "instructions",
                         Some(_) => r.measure.name(),
                         // A built-in measure's ratio has been `latency` here from the first.
-                        None if built_in(r.measure.name()).is_some() => "latency",
-                        None => r.measure.name(),
+                        None if r.measure.is_users() => r.measure.name(),
+                        None => "latency",
                     },
                     d.names.first,
                     d.names.second,
