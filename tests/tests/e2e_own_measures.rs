@@ -110,8 +110,10 @@ fn claims_on_a_measurement_of_ones_own_are_judged_in_test_mode_and_bad_readings_
     claims_and_bad_input_hold(&out);
 }
 
-/// `cargo bench --bench own_measures` with a short budget and the baselines in `dir`.
+/// `cargo bench --bench own_measures` with a short budget and the baselines in `dir`; the
+/// HTML report only when `extra` asks for it.
 fn bench(dir: &Path, json: &Path, extra: &[&str], env: &[(&str, &str)]) -> String {
+    let report = extra.contains(&"--report");
     let mut args = vec![
         "bench",
         "-q",
@@ -124,10 +126,12 @@ fn bench(dir: &Path, json: &Path, extra: &[&str], env: &[(&str, &str)]) -> Strin
         "50ms",
         "--max-time",
         "300ms",
-        "--no-report",
         "--json",
         json.to_str().unwrap(),
     ];
+    if !report {
+        args.push("--no-report");
+    }
     args.extend_from_slice(extra);
     text(&cargo_with_env(&args, env))
 }
@@ -159,8 +163,35 @@ fn trial(json: &Path, name: &str) -> serde_json::Value {
 fn in_bench_mode_claims_are_judged_and_baselines_are_kept_and_compared_per_measurement() {
     let dir = scratch("bench");
     let json = dir.join("run.json");
-    let out = bench(&dir, &json, &[], &[]);
+    let (html, markdown) = (dir.join("report"), dir.join("table.md"));
+    let out = bench(
+        &dir,
+        &json,
+        &[
+            "--report",
+            html.to_str().unwrap(),
+            "--export",
+            "markdown",
+            markdown.to_str().unwrap(),
+        ],
+        &[],
+    );
     claims_and_bad_input_hold(&out);
+    // The exports and the report show the measurement's own units.
+    let table = std::fs::read_to_string(&markdown).expect("the markdown table");
+    assert!(table.contains("300 steps"), "{table}");
+    let pages: String = std::fs::read_dir(&html)
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .collect();
+    assert!(
+        pages.contains("300 steps"),
+        "no figure in steps in the report"
+    );
+    assert!(
+        pages.contains("Steps per iteration in a sample"),
+        "no axis of the measurement"
+    );
     let diff = trial(&json, "half_the_steps");
     assert_eq!(
         (&diff["measure"], &diff["unit"]),

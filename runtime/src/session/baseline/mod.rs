@@ -173,10 +173,17 @@ fn compare_and_save_in(
         wait_share: result.run.waiting.and_then(|w| w.share),
         pace_ns_per_step: result.run.pace_ns_per_step(),
     };
+    // What the machine can have done to this measure: a wait for a core moves what
+    // preemption moves (wall time, a time of the user's own), the pace any time; a count
+    // neither.
+    let moved_by = |m: RunMachine| RunMachine {
+        wait_share: m.wait_share.filter(|_| !result.measure.keeps_preempted()),
+        pace_ns_per_step: m.pace_ns_per_step.filter(|_| result.measure.is_time()),
+    };
     let new = RunSamples {
         iters: &result.run.iters,
         ns: &result.run.ns,
-        machine,
+        machine: moved_by(machine),
     };
     let compared = match old {
         None => None,
@@ -184,7 +191,7 @@ fn compare_and_save_in(
             let samples = RunSamples {
                 iters: &old.iters,
                 ns: &old.ns,
-                machine: old.machine(),
+                machine: moved_by(old.machine()),
             };
             // The file was validated when read, so this only fails for a result that has
             // no samples, which the measurement never returns.

@@ -136,6 +136,28 @@ fn the_wait_is_saved_and_a_change_it_explains_is_not_judged() {
 }
 
 #[test]
+fn a_count_is_judged_whatever_the_machine_did() {
+    // The runs of the test above, counted: a wait for a core or a slow pace moves no count,
+    // so a third of the count is an improvement, however differently the machine ran.
+    let dir = Scratch::new("wait-count");
+    let s = settings(None, None);
+    let counted = |per_iter: f64, share: f64| {
+        let mut r = waited(per_iter, share);
+        r.measure = crate::measure::by_name::allocations;
+        r
+    };
+    compare_and_save_in(dir.0.clone(), &key(), &s, &counted(30.0, 0.66)).unwrap();
+    let quiet = compare_and_save_in(dir.0.clone(), &key(), &s, &counted(10.0, 0.0))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        quiet.change.verdict,
+        crate::analysis::ChangeVerdict::Improved,
+        "{quiet:?}"
+    );
+}
+
+#[test]
 fn the_previous_runs_pace_is_read_back_for_the_next_run_to_wait_for() {
     let root = Scratch::new("previous-pace");
     let s = settings(None, None);
