@@ -11,7 +11,7 @@ use crate::api::versions::{regression_claim, stored_executable, PairedResult, Ro
 use crate::api::UnpairedGate;
 use crate::measure::find_valgrind;
 use crate::measure::timer_cost;
-use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimeBatch, TimerCost, Valgrind};
+use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
 use crate::stats::DEFAULT_RESAMPLES;
 
 impl Bencher {
@@ -131,8 +131,7 @@ impl Bencher {
             Ok(None) => return BenchOutcome::Failed(format!("{}: read no counts", measure.name())),
             Err(why) => return BenchOutcome::Unavailable(why),
         };
-        let side: [&mut dyn TimeBatch; 1] = [routine];
-        self.counted_result(count_here(measure, reader.as_mut(), &mut { side }))
+        self.counted_result(count_here(measure, reader.as_mut(), &mut [routine]))
     }
 
     /// A result whose slope is `counted`'s count per call.

@@ -7,7 +7,7 @@
 
 use super::plan::{CountPlan, FIRST_REPEATS, MOVING_REPEATS};
 use crate::analysis::{Counted, PerCall};
-use crate::measure::TimeBatch;
+use crate::measure::LocalRoutine;
 use crate::model::{Measure, Reader};
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ use std::time::Instant;
 pub fn count_here(
     measure: Measure,
     reader: &mut dyn Reader,
-    routines: &mut [&mut dyn TimeBatch],
+    routines: &mut [&mut dyn LocalRoutine],
 ) -> Counted {
     let start = Instant::now();
     // Every routine runs once first, unread, so that one-time initialisation is not taken
@@ -55,18 +55,14 @@ pub fn count_here(
 /// within a repeat as a comparison's are.
 fn read(
     reader: &mut dyn Reader,
-    routines: &mut [&mut dyn TimeBatch],
+    routines: &mut [&mut dyn LocalRoutine],
     plan: CountPlan,
 ) -> Vec<PerCall> {
     let (short, long) = plan.calls;
     let mut repeats = vec![Vec::with_capacity(plan.repeats); routines.len()];
     for _ in 0..plan.repeats {
         for (routine, counts) in routines.iter_mut().zip(&mut repeats) {
-            let mut segment = |calls: u64| {
-                reader.start();
-                routine.time_batch(calls);
-                reader.stop(calls)
-            };
+            let mut segment = |calls: u64| routine.read_batch(calls, reader);
             let (a, b) = (segment(short), segment(long));
             counts.push((b - a) / (long - short) as f64);
         }
@@ -77,7 +73,29 @@ fn read(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::{by_name, TimeWith};
+    use crate::measure::{by_name, AllocCount, TimeBatch};
+
+    /// A routine whose batch of k calls runs `batch(k)`.
+    struct Routine<F: FnMut(u64)>(F);
+
+    impl<F: FnMut(u64)> TimeBatch for Routine<F> {
+        fn time_batch(&mut self, iters: u64) -> f64 {
+            (self.0)(iters);
+            0.0
+        }
+    }
+
+    impl<F: FnMut(u64)> LocalRoutine for Routine<F> {
+        fn run_once(&mut self) {
+            (self.0)(1);
+        }
+        fn allocs_once(&mut self) -> AllocCount {
+            AllocCount::default()
+        }
+        fn count_batch(&mut self, iters: u64) {
+            (self.0)(iters);
+        }
+    }
 
     /// Reads a count the routines add to, as a measurement of the user's own would.
     struct Shared<'a>(&'a std::cell::Cell<u64>, u64);
@@ -96,14 +114,8 @@ mod tests {
         let count = std::cell::Cell::new(0);
         let mut reader = Shared(&count, 0);
         // 5 per call, and 7 of fixed cost per segment; the other 10 per call.
-        let mut five = TimeWith(|k| {
-            count.set(count.get() + 7 + 5 * k);
-            0.0
-        });
-        let mut ten = TimeWith(|k| {
-            count.set(count.get() + 10 * k);
-            0.0
-        });
+        let mut five = Routine(|k| count.set(count.get() + 7 + 5 * k));
+        let mut ten = Routine(|k| count.set(count.get() + 10 * k));
         let counted = count_here(by_name::wall, &mut reader, &mut [&mut five, &mut ten]);
         assert!(counted.unmoved() && !counted.under_valgrind);
         assert_eq!(counted.repeats, FIRST_REPEATS);
@@ -111,10 +123,9 @@ mod tests {
         assert_eq!(counted.second.as_ref().unwrap().repeats, [10.0, 10.0]);
         // Counts that grow with every segment moved: counted ten times.
         let calls = std::cell::Cell::new(0u64);
-        let mut growing = TimeWith(|k| {
+        let mut growing = Routine(|k| {
             calls.set(calls.get() + 1);
             count.set(count.get() + calls.get() * k);
-            0.0
         });
         let moved = count_here(by_name::wall, &mut reader, &mut [&mut growing]);
         assert_eq!(moved.repeats, MOVING_REPEATS);

@@ -8,7 +8,7 @@ use crate::analysis::DiffResult;
 use crate::api::counting::{count_here, count_pair, count_segments, CountRole};
 use crate::measure::find_valgrind;
 use crate::measure::timer_cost;
-use crate::measure::{LocalRoutine, TimeBatch};
+use crate::measure::LocalRoutine;
 
 impl Diff {
     /// Sets what this comparison does about counting.
@@ -69,8 +69,7 @@ impl Diff {
             Ok(None) => return DiffOutcome::Failed(format!("{}: read no counts", measure.name())),
             Err(why) => return DiffOutcome::Unavailable(why),
         };
-        let sides: [&mut dyn TimeBatch; 2] = [first, second];
-        let counted = count_here(measure, reader.as_mut(), &mut { sides });
+        let counted = count_here(measure, reader.as_mut(), &mut [first, second]);
         let claim = self.settings.claim.filter(|_| !self.settings.calibrate);
         match DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure) {
             Some(result) => DiffOutcome::Measured(Box::new(result)),

@@ -65,9 +65,7 @@ impl<T: LocalRoutine> TimeBatch for Metered<T> {
         let Some(reader) = &mut self.meter.reader else {
             return self.inner.time_batch(iters);
         };
-        reader.start();
-        self.inner.time_batch(iters);
-        let counted = reader.stop(iters);
+        let counted = self.inner.read_batch(iters, reader.as_mut());
         // The caller subtracts one wall-clock overhead per batch: add it back.
         counted.max(0.0) + self.timer.overhead_ns
     }
@@ -84,6 +82,10 @@ impl<T: LocalRoutine> LocalRoutine for Metered<T> {
 
     fn count_batch(&mut self, iters: u64) {
         self.inner.count_batch(iters);
+    }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        self.inner.read_batch(iters, reader)
     }
 }
 
