@@ -171,6 +171,85 @@ fn two_comparisons_started_together_each_pair_with_their_own_base() {
     fs::remove_dir_all(repo.parent().unwrap()).unwrap();
 }
 
+/// A `#[bench]` measured by a measurement of the user's own: the steps its routine says it
+/// took, `{STEPS}` of them a call.
+const OWN_MEASUREMENT: &str = r#"
+use duobench::measurement::{Kind, Measurement, Throughput, ValueFormatter};
+use duobench::{bench, black_box, Bencher};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static STEPS: AtomicU64 = AtomicU64::new(0);
+
+struct Steps;
+
+impl Measurement for Steps {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 { STEPS.load(Ordering::Relaxed) }
+    fn end(&self, before: u64) -> u64 { STEPS.load(Ordering::Relaxed) - before }
+    fn add(&self, a: &u64, b: &u64) -> u64 { a + b }
+    fn zero(&self) -> u64 { 0 }
+    fn to_f64(&self, steps: &u64) -> f64 { *steps as f64 }
+    fn formatter(&self) -> &dyn ValueFormatter { self }
+    fn kind(&self) -> Kind { Kind::Count }
+}
+
+impl ValueFormatter for Steps {
+    fn scale_values(&self, _: f64, _: &mut [f64]) -> &'static str { "steps" }
+    fn scale_throughputs(&self, _: f64, _: &Throughput, _: &mut [f64]) -> &'static str { "steps" }
+    fn scale_for_machines(&self, _: &mut [f64]) -> &'static str { "steps" }
+}
+
+#[bench(measure = Steps)]
+fn stepped(b: &mut Bencher) {
+    b.iter(|| {
+        let mut x = black_box(1u64);
+        for _ in 0..{STEPS} {
+            x = black_box(x.wrapping_add(3));
+        }
+        STEPS.fetch_add({STEPS}, Ordering::Relaxed);
+        x
+    });
+}
+
+fn main() {
+    duobench::main()
+}
+"#;
+
+#[test]
+fn compare_gates_on_a_measurement_of_ones_own() {
+    // 100 steps a call in `v1`, 300 in the branch: 3x the count regresses the 50% gate,
+    // judged on the measurement in both builds' processes; the branch against itself passes.
+    let repo = scratch("own-measure").join("repo");
+    let steps = |n: u64| OWN_MEASUREMENT.replace("{STEPS}", &n.to_string());
+    init_crate(&repo, &[("stepped", steps(100))], "", "100 steps");
+    git(&repo, &["tag", "v1"]);
+    fs::write(repo.join("benches/stepped.rs"), steps(300)).unwrap();
+    commit_all(&repo, "300 steps");
+    let json = repo.join("compare.json");
+    let slower = compare_in(&repo, "v1", &["--json", "compare.json"]);
+    let out = text(&slower);
+    assert!(!slower.status.success(), "{out}");
+    assert!(out.contains("gate max regression 50% regressed"), "{out}");
+    let trial = &trials(&json)[0];
+    assert_eq!(trial["kind"], "versions", "{trial:#}");
+    assert_eq!(
+        (&trial["measure"], &trial["unit"]),
+        (&"Steps".into(), &"steps".into())
+    );
+    let ratio = trial["ratio"]["estimate"].as_f64().unwrap();
+    // Each side's process adds back its own clock's cost to a batch's count and this one
+    // subtracts its own: what they differ by is left in every batch, a few parts in 10,000.
+    assert!((ratio / 3.0 - 1.0).abs() < 0.01, "ratio {ratio}\n{out}");
+    assert_eq!(trial["gate"]["outcome"], "regressed", "{trial:#}");
+    let unchanged = compare_in(&repo, "HEAD", &[]);
+    let out = text(&unchanged);
+    assert!(unchanged.status.success(), "{out}");
+    assert!(out.contains("gate     max regression 50%: pass"), "{out}");
+    fs::remove_dir_all(repo.parent().unwrap()).unwrap();
+}
+
 /// A bench file whose process aborts when it compares (never when the base is stored).
 const ABORTS_WHEN_COMPARING: &str = r#"
 use duobench::bench;

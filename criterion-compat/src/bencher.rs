@@ -1,23 +1,23 @@
 //! Criterion's `Bencher`, on duobench's: each method maps onto the `Bencher` method that
 //! measures the same quantity.
 
+use crate::black_box;
 use crate::measurement::{Measurement, WallTime};
 use crate::types::BatchSize;
-use std::marker::PhantomData;
+use std::any::TypeId;
 use std::time::Duration;
 
-/// The handle a benchmark closure gets; call one of its `iter` methods once.
+/// The handle a benchmark closure gets; call one of its `iter` methods once. Each method's
+/// loop is Criterion's: every output passes Criterion's [`black_box`] (a volatile copy)
+/// inside the timed region, so a migrated file times what Criterion timed.
 pub struct Bencher<'a, M: Measurement = WallTime> {
     inner: &'a mut duobench::Bencher,
-    measurement: PhantomData<M>,
+    measurement: &'a M,
 }
 
 impl<'a, M: Measurement> Bencher<'a, M> {
-    pub(crate) fn new(inner: &'a mut duobench::Bencher) -> Self {
-        Bencher {
-            inner,
-            measurement: PhantomData,
-        }
+    pub(crate) fn new(inner: &'a mut duobench::Bencher, measurement: &'a M) -> Self {
+        Bencher { inner, measurement }
     }
 
     /// Times `routine` and the drop of its output, as Criterion's `iter` does (its loop is
@@ -27,7 +27,7 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         // duobench's own `iter` parks outputs until the clock stops; an output of `()` has
         // nothing to park, so the drop happens inside the timed routine.
         self.inner.iter(move || {
-            drop(duobench::black_box(routine()));
+            drop(black_box(routine()));
         });
     }
 
@@ -39,7 +39,7 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         R: FnMut(I) -> O,
     {
         let _ = size;
-        self.inner.iter_batched(setup, routine);
+        self.inner.iter_batched(setup, Self::boxed_output(routine));
     }
 
     /// Times `routine` on a mutable reference to each input made by `setup`; the input and
@@ -50,12 +50,25 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         R: FnMut(&mut I) -> O,
     {
         let _ = size;
-        self.inner.iter_batched_ref(setup, routine);
+        let mut routine = routine;
+        self.inner
+            .iter_batched_ref(setup, move |input| black_box(routine(input)));
     }
 
-    /// `routine(iters)` runs the code `iters` times and returns the time it measured.
-    pub fn iter_custom<R: FnMut(u64) -> Duration>(&mut self, routine: R) {
-        self.inner.iter_custom(routine);
+    /// `routine(iters)` runs the code `iters` times and returns what it measured, in the
+    /// benchmark's measurement (a `Duration` for [`WallTime`]).
+    pub fn iter_custom<R: FnMut(u64) -> M::Value>(&mut self, mut routine: R)
+    where
+        M: 'static,
+    {
+        let m = self.measurement;
+        if TypeId::of::<M>() == TypeId::of::<WallTime>() {
+            // WallTime's value is a Duration, its number the nanoseconds.
+            self.inner
+                .iter_custom(|iters| Duration::from_nanos(m.to_f64(&routine(iters)) as u64));
+        } else {
+            duobench::__private::iter_custom_values(self.inner, |iters| m.to_f64(&routine(iters)));
+        }
     }
 
     /// Criterion's older name for [`iter_batched`](Self::iter_batched) with one input per
@@ -65,12 +78,18 @@ impl<'a, M: Measurement> Bencher<'a, M> {
         S: FnMut() -> I,
         R: FnMut(I) -> O,
     {
-        self.inner.iter_batched(setup, routine);
+        self.inner.iter_batched(setup, Self::boxed_output(routine));
     }
 
     /// Times `routine` without the drop of its output, which happens after the clock stops
     /// (Criterion's form for outputs that are costly to drop).
-    pub fn iter_with_large_drop<O, R: FnMut() -> O>(&mut self, routine: R) {
-        self.inner.iter(routine);
+    pub fn iter_with_large_drop<O, R: FnMut() -> O>(&mut self, mut routine: R) {
+        self.inner.iter(move || black_box(routine()));
+    }
+
+    /// `routine` with its output through Criterion's [`black_box`], as Criterion's loops
+    /// take every output.
+    fn boxed_output<I, O>(mut routine: impl FnMut(I) -> O) -> impl FnMut(I) -> O {
+        move |input| black_box(routine(input))
     }
 }

@@ -7,14 +7,14 @@ use crate::measurement::{Measurement, WallTime};
 use crate::phase::Phase;
 use crate::types::BenchmarkId;
 use crate::unmapped::note;
-use std::marker::PhantomData;
 use std::time::Duration;
 
-/// The benchmark manager a group function receives.
+/// The benchmark manager a group function receives; `M` is what its benchmarks measure
+/// ([`WallTime`] unless [`with_measurement`](Self::with_measurement) says otherwise).
 pub struct Criterion<M: Measurement = WallTime> {
     pub(crate) config: Config,
     pub(crate) phase: Phase,
-    measurement: PhantomData<M>,
+    pub(crate) measurement: M,
 }
 
 impl Default for Criterion {
@@ -22,12 +22,25 @@ impl Default for Criterion {
         Criterion {
             config: Config::default(),
             phase: Phase::Idle,
-            measurement: PhantomData,
+            measurement: WallTime,
         }
     }
 }
 
 impl<M: Measurement> Criterion<M> {
+    /// Measures the benchmarks with `m` instead: duobench reads `m`'s `start` and `end`
+    /// around each batch, judges the figures as it judges wall time (a time the machine's
+    /// pace moves) and shows them through `m`'s formatter, under the measurement's type
+    /// name. Baselines are kept per measurement.
+    #[must_use]
+    pub fn with_measurement<M2: Measurement>(self, m: M2) -> Criterion<M2> {
+        Criterion {
+            config: self.config,
+            phase: self.phase,
+            measurement: m,
+        }
+    }
+
     /// Samples per benchmark (at least 10), duobench's `samples = N`.
     #[must_use]
     pub fn sample_size(mut self, n: usize) -> Self {
@@ -120,6 +133,7 @@ impl<M: Measurement> Criterion<M> {
             "bench_function",
             id.to_owned(),
             || config.options(None),
+            &self.measurement,
             |b| f(b),
         );
         self
@@ -140,6 +154,7 @@ impl<M: Measurement> Criterion<M> {
             "bench_with_input",
             id.to_string(),
             || config.options(None),
+            &self.measurement,
             |b| f(b, input),
         );
         self

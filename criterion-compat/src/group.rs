@@ -147,8 +147,13 @@ impl<'a, M: Measurement> BenchmarkGroup<'a, M> {
     ) {
         let name = format!("{}/{}", self.name, id.into_benchmark_id());
         let (config, throughput) = (self.config, self.throughput);
-        self.criterion
-            .phase
-            .declare(method, name, || config.options(throughput), routine);
+        let criterion = &mut *self.criterion;
+        criterion.phase.declare(
+            method,
+            name,
+            || config.options(throughput),
+            &criterion.measurement,
+            routine,
+        );
     }
 }

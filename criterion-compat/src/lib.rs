@@ -14,16 +14,21 @@
 //! ```
 //!
 //! Provided: `criterion_group!` (both forms), `criterion_main!`, [`Criterion`] with
-//! `bench_function`, `bench_with_input`, `benchmark_group` and the builders
-//! `sample_size`, `warm_up_time`, `measurement_time`; [`BenchmarkGroup`] with the same and
-//! `throughput`, `finish`; [`BenchmarkId`], [`Throughput`], [`BatchSize`]; [`Bencher`]'s
-//! `iter`, `iter_batched`, `iter_batched_ref`, `iter_custom`, `iter_with_setup`,
-//! `iter_with_large_drop`; and [`black_box`]. Settings that change only Criterion's own
-//! statistics or plots (`noise_threshold`, `confidence_level`, `significance_level`,
-//! `nresamples`, `without_plots`, `plot_config`, `SamplingMode::Flat`) are accepted with a
-//! one-line note naming the method; everything else (async `to_async`, custom
-//! measurements, profilers, a hand-written `main`) is absent, so a file that uses it does
-//! not compile rather than measuring something else.
+//! `bench_function`, `bench_with_input`, `benchmark_group`, `with_measurement` and the
+//! builders `sample_size`, `warm_up_time`, `measurement_time`; [`BenchmarkGroup`] with the
+//! same and `throughput`, `finish`; [`BenchmarkId`], [`Throughput`], [`BatchSize`];
+//! [`Bencher`]'s `iter`, `iter_batched`, `iter_batched_ref`, `iter_custom`,
+//! `iter_with_setup`, `iter_with_large_drop`; [`measurement`]'s `Measurement`,
+//! `ValueFormatter` and `WallTime`, so a file that defines a measurement of its own is
+//! measured by it; and [`black_box`]. Settings that change only Criterion's own statistics
+//! or plots (`noise_threshold`, `confidence_level`, `significance_level`, `nresamples`,
+//! `without_plots`, `plot_config`, `SamplingMode::Flat`) are accepted with a one-line note
+//! naming the method; everything else (async `to_async`, profilers, a hand-written `main`)
+//! is absent, so a file that uses it does not compile rather than measuring something else.
+//!
+//! The loops are Criterion 0.5's: every output passes [`black_box`], Criterion's volatile
+//! copy, inside the timed region, and `iter` times the drop of each output, so that a
+//! migrated file times what it timed under Criterion.
 //!
 //! A group function runs once to list its benchmarks and once more for each benchmark that
 //! runs (its closures borrow the function's locals, so they cannot be kept): code in it
@@ -45,7 +50,20 @@ mod unmapped;
 pub use bencher::Bencher;
 pub use criterion::Criterion;
 pub use group::BenchmarkGroup;
-pub use std::hint::black_box;
+/// Hides `dummy` from the optimizer as Criterion 0.5's `black_box` does on stable Rust: a
+/// volatile copy of the value, which the compiler must make. duobench's own
+/// `duobench::black_box` is `std::hint::black_box`, a cheaper barrier; this one keeps a
+/// migrated file's figures those its own `black_box` gave under Criterion.
+#[inline]
+pub fn black_box<T>(dummy: T) -> T {
+    // SAFETY: `dummy` is a valid, aligned `T` owned here; the copy takes its place and the
+    // original is forgotten, so the value is dropped once, through the copy.
+    unsafe {
+        let copy = std::ptr::read_volatile(&dummy);
+        std::mem::forget(dummy);
+        copy
+    }
+}
 pub use types::{
     AxisScale, BatchSize, BenchmarkId, IntoBenchmarkId, PlotConfiguration, SamplingMode, Throughput,
 };
@@ -68,9 +86,7 @@ macro_rules! criterion_group {
         pub fn $name() {
             $crate::__private::register_group(
                 || $config,
-                &[$(
-                    (|c: &mut $crate::Criterion| $target(c)) as $crate::__private::TargetFn
-                ),+],
+                &[$( $target as $crate::__private::TargetFn<_> ),+],
             );
         }
     };

@@ -78,6 +78,7 @@ impl Phase {
         method: &'static str,
         name: String,
         options: impl FnOnce() -> AttrOptions,
+        measurement: &M,
         routine: impl FnOnce(&mut Bencher<'_, M>),
     ) {
         match self {
@@ -92,7 +93,7 @@ impl Phase {
             Phase::Run(slot) => {
                 if !slot.found && slot.wanted.is(&name) {
                     slot.found = true;
-                    routine(&mut Bencher::new(&mut slot.as_mut().bencher));
+                    routine(&mut Bencher::new(&mut slot.as_mut().bencher, measurement));
                 }
             }
         }

@@ -3,29 +3,31 @@
 //! for each trial that runs (see `phase`).
 
 use crate::criterion::Criterion;
+use crate::measurement::{measure_of, Measurement, WallTime};
 use crate::phase::{Listed, Phase, RunSlot, Wanted};
-use duobench::__private::{main_with, DynamicBench};
+use duobench::__private::{main_with, AttrOptions, DynamicBench};
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 /// A group's configuration, as `criterion_group!`'s `config = ...` builds it.
-pub type ConfigFn = fn() -> Criterion;
+pub type ConfigFn<M = WallTime> = fn() -> Criterion<M>;
 /// One target function of a group.
-pub type TargetFn = fn(&mut Criterion);
+pub type TargetFn<M = WallTime> = fn(&mut Criterion<M>);
 
-struct Group {
-    config: ConfigFn,
-    targets: Vec<TargetFn>,
-}
+/// A registered group: lists its benchmarks, each title unique among `titles`.
+type Group = Box<dyn FnOnce(&mut HashSet<String>) -> Vec<DynamicBench> + Send>;
 
 static GROUPS: Mutex<Vec<Group>> = Mutex::new(Vec::new());
 
-/// Adds a group; `criterion_main!` calls the function `criterion_group!` defines.
-pub fn register_group(config: ConfigFn, targets: &[TargetFn]) {
-    let group = Group {
-        config,
-        targets: targets.to_vec(),
-    };
+/// Adds a group; `criterion_main!` calls the function `criterion_group!` defines. Its
+/// measurement is `M`, as its `config` builds it; the run keeps the one built while its
+/// benchmarks are listed, so it must be `Send` (Criterion's needs nothing).
+pub fn register_group<M: Measurement + Send + 'static>(
+    config: ConfigFn<M>,
+    targets: &[TargetFn<M>],
+) {
+    let targets = targets.to_vec();
+    let group: Group = Box::new(move |titles| list(config, &targets, titles));
     GROUPS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -40,34 +42,46 @@ pub fn run(module_path: &'static str, file: &'static str) -> ! {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner),
     );
-    main_with(list(&groups), module_path, file)
+    let mut titles = HashSet::new();
+    let benches = groups
+        .into_iter()
+        .flat_map(|group| group(&mut titles))
+        .collect();
+    main_with(benches, module_path, file)
 }
 
-fn list(groups: &[Group]) -> Vec<DynamicBench> {
+/// The benchmarks `targets` declare under `config`, measured as its `Criterion` says.
+fn list<M: Measurement + Send + 'static>(
+    config: ConfigFn<M>,
+    targets: &[TargetFn<M>],
+    titles: &mut HashSet<String>,
+) -> Vec<DynamicBench> {
     let mut benches = Vec::new();
-    let mut titles = HashSet::new();
-    for group in groups {
-        let config = group.config;
-        for &target in &group.targets {
-            let mut criterion = config();
-            criterion.phase = Phase::List(Vec::new());
-            target(&mut criterion);
-            let Phase::List(listed) = criterion.phase else {
-                unreachable!("only listing sets the phase")
-            };
-            let mut occurrences: HashMap<String, usize> = HashMap::new();
-            for Listed { name, options } in listed {
-                let occurrence = occurrences.entry(name.clone()).or_default();
-                let nth = *occurrence;
-                *occurrence += 1;
-                benches.push(DynamicBench {
-                    name: unique_title(&name, &mut titles),
-                    options,
-                    routine: Box::new(move |bencher| {
-                        run_one(config, target, Wanted::new(name.clone(), nth), bencher)
-                    }),
-                });
-            }
+    for &target in targets {
+        let mut criterion = config();
+        criterion.phase = Phase::List(Vec::new());
+        target(&mut criterion);
+        let Criterion {
+            phase: Phase::List(listed),
+            measurement,
+            ..
+        } = criterion
+        else {
+            unreachable!("only listing sets the phase")
+        };
+        let measure = measure_of(measurement);
+        let mut occurrences: HashMap<String, usize> = HashMap::new();
+        for Listed { name, options } in listed {
+            let occurrence = occurrences.entry(name.clone()).or_default();
+            let nth = *occurrence;
+            *occurrence += 1;
+            benches.push(DynamicBench {
+                name: unique_title(&name, titles),
+                options: AttrOptions { measure, ..options },
+                routine: Box::new(move |bencher| {
+                    run_one(config, target, Wanted::new(name.clone(), nth), bencher)
+                }),
+            });
         }
     }
     benches
@@ -90,9 +104,9 @@ fn unique_title(id: &str, titles: &mut HashSet<String>) -> String {
 
 /// Calls the group function again with only the `wanted` benchmark running, on duobench's
 /// `bencher`.
-fn run_one(
-    config: ConfigFn,
-    target: TargetFn,
+fn run_one<M: Measurement>(
+    config: ConfigFn<M>,
+    target: TargetFn<M>,
     wanted: Wanted,
     bencher: duobench::Bencher,
 ) -> duobench::Bencher {
@@ -141,11 +155,7 @@ mod tests {
 
     #[test]
     fn listing_names_benchmarks_as_criterion_does_with_their_options() {
-        let group = Group {
-            config: configured,
-            targets: vec![targets],
-        };
-        let benches = list(&[group]);
+        let benches = list(configured, &[targets], &mut HashSet::new());
         let names: Vec<&str> = benches.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(
             names,
@@ -173,11 +183,10 @@ mod tests {
 
     #[test]
     fn a_repeated_id_gets_the_next_free_title_as_in_criterion() {
-        let group = Group {
-            config: Criterion::default,
-            targets: vec![repeats, repeats],
-        };
-        let names: Vec<String> = list(&[group]).into_iter().map(|b| b.name).collect();
+        let names: Vec<String> = list(Criterion::default, &[repeats, repeats], &mut HashSet::new())
+            .into_iter()
+            .map(|b| b.name)
+            .collect();
         assert_eq!(
             names,
             [

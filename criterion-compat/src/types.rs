@@ -65,6 +65,15 @@ pub enum Throughput {
 }
 
 impl Throughput {
+    /// The throughput of duobench's `throughput`, for a measurement's formatter (decimal
+    /// bytes reach duobench as bytes).
+    pub(crate) fn from_duobench(throughput: DuoThroughput) -> Throughput {
+        match throughput {
+            DuoThroughput::Bytes(n) => Throughput::Bytes(n),
+            DuoThroughput::Elements(n) => Throughput::Elements(n),
+        }
+    }
+
     /// duobench's throughput of the same count.
     pub(crate) fn to_duobench(self) -> DuoThroughput {
         match self {

@@ -7,7 +7,7 @@
 //! values themselves are parsed in `value.rs`.
 
 use crate::claim::{self, Claim};
-use crate::value::{self, AllocLimit, Args, Executor, OnInconclusive, Throughput, Types};
+use crate::value::{self, AllocLimit, Args, Executor, Measure, OnInconclusive, Throughput, Types};
 use proc_macro2::TokenStream;
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -120,7 +120,7 @@ pub struct Options {
     pub on_inconclusive: Option<Opt<OnInconclusive>>,
     pub throughput: Option<Opt<Throughput>>,
     pub samples: Option<Opt<u32>>,
-    pub measure: Option<Opt<Ident>>,
+    pub measure: Option<Opt<Measure>>,
     pub allocs: Option<Opt<AllocLimit>>,
     pub max_regression: Option<Opt<f64>>,
     pub executor: Option<Opt<Executor>>,

@@ -38,7 +38,7 @@ use crate::fallback;
 use crate::item::{self, Shape};
 use crate::placement;
 use crate::valid::{self, Bench};
-use crate::value::{Count, Executor, OnInconclusive, Throughput};
+use crate::value::{Count, Executor, Measure, OnInconclusive, Throughput};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
@@ -407,15 +407,15 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             .as_ref()
             .map(|o| Literal::u32_suffixed(o.value).into_token_stream()),
     );
-    let measure = value(options.measure.as_ref().map(|o| {
-        let variant = match o.value.unraw().to_string().as_str() {
-            "cpu_time" => quote!(CpuTime),
-            "allocations" => quote!(Allocations),
-            "instructions" => quote!(Instructions),
-            "cachegrind" => quote!(Cachegrind),
-            _ => quote!(Wall),
-        };
-        quote!(::duobench::__private::Measure::#variant)
+    let measure = value(options.measure.as_ref().map(|o| match &o.value {
+        // Spanned at the value, so that an unknown name or a type that is no measurement is
+        // reported where it is written.
+        Measure::BuiltIn(name) => {
+            quote_spanned!(name.span()=> ::duobench::measurement::built_in::#name)
+        }
+        Measure::Custom(path) => quote_spanned! {path.span()=>
+            ::duobench::__private::Measure::custom(&#path)
+        },
     }));
     let allocs = value(options.allocs.as_ref().map(|o| {
         let count = Literal::u64_suffixed(o.value.count);

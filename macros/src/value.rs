@@ -337,18 +337,40 @@ pub fn on_inconclusive(input: ParseStream, key: &Ident) -> syn::Result<OnInconcl
     }
 }
 
-/// `measure = wall | cpu_time | allocations | instructions | cachegrind`.
-pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Ident> {
-    const ALLOWED: &str = "`measure` is `wall` (the default), `cpu_time`, `allocations`, \
-                           `instructions` or `cachegrind`";
+/// What `measure = ...` names.
+pub enum Measure {
+    /// A built-in measure's name, in lower case (`cpu_time`): the runtime's registry holds
+    /// the names, so the compiler checks it against `duobench::measurement::built_in`.
+    BuiltIn(Ident),
+    /// A path to a value whose type implements `duobench::measurement::Measurement` (a unit
+    /// struct, a constant or a static); the compiler checks the trait.
+    Custom(ExprPath),
+}
+
+/// `measure = cpu_time` (a built-in measure) or `measure = Cycles` (a measurement of the
+/// user's own).
+pub fn measure(input: ParseStream, key: &Ident) -> syn::Result<Measure> {
+    const EXPECTED: &str = "`measure` is a built-in measure (`wall`, the default, `cpu_time`, \
+                            `allocations`, `instructions` or `cachegrind`) or a path to a \
+                            value whose type implements `duobench::measurement::Measurement` \
+                            (`measure = Cycles`)";
     equals(input, key, "measure = cpu_time")?;
-    let value = input
-        .call(Ident::parse_any)
-        .map_err(|e| Error::new(e.span(), ALLOWED))?;
-    match value.unraw().to_string().as_str() {
-        "wall" | "cpu_time" | "allocations" | "instructions" | "cachegrind" => Ok(value),
-        _ => Err(Error::new(value.span(), ALLOWED)),
+    let path: ExprPath = input.parse().map_err(|e| Error::new(e.span(), EXPECTED))?;
+    let built_in = path.qself.is_none()
+        && path.path.leading_colon.is_none()
+        && path.path.segments.len() == 1
+        && path.path.segments[0].arguments.is_none();
+    if built_in {
+        let name = path.path.segments[0].ident.clone();
+        let text = name.unraw().to_string();
+        if text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return Ok(Measure::BuiltIn(name));
+        }
     }
+    Ok(Measure::Custom(path))
 }
 
 /// Where an `async fn` routine runs.

@@ -36,6 +36,23 @@ pub use measure::CountingAllocator;
 pub use model::Claim;
 pub use std::hint::black_box;
 
+/// Measurements of your own: implement [`Measurement`](measurement::Measurement) and name it
+/// in an attribute, `#[bench(measure = Cycles)]` or `#[bench_diff(measure = Cycles, ratio <
+/// 0.9)]`; claims on it are judged with the same paired procedure and error rates as wall
+/// time. The built-in measures (`wall`, `cpu_time`, `allocations`, `instructions`,
+/// `cachegrind`) are named as they are. The [measures chapter](crate::guide::measures) of
+/// the guide defines two.
+pub mod measurement {
+    pub use crate::model::{Kind, Measurement, Throughput, ValueFormatter};
+
+    /// The built-in measures, by the names attributes and `--measure` write
+    /// (`measure = cpu_time`): what [`result::Measure`](crate::result::Measure) a trial
+    /// measured is one of these or a [`Measurement`] of the user's own.
+    pub mod built_in {
+        pub use crate::measure::by_name::*;
+    }
+}
+
 #[doc = include_str!("../doc/guide.md")]
 pub mod guide {
     #[doc = include_str!("../doc/guide/getting_started.md")]
@@ -112,6 +129,7 @@ pub mod result {
 /// The one door through which generated code reaches the runtime. Not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::api::iter_custom_values;
     pub use crate::api::{
         compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
     };

@@ -47,6 +47,10 @@ const DECLARED: &[(&str, &str)] = &[
         "https://github.com/marshallpierce/rust-base64",
         "where base64's bench file comes from",
     ),
+    (
+        "https://github.com/bheisler/criterion.rs",
+        "Criterion.rs, whose user guide's custom measurement example runs unchanged",
+    ),
     ("https://example.org", "reserved for examples (RFC 2606)"),
     (
         "https://example.invalid",

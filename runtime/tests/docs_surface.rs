@@ -2,15 +2,17 @@
 //! repository by a relative path (a package holds no repository to follow it into), no
 //! address is one the project does not declare (it has none of its own yet: no repository,
 //! crates.io or docs.rs page), the README stays short and points to the guide, and the crate
-//! root of `duobench` lists at most 15 items.
+//! root of `duobench` lists at most 16 items.
 
 mod common;
 
 use common::{files_under, read, workspace_root};
 use std::path::{Path, PathBuf};
 
-/// The most names `cargo doc` may list at the root of `duobench`.
-const MAX_ROOT_ITEMS: usize = 15;
+/// The most names `cargo doc` may list at the root of `duobench`: fifteen, and the
+/// `measurement` module, the one trait users implement (for a measurement of their own),
+/// which belongs neither with what a measurement returns (`result`) nor with the handles.
+const MAX_ROOT_ITEMS: usize = 16;
 
 /// Link targets a reader can follow from docs.rs, crates.io and GitHub alike.
 fn followable(target: &str) -> bool {

@@ -63,10 +63,16 @@ fn a_refuted_claim_is_annotated_and_summarised() {
         "{table}"
     );
     assert!(rows[1].ends_with("| `ratio > 1.5` | pass |"), "{table}");
-    // The export has the same rows under the plain heading.
+    // The export has the same rows under the plain heading, after the mark that says the
+    // file is duobench's to rewrite.
     let exported = fs::read_to_string(&markdown).unwrap();
     let exported_rows: Vec<&str> = exported.lines().filter(|l| l.starts_with("| `")).collect();
     assert_eq!(exported_rows, rows);
-    assert!(exported.starts_with("### duobench\n"), "{exported}");
+    assert!(
+        exported.starts_with(
+            "<!-- written by duobench: each run rewrites this file -->\n### duobench\n"
+        ),
+        "{exported}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,7 +1,7 @@
 use duobench::{bench, bench_diff, Diff};
 
-// Not a measure.
-#[bench(measure = gpu_time)]
+// Not a measure's value: a string.
+#[bench(measure = "wall")]
 fn one() -> u64 {
     1
 }

@@ -7,6 +7,7 @@ use crate::measure::LinearRun;
 use crate::measure::MachineStalls;
 use crate::measure::OsUsage;
 use crate::measure::TimerCost;
+use crate::measure::DEFAULT_MEASURE;
 use crate::model::Measure;
 use crate::model::Throughput;
 use crate::stats::{
@@ -126,7 +127,7 @@ impl BenchResult {
             throughput,
             run,
             timer,
-            measure: Measure::Wall,
+            measure: DEFAULT_MEASURE,
             executor_overhead_ns: None,
             executor: None,
             result_varies: None,

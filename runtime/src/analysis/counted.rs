@@ -1,5 +1,6 @@
-//! Results counted under Valgrind: per-call figures from counted segments, and a
-//! `#[bench]`'s linear run from one routine's (a comparison's result is `counted_diff`).
+//! Results counted under Valgrind, or read in this process from a measurement whose counts
+//! are exact: per-call figures from counted segments, and a `#[bench]`'s linear run from
+//! one routine's (a comparison's result is `counted_diff`).
 //!
 //! Each repeat counts a routine over two segments of `n1` and `n2` calls; every segment
 //! also holds a fixed cost (the marker's call, the loop's start), which the difference
@@ -28,7 +29,7 @@ pub struct PerCall {
     pub ll_misses: f64,
     /// Estimated cycles per call ([`CYCLE_WEIGHTS`]).
     pub estimated_cycles: f64,
-    /// Instructions per call of each repeat.
+    /// Instructions per call of each repeat (read here: the measurement's count).
     pub repeats: Vec<f64>,
 }
 
@@ -62,6 +63,21 @@ impl PerCall {
         })
     }
 
+    /// The figures of a count read in this process (a measurement of the user's own): its
+    /// per-call count in each repeat, `repeats`; Valgrind's event figures are NaN.
+    #[must_use]
+    pub fn of_values(repeats: Vec<f64>) -> PerCall {
+        let mean = repeats.iter().sum::<f64>() / repeats.len().max(1) as f64;
+        PerCall {
+            instructions: mean,
+            data_accesses: f64::NAN,
+            l1_misses: f64::NAN,
+            ll_misses: f64::NAN,
+            estimated_cycles: f64::NAN,
+            repeats,
+        }
+    }
+
     /// Whether every repeat counted the same instructions per call.
     #[must_use]
     pub fn unmoved(&self) -> bool {
@@ -93,6 +109,9 @@ pub struct Counted {
     pub second: Option<PerCall>,
     /// Wall time the counting took, Valgrind's start-up and the setup under it included.
     pub elapsed: Duration,
+    /// Counted under Valgrind, with its event figures, cache model and the loop's share;
+    /// `false` for counts read in this process around each segment, which have none.
+    pub under_valgrind: bool,
 }
 
 impl Counted {
@@ -124,6 +143,24 @@ impl Counted {
             first,
             second,
             elapsed,
+            under_valgrind: true,
+        }
+    }
+
+    /// Counts read in this process around each segment, by `counted_by`: no event figures,
+    /// and no loop share (a count the code keeps sees none of the loop).
+    #[must_use]
+    pub fn read_here(
+        counted_by: String,
+        calls: (u64, u64),
+        repeats: usize,
+        first: PerCall,
+        second: Option<PerCall>,
+        elapsed: Duration,
+    ) -> Counted {
+        Counted {
+            under_valgrind: false,
+            ..Counted::new(counted_by, calls, repeats, 0.0, first, second, elapsed)
         }
     }
 }

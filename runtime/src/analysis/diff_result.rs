@@ -18,6 +18,7 @@ use crate::measure::MachineStalls;
 use crate::measure::OsUsage;
 use crate::measure::Shortfall;
 use crate::measure::TimerCost;
+use crate::measure::DEFAULT_MEASURE;
 use crate::measure::{Clock, ClockReason};
 use crate::model::Measure;
 use crate::stats::{median, student_t, welch, Sample, Summary, TTest};
@@ -241,7 +242,7 @@ impl DiffResult {
             drift(&sums, dependence)
         });
         DiffResult {
-            measure: Measure::Wall,
+            measure: DEFAULT_MEASURE,
             executor_overhead_ns: None,
             executor: None,
             os: None,

@@ -198,7 +198,7 @@ pub fn stalls_for_comparison(r: &DiffResult, spin: impl FnMut() -> MachineStalls
 mod tests {
     use super::*;
     use crate::fixture::stalls::{stalled as comparison, stalls};
-    use crate::model::Measure;
+    use crate::measure::by_name;
 
     #[test]
     fn the_expected_share_is_poisson_over_the_four_batches() {
@@ -333,9 +333,9 @@ mod tests {
     #[test]
     fn stalls_do_not_explain_counts_of_allocations() {
         let mut r = comparison(28, Some(stalls(16, 60_000)));
-        r.measure = Measure::Allocations;
+        r.measure = by_name::allocations;
         assert_eq!(judge_set_aside(&r), SetAside::Unexplained(None));
-        r.measure = Measure::CpuTime;
+        r.measure = by_name::cpu_time;
         assert!(matches!(judge_set_aside(&r), SetAside::Explained(_)));
     }
 }

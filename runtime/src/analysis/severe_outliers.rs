@@ -104,7 +104,7 @@ mod tests {
     use super::*;
     use crate::fixture::bench_runs::{result, run};
     use crate::fixture::stalls::stalls;
-    use crate::model::Measure;
+    use crate::measure::by_name;
 
     /// 100 samples of 1,000·i iterations at 10 ns (10–1,000 µs), `severe` of them made
     /// severe high outliers.
@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn stalls_do_not_explain_counts_of_allocations() {
         let mut r = noisy(13);
-        r.measure = Measure::Allocations;
+        r.measure = by_name::allocations;
         assert_eq!(
             judge_severe_with(&r, Some(&stalls(50, 5_000))),
             SetAside::Unexplained(None)

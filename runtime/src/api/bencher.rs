@@ -19,15 +19,15 @@ use crate::measure::LocalRoutine;
 use crate::measure::Shortfall;
 use crate::measure::UsageReading;
 use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
-use crate::measure::{counted_under_valgrind, Meter, Metered};
 use crate::measure::{measure_stalls, MachineStalls};
 use crate::measure::{run_at_pace, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
 use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
+use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::Mode;
-use crate::model::{Measure, Throughput};
+use crate::model::Throughput;
 use crate::session::Settings;
 use crate::stats::DEFAULT_RESAMPLES;
 use std::future::Future;
@@ -168,7 +168,9 @@ impl Bencher {
     pub fn iter<O>(&mut self, routine: impl FnMut() -> O) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(BatchRunner::new(routine), meter, timer);
         // Outputs are parked until the clock stops: chunks keep that bounded.
         let chunker = needs_drop::<O>().then(|| Chunker::new(size_of::<O>(), &timer));
@@ -222,7 +224,9 @@ impl Bencher {
     fn measure_with_inputs(&mut self, runner: impl LocalRoutine, item_bytes: usize) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(runner, meter, timer);
         let chunker = Chunker::new(item_bytes, &timer);
         self.measure_local(&mut runner, Some(chunker), timer);
@@ -232,7 +236,9 @@ impl Bencher {
     pub(crate) fn iter_local(&mut self, runner: impl LocalRoutine) {
         self.start();
         let timer = timer_cost();
-        let Some(meter) = self.meter() else { return };
+        let Some(meter) = self.meter(&timer) else {
+            return;
+        };
         let mut runner = Metered::new(runner, meter, timer);
         self.measure_local(&mut runner, None, timer);
     }
@@ -289,6 +295,11 @@ impl Bencher {
             }
             self.record_usage(usage);
             self.record_alloc_bytes(runner);
+        } else if self.settings.measure.is_users() {
+            // A measurement of the user's own is read once, so that one whose readings are
+            // no positive number fails under `cargo test` too.
+            runner.time_batch(1);
+            self.outcome = Some(BenchOutcome::Smoke);
         } else {
             runner.run_once();
             self.outcome = Some(BenchOutcome::Smoke);
@@ -298,14 +309,17 @@ impl Bencher {
 
     /// The meter for the selected measure; when it cannot work here, records why and
     /// returns `None`.
-    fn meter(&mut self) -> Option<Meter> {
-        // Counted under Valgrind: the routine is counted, never metered, here.
+    fn meter(&mut self, timer: &TimerCost) -> Option<Meter> {
+        // Counted under Valgrind, or counts read here whole: the routine is counted, never
+        // metered around each batch.
+        let def = self.settings.measure.def();
         let counted = matches!(self.counting, CountRole::Child(_))
-            || counted_under_valgrind(self.settings.measure);
+            || def.counted_under_valgrind()
+            || (def.exact() && matches!(self.role, Role::Local));
         if counted {
-            return Some(Meter::Wall);
+            return Some(Meter::wall());
         }
-        match Meter::new(self.settings.measure) {
+        match Meter::new(self.settings.measure, timer) {
             Ok(meter) => Some(meter),
             Err(why) => {
                 self.outcome = Some(BenchOutcome::Unavailable(why));
@@ -326,7 +340,7 @@ impl Bencher {
     /// the result is wall time (other measures have no time floor to compare with).
     fn record_floor(&mut self, timer: &TimerCost) {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
-            if result.measure == Measure::Wall {
+            if result.measure.is_wall_clock() {
                 result.empty_iteration_ns = Some(empty_iteration_ns(timer));
             }
         }
@@ -335,7 +349,7 @@ impl Bencher {
     /// `measure = allocations`: the bytes beside the count, per iteration.
     fn record_alloc_bytes(&mut self, runner: &mut impl LocalRoutine) {
         if let Some(BenchOutcome::Measured(result)) = &mut self.outcome {
-            if result.measure == Measure::Allocations {
+            if result.measure.def().shows_bytes() {
                 result.alloc_bytes_per_iteration = alloc_bytes_per_iteration(runner);
             }
         }
@@ -378,12 +392,39 @@ impl Bencher {
     ///
     /// If an `iter` method was already called.
     pub fn iter_custom(&mut self, mut routine: impl FnMut(u64) -> Duration) {
+        self.custom_values(true, |k| routine(k).as_nanos() as f64);
+    }
+
+    /// [`iter_custom`](Self::iter_custom) for a routine that returns its batch's value in
+    /// the trial's measurement of the user's own (the Criterion layer's `iter_custom` under
+    /// a measurement of the file's own).
+    pub(crate) fn iter_custom_values(&mut self, routine: impl FnMut(u64) -> f64) {
+        self.custom_values(false, routine);
+    }
+
+    /// The shared body of the `iter_custom` forms: `routine(k)` gives k iterations' value,
+    /// wall-clock nanoseconds (`wall`) or the trial's own measurement's.
+    fn custom_values(&mut self, wall: bool, mut routine: impl FnMut(u64) -> f64) {
         self.start();
-        if self.settings.measure != Measure::Wall || self.settings.allocs.is_some() {
+        let measure = self.settings.measure;
+        let fits = if wall {
+            measure.is_wall_clock()
+        } else {
+            measure.is_users()
+        };
+        if !fits || self.settings.allocs.is_some() {
             self.outcome = Some(BenchOutcome::Failed(
-                "iter_custom times itself: `measure` and `allocs` apply to iter and \
+                if wall || self.settings.allocs.is_some() {
+                    "iter_custom times itself: `measure` and `allocs` apply to iter and \
                  iter_batched only"
-                    .to_owned(),
+                        .to_owned()
+                } else {
+                    format!(
+                        "iter_custom returns values of the bench file's own measurement, but the \
+                     trial measures {} (--measure)",
+                        measure.name()
+                    )
+                },
             ));
             return;
         }
@@ -400,15 +441,12 @@ impl Bencher {
             return;
         }
         let timer = timer_cost();
-        // The routine's own time, plus the clock read the duo loop subtracts.
-        let mut side = TimeWith(|k| routine(k).as_nanos() as f64 + timer.overhead_ns);
+        // The routine's own value, plus the clock read the duo loop subtracts.
+        let mut side = TimeWith(|k| routine(k) + timer.overhead_ns);
         if self.versions(&mut side) {
             return;
         }
-        let run = run_at_pace(
-            |k| routine(k).as_nanos() as f64,
-            &self.linear_settings(timer),
-        );
+        let run = run_at_pace(routine, &self.linear_settings(timer));
         self.finish(run, timer);
     }
 
@@ -483,7 +521,9 @@ impl Bencher {
         // Only times are slowed by the machine; counts of instructions or allocations are not.
         // The wait for a core first: it is direct evidence, where a slow pace is relative to
         // the run's other samples.
-        let run = if self.settings.measure == Measure::Wall {
+        // A measure that preemption moves (wall time, a time of the user's own) loses what a
+        // wait for a core adds to it; CPU time does not count that wait.
+        let run = if !self.settings.measure.keeps_preempted() {
             set_aside_slow_samples(set_aside_waiting_samples(run))
         } else if self.settings.measure.is_time() {
             set_aside_slow_samples(run)
@@ -510,6 +550,12 @@ impl Bencher {
     pub(crate) fn into_outcome(self) -> Option<BenchOutcome> {
         self.outcome
     }
+}
+
+/// `bencher.iter_custom` for a routine that returns its value in the trial's measurement of
+/// the user's own: the Criterion layer's `iter_custom` under such a measurement.
+pub fn iter_custom_values(bencher: &mut Bencher, routine: impl FnMut(u64) -> f64) {
+    bencher.iter_custom_values(routine);
 }
 
 mod counted;
@@ -559,7 +605,7 @@ mod tests {
         );
         // Allocations per iteration are not slowed by the machine: every sample counts.
         let mut allocs = bencher(Mode::Bench);
-        allocs.settings.measure = Measure::Allocations;
+        allocs.settings.measure = crate::measure::by_name::allocations;
         allocs.finish(stretched_run(), timer);
         let allocs = measured(allocs);
         assert_eq!(allocs.run.set_aside_slow, 0);
@@ -581,7 +627,7 @@ mod tests {
         );
         // The thread's CPU clock does not run while it waits: every sample counts.
         let mut cpu = bencher(Mode::Bench);
-        cpu.settings.measure = Measure::CpuTime;
+        cpu.settings.measure = crate::measure::by_name::cpu_time;
         cpu.finish(busy(), timer);
         let cpu = measured(cpu);
         assert_eq!(cpu.run.waiting, None);

@@ -14,7 +14,6 @@ use crate::measure::UsageReading;
 use crate::measure::{BlockOn, Executor};
 use crate::measure::{ChunkedInputs, LocalRoutine};
 use crate::measure::{Meter, Metered};
-use crate::model::Measure;
 use crate::model::Mode;
 use crate::session::ProgressLine;
 use crate::session::Settings;
@@ -239,8 +238,9 @@ impl Diff {
             return DiffOutcome::Smoke;
         }
         let timer = timer_cost();
-        let meters = Meter::new(self.settings.measure)
-            .and_then(|one| Meter::new(self.settings.measure).map(|other| (one, other)));
+        let measure = self.settings.measure;
+        let meters = Meter::new(measure, &timer)
+            .and_then(|one| Meter::new(measure, &timer).map(|other| (one, other)));
         let (first, second) = match meters {
             Ok((one, other)) => (
                 Metered::new(first, one, timer),
@@ -277,8 +277,7 @@ impl Diff {
             }
         };
         let usage = UsageReading::now();
-        let metered = self.settings.measure != Measure::Wall;
-        let mut result = compare_batches(first, second, &config, metered, observe);
+        let mut result = compare_batches(first, second, &config, measure, observe);
         result.measure = self.settings.measure;
         result.os = usage.zip(UsageReading::now()).map(|(a, b)| b.since(a));
         DiffOutcome::Measured(Box::new(result))

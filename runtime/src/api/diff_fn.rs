@@ -10,7 +10,7 @@ use crate::measure::measure_stalls;
 use crate::measure::LocalRoutine;
 use crate::measure::{run_duo_batches, run_duos, DuoProgress, DuoRun, DuoSettings};
 use crate::measure::{timer_cost, TimerCost, WarmupRule};
-use crate::model::Claim;
+use crate::model::{Claim, Measure};
 use crate::session::{DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 use std::time::Duration;
 
@@ -83,17 +83,18 @@ pub(crate) fn compare_observed<O1, O2>(
     analysed(&run, settings.timer)
 }
 
-/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs);
-/// `metered` when their batches report a meter's values rather than wall time.
+/// [`compare_observed`] over any two [`LocalRoutine`]s (routines with untimed inputs) whose
+/// batches report `measure`'s values.
 pub(crate) fn compare_batches(
     first: impl LocalRoutine,
     second: impl LocalRoutine,
     config: &DiffConfig,
-    metered: bool,
+    measure: Measure,
     observe: Option<&mut dyn FnMut(&DuoProgress)>,
 ) -> DiffResult {
     let settings = DuoSettings {
-        metered,
+        metered: !measure.is_wall_clock(),
+        keep_preempted: measure.keeps_preempted(),
         ..duo_settings(config)
     };
     let run = run_duo_batches(first, second, &settings, observe);
@@ -130,5 +131,6 @@ pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
         },
         measure_on_to: config.measure_on.then_some(config.precision),
         metered: false,
+        keep_preempted: false,
     }
 }

@@ -8,14 +8,18 @@
 //!   it than in the trial's previous run;
 //! - `machine`: evidence of the machine (what the OS counted, its pace, its stalls), read
 //!   around the measurements so the analysis can tell the routine's noise from the machine's;
-//! - `meters`: measures other than wall time (CPU time, allocations, instructions, counts
-//!   under Valgrind), so both loops work on any of them unchanged;
+//! - `measures`: the measures a trial can take, one file each, a user's measurement
+//!   adapted, and their registry;
+//! - `meters`: reading a measure other than wall time around each batch (CPU time,
+//!   allocations, instructions, a user's measurement; counts under Valgrind), so both loops
+//!   work on any of them unchanged;
 //! - `block_on`: the built-in executor that runs an async routine's futures;
 //! - `on_tokio`: the tokio runtime an async routine runs on instead (feature `tokio`).
 
 mod block_on;
 mod duo;
 mod machine;
+mod measures;
 mod meters;
 #[cfg(feature = "tokio")]
 mod on_tokio;
@@ -36,9 +40,10 @@ pub(crate) use machine::{
     ContextSwitches, MachineFacts, PaceProbe, PaceWait, UsageReading, WaitMeter,
 };
 pub use machine::{machine_stalls, MachineStalls, OsUsage, SampleWait, WaitEvidence, Waiting};
+pub(crate) use measures::{built_in, built_in_names, by_name, DEFAULT_MEASURE};
 pub(crate) use meters::{
-    alloc_bytes_per_iteration, callgrind_args, check_alloc_limit, counted, counted_under_valgrind,
-    dump_files, find_valgrind, segment_end, Meter, Metered, Valgrind,
+    alloc_bytes_per_iteration, callgrind_args, check_alloc_limit, counted, dump_files,
+    find_valgrind, segment_end, Meter, Metered, Valgrind,
 };
 pub use meters::{AllocCount, CacheModel, CountingAllocator, EventCounts, CYCLE_WEIGHTS};
 #[cfg(feature = "tokio")]

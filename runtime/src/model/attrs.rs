@@ -1,9 +1,12 @@
-//! What an attribute says: the options written in it, the claim, the throughput and what an
-//! inconclusive verdict counts as. The vocabulary every layer speaks.
+//! What an attribute says: the options written in it, the claim and what an inconclusive
+//! verdict counts as. The vocabulary every layer speaks.
 //!
 //! The macros in `duobench-macros` build these through `::duobench::__private` inside the
 //! registered descriptor. Everything here is `Copy` const data; validation of the values
 //! happened at compile time in the macro.
+
+use super::measure::Measure;
+use super::throughput::Throughput;
 
 /// Options written in an attribute; `None` means "not written", so that the environment,
 /// the command line and the defaults can be merged in a documented order.
@@ -23,7 +26,7 @@ pub struct AttrOptions {
     pub throughput: Option<Throughput>,
     /// `samples = N` (`#[bench]` only).
     pub samples: Option<u32>,
-    /// `measure = cpu_time`: what is measured instead of wall time.
+    /// `measure = cpu_time` or `measure = MyMeasure`: what is measured instead of wall time.
     pub measure: Option<Measure>,
     /// `allocs == N` or `allocs <= N` (`#[bench]` only): allocations per iteration allowed.
     pub allocs: Option<AllocLimit>,
@@ -33,72 +36,6 @@ pub struct AttrOptions {
     /// take them past it (one call each) and say so, instead of failing. Set by the
     /// Criterion compatibility layer only; no attribute writes it.
     pub past_budget_for_fewest: bool,
-}
-
-/// What a trial measures per iteration (`measure = ...`, `--measure`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Measure {
-    /// Elapsed wall-clock time (`Instant`), the default.
-    #[default]
-    Wall,
-    /// CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`): time the thread spends
-    /// descheduled does not count.
-    CpuTime,
-    /// Allocations, from duobench's counting global allocator.
-    Allocations,
-    /// Instructions retired in user space, from the kernel's performance counters; where
-    /// the machine has none, counted under Valgrind as [`Measure::Cachegrind`] counts them.
-    Instructions,
-    /// Instructions, cache misses and estimated cycles counted under Valgrind's cache
-    /// simulation, the same from run to run: the routine re-run in a child process under
-    /// Valgrind, its calls counted between markers (setup and harness outside them).
-    Cachegrind,
-}
-
-impl Measure {
-    /// Whether this measure is a time (wall or CPU), which the machine's pace and stalls
-    /// move; counts are not moved by them.
-    #[must_use]
-    pub fn is_time(self) -> bool {
-        matches!(self, Measure::Wall | Measure::CpuTime)
-    }
-
-    /// The unit of a per-iteration figure of this measure, as the JSON document names it:
-    /// `ns` for the clocks, a count for the counters.
-    #[must_use]
-    pub fn unit(self) -> &'static str {
-        match self {
-            Measure::Wall | Measure::CpuTime => "ns",
-            Measure::Allocations => "allocations",
-            Measure::Instructions | Measure::Cachegrind => "instructions",
-        }
-    }
-
-    /// The name as written in attributes and on the command line.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Wall => "wall",
-            Measure::CpuTime => "cpu_time",
-            Measure::Allocations => "allocations",
-            Measure::Instructions => "instructions",
-            Measure::Cachegrind => "cachegrind",
-        }
-    }
-
-    /// The measure named `name`, if any.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Measure> {
-        [
-            Measure::Wall,
-            Measure::CpuTime,
-            Measure::Allocations,
-            Measure::Instructions,
-            Measure::Cachegrind,
-        ]
-        .into_iter()
-        .find(|m| m.name() == name)
-    }
 }
 
 /// An absolute bound on allocations per iteration (`#[bench]`): `allocs == 0` is a
@@ -162,15 +99,6 @@ impl OnInconclusive {
             _ => None,
         }
     }
-}
-
-/// Work done per iteration, reported as a rate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Throughput {
-    /// Bytes processed per iteration.
-    Bytes(u64),
-    /// Elements processed per iteration.
-    Elements(u64),
 }
 
 impl AttrOptions {

@@ -1,7 +1,11 @@
 //! The model: the shared vocabulary every layer speaks. Plain data, no logic beyond
 //! constructors and parsers.
-//! - `attrs`: what an attribute says, its options, claim, throughput and what an
-//!   inconclusive verdict counts as;
+//! - `attrs`: what an attribute says, its options, claim and what an inconclusive verdict
+//!   counts as;
+//! - `throughput`: the work per iteration that reports show as a rate;
+//! - `measure`: what a trial measures, a handle on a measure's definition, which every
+//!   layer asks instead of naming measures;
+//! - `measurement`: the trait a user implements for a measurement of their own;
 //! - `mode`: the run's mode (test or bench), which every layer that measures consults;
 //! - `bench_target`: the one place that derives a function's bench target;
 //! - `gate_value`: a gate's value (`--max-regression`), a percentage or a fraction;
@@ -11,10 +15,17 @@ mod attrs;
 mod bench_target;
 mod export;
 mod gate_value;
+mod measure;
+mod measurement;
 mod mode;
+mod throughput;
 
-pub use attrs::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
+pub use attrs::{AllocLimit, AttrOptions, Claim, OnInconclusive};
 pub(crate) use bench_target::bench_target;
 pub(crate) use export::{Export, ExportFormat};
 pub use gate_value::parse_max_regression;
+pub use measure::Measure;
+pub(crate) use measure::{MeasureDef, Reader};
+pub use measurement::{Kind, Measurement, ValueFormatter};
 pub(crate) use mode::Mode;
+pub use throughput::Throughput;

@@ -4,6 +4,7 @@
 //! options on the command line. A later source replaces a setting only where it has one.
 
 use crate::analysis::DEFAULT_NOISE_THRESHOLD;
+use crate::measure::DEFAULT_MEASURE;
 use crate::measure::DEFAULT_SAMPLES;
 use crate::model::Export;
 use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
@@ -226,7 +227,7 @@ impl Settings {
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
             noise_threshold: merged.noise_threshold.unwrap_or(DEFAULT_NOISE_THRESHOLD),
-            measure: merged.measure.unwrap_or_default(),
+            measure: merged.measure.unwrap_or(DEFAULT_MEASURE),
             allocs: attr.allocs,
             max_regression: merged.max_regression,
             allow_unpaired: merged.allow_unpaired.unwrap_or(false),

@@ -34,12 +34,12 @@ pub(crate) use interrupt::{install_interrupt_flag, interrupted, INTERRUPTED_EXIT
 pub(crate) use owned_file::HTML_MARK;
 pub use owned_file::{check_owned, read_owned, write_owned, FileKind};
 pub(crate) use owned_file::{BASELINE_FORMAT, MARKDOWN_MARK, RUN_MARKER_MARK};
-pub(crate) use panic::catch_panic;
+pub(crate) use panic::{catch_inner, catch_panic, fail_trial};
 pub(crate) use process::process_ended;
 pub(crate) use ratio::{ratio_text, RatioDigits};
 pub(crate) use target_dir::duobench_dir;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
-    parse_duration, three_significant,
+    parse_duration, significant, three_significant,
 };

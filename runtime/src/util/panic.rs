@@ -26,6 +26,23 @@ pub fn catch_panic<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
+/// Runs `f` inside a trial's [`catch_panic`], returning its panic as `Err(message)` instead of
+/// letting it end the trial: for a caller that names what panicked before it ends the trial
+/// with [`fail_trial`].
+pub fn catch_inner<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| payload_text(payload.as_ref()))
+    })
+}
+
+/// Ends the running trial as failed with `message`, as a panic would but without a panic's
+/// report: [`catch_panic`] returns `Err(message)` as it is.
+pub fn fail_trial(message: String) -> ! {
+    panic::resume_unwind(Box::new(message))
+}
+
 fn install_hook() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
@@ -63,5 +80,17 @@ mod tests {
         assert!(err.starts_with("panicked at "), "{err}");
         assert!(err.ends_with(": boom 7"), "{err}");
         assert_eq!(catch_panic(|| 5), Ok(5));
+    }
+
+    #[test]
+    fn a_panic_caught_inside_a_trial_can_end_it_with_a_message_of_its_own() {
+        let err = catch_panic(|| {
+            let inner = catch_inner(|| panic!("deep")).unwrap_err();
+            assert!(inner.ends_with(": deep"), "{inner}");
+            fail_trial(format!("named: {inner}"))
+        })
+        .unwrap_err();
+        assert!(err.starts_with("named: panicked at "), "{err}");
+        assert!(err.ends_with(": deep"), "{err}");
     }
 }

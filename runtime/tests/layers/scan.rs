@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-/// The text without line comments and without `#[cfg(test)]` items.
+/// The text without line comments and without `#[cfg(test)]` (or `#[cfg(all(test, ..))]`)
+/// items.
 pub fn production_code(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(strip_comment).collect();
     let mut out = String::new();

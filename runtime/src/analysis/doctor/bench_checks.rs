@@ -6,7 +6,6 @@ use crate::analysis::at_median_pace;
 use crate::analysis::SetAside;
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::analysis::{judge_severe, severe_at_slow_pace, severe_count};
-use crate::model::Measure;
 use crate::stats::{quantile, Line, Points};
 use crate::util::{format_ns, three_significant};
 
@@ -41,9 +40,7 @@ const FAST_SAMPLES: f64 = 0.10;
 /// slope (the doctor's unit tests hold such a case).
 #[must_use]
 pub fn optimized_away(r: &BenchResult) -> Option<Warning> {
-    let floor = r
-        .empty_iteration_ns
-        .filter(|_| r.measure == Measure::Wall)?;
+    let floor = r.empty_iteration_ns.filter(|_| r.measure.is_wall_clock())?;
     // A result that changes from call to call was computed in the call, however cheaply.
     if r.result_varies == Some(true) {
         return None;

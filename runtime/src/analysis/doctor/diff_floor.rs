@@ -4,7 +4,6 @@
 use super::bench_checks::FLOOR_SLACK_NS;
 use super::{Check, Warning};
 use crate::analysis::DiffResult;
-use crate::model::Measure;
 use crate::stats::Summary;
 use crate::util::format_ns;
 
@@ -20,9 +19,7 @@ const PLACEMENT_FACTOR: f64 = 2.5;
 /// the two loops' placement can add, is flagged.
 #[must_use]
 pub fn optimized_away_in_comparison(r: &DiffResult) -> Option<Warning> {
-    let floor = r
-        .empty_iteration_ns
-        .filter(|_| r.measure == Measure::Wall)?;
+    let floor = r.empty_iteration_ns.filter(|_| r.measure.is_wall_clock())?;
     let at_floor = |s: Option<Summary>| {
         s.map(|s| s.median.min(s.p5))
             .filter(|&ns| ns <= PLACEMENT_FACTOR * floor + FLOOR_SLACK_NS)
@@ -55,6 +52,7 @@ pub fn optimized_away_in_comparison(r: &DiffResult) -> Option<Warning> {
 mod tests {
     use super::*;
     use crate::fixture::records::result;
+    use crate::measure::by_name;
 
     fn with_times(first_ns: f64, second_ns: f64, floor: f64) -> DiffResult {
         let mut r = result(1.0, None, 200);
@@ -92,7 +90,7 @@ mod tests {
         r.empty_iteration_ns = None;
         assert_eq!(optimized_away_in_comparison(&r), None);
         r.empty_iteration_ns = Some(0.23);
-        r.measure = Measure::Allocations;
+        r.measure = by_name::allocations;
         assert_eq!(optimized_away_in_comparison(&r), None);
     }
 }

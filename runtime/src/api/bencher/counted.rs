@@ -1,15 +1,16 @@
-//! A `#[bench]` counted under Valgrind instead of timed: in the harness, a counting child
+//! A `#[bench]` counted instead of timed: under Valgrind (in the harness, a counting child
 //! counts the routine (and, with `--baseline NAME`, the baseline's stored executable counts
 //! the same trial, and `--max-regression` gates on the ratio of counts, exactly); in that
-//! child, the routine is counted.
+//! child, the routine is counted), or read here, for a measurement whose repeats are exact
+//! (across versions it is measured in duos against the baseline's executable).
 
 use super::{BenchOutcome, Bencher};
 use crate::analysis::{counted_linear_run, BenchResult, Counted, DiffResult};
-use crate::api::counting::{count_one, count_segments, count_versions, CountRole};
+use crate::api::counting::{count_here, count_one, count_segments, count_versions, CountRole};
 use crate::api::versions::{regression_claim, stored_executable, PairedResult, Role};
 use crate::api::UnpairedGate;
-use crate::measure::counted_under_valgrind;
 use crate::measure::find_valgrind;
+use crate::measure::timer_cost;
 use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
 use crate::stats::DEFAULT_RESAMPLES;
 
@@ -34,7 +35,14 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Smoke);
                 return true;
             }
-            _ if !counted_under_valgrind(measure) => return false,
+            _ if measure.def().exact()
+                && !measure.def().counted_under_valgrind()
+                && matches!(self.role, Role::Local) =>
+            {
+                self.outcome = Some(self.read_counts(&mut routine));
+                return true;
+            }
+            _ if !measure.def().counted_under_valgrind() => return false,
             CountRole::Outside => {
                 self.outcome = Some(BenchOutcome::Unavailable(format!(
                     "{}: not available here: counts are taken by the harness \
@@ -109,10 +117,25 @@ impl Bencher {
         trial: &str,
         routine: &mut dyn LocalRoutine,
     ) -> BenchOutcome {
-        let counted = match count_one(valgrind, trial, routine) {
-            Ok(counted) => counted,
-            Err(why) => return BenchOutcome::Failed(why),
+        match count_one(valgrind, trial, routine) {
+            Ok(counted) => self.counted_result(counted),
+            Err(why) => BenchOutcome::Failed(why),
+        }
+    }
+
+    /// The routine's counts read here by the trial's measurement.
+    fn read_counts(&self, routine: &mut dyn LocalRoutine) -> BenchOutcome {
+        let measure = self.settings.measure;
+        let mut reader = match measure.def().reader(timer_cost().overhead_ns) {
+            Ok(Some(reader)) => reader,
+            Ok(None) => return BenchOutcome::Failed(format!("{}: read no counts", measure.name())),
+            Err(why) => return BenchOutcome::Unavailable(why),
         };
+        self.counted_result(count_here(measure, reader.as_mut(), &mut [routine]))
+    }
+
+    /// A result whose slope is `counted`'s count per call.
+    fn counted_result(&self, counted: Counted) -> BenchOutcome {
         let run = counted_linear_run(&counted.first, counted.calls, counted.elapsed);
         let none = TimerCost {
             overhead_ns: 0.0,

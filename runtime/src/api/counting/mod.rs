@@ -10,13 +10,17 @@
 //! - `under_valgrind`: the parent's side, one child under Callgrind and its files read back;
 //! - `child_side`: the child's side, each routine counted over the plan's segments;
 //! - `trial_counts`: a trial's counts, repeated when they moved, for one routine, a
-//!   comparison or a baseline's executable.
+//!   comparison or a baseline's executable;
+//! - `read_here`: the same counts read in this process, for a measurement of the user's
+//!   own whose repeats are exact.
 
 mod child_side;
 mod plan;
+mod read_here;
 mod trial_counts;
 mod under_valgrind;
 
 pub(crate) use child_side::count_segments;
 pub(crate) use plan::{CountPlan, CountRole, COUNT_FLAG};
+pub(crate) use read_here::count_here;
 pub(crate) use trial_counts::{count_one, count_pair, count_versions};

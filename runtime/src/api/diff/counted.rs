@@ -1,12 +1,13 @@
-//! A comparison counted under Valgrind instead of timed: in the harness, a counting child
+//! A comparison counted instead of timed: under Valgrind (in the harness, a counting child
 //! counts both routines and the ratio of their per-call counts decides the claim; in that
-//! child, the routines are counted.
+//! child, the routines are counted), or read here, for a measurement whose repeats are
+//! exact.
 
 use super::{Diff, DiffOutcome};
 use crate::analysis::DiffResult;
-use crate::api::counting::{count_pair, count_segments, CountRole};
-use crate::measure::counted_under_valgrind;
+use crate::api::counting::{count_here, count_pair, count_segments, CountRole};
 use crate::measure::find_valgrind;
+use crate::measure::timer_cost;
 use crate::measure::LocalRoutine;
 
 impl Diff {
@@ -27,7 +28,10 @@ impl Diff {
                 count_segments(&mut [first, second], *plan);
                 return Some(DiffOutcome::Smoke);
             }
-            _ if !counted_under_valgrind(measure) => return None,
+            _ if measure.def().exact() && !measure.def().counted_under_valgrind() => {
+                return Some(self.read_counts(first, second));
+            }
+            _ if !measure.def().counted_under_valgrind() => return None,
             CountRole::Outside => {
                 return Some(DiffOutcome::Unavailable(format!(
                     "{}: not available here: counts are taken by the harness \
@@ -51,5 +55,27 @@ impl Diff {
             Ok(result) => DiffOutcome::Measured(Box::new(result)),
             Err(why) => DiffOutcome::Failed(why),
         })
+    }
+
+    /// Both routines' counts read here, decided exactly when they did not move.
+    fn read_counts(
+        &self,
+        first: &mut dyn LocalRoutine,
+        second: &mut dyn LocalRoutine,
+    ) -> DiffOutcome {
+        let measure = self.settings.measure;
+        let mut reader = match measure.def().reader(timer_cost().overhead_ns) {
+            Ok(Some(reader)) => reader,
+            Ok(None) => return DiffOutcome::Failed(format!("{}: read no counts", measure.name())),
+            Err(why) => return DiffOutcome::Unavailable(why),
+        };
+        let counted = count_here(measure, reader.as_mut(), &mut [first, second]);
+        let claim = self.settings.claim.filter(|_| !self.settings.calibrate);
+        match DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure) {
+            Some(result) => DiffOutcome::Measured(Box::new(result)),
+            None => {
+                DiffOutcome::Failed(format!("a routine counted no {} per call", measure.name()))
+            }
+        }
     }
 }

@@ -276,6 +276,7 @@ pub fn run_paired(
     };
     // Nothing in this process ran the routines.
     result.memory_growth = None;
+    result.measure = settings.measure;
     Ok(PairedResult {
         baseline,
         claim,
@@ -367,6 +368,10 @@ fn one_round(
     // And every duo after the warmup goes to its estimate: a round's interval is not what
     // is judged, so its pilot is not topped up from its duos.
     duo_settings.sequential.safeguards.full_pilot = false;
+    // The children read the trial's measure around each batch: judged as measured unless
+    // it is the wall clock (see `DuoSettings::metered`).
+    duo_settings.metered = !settings.measure.is_wall_clock();
+    duo_settings.keep_preempted = settings.measure.keeps_preempted();
     // Both children on one CPU for the round (see `co_locate`).
     let co_located = CoLocated::pin(&pids);
     let run = run_duos_probed(

@@ -15,6 +15,7 @@ use super::values::{
     parse_noise_threshold, parse_on_inconclusive, parse_positive_duration, parse_report_dir,
     parse_switch,
 };
+use crate::measure::built_in_names;
 use crate::model::parse_max_regression;
 use crate::model::Mode;
 use crate::session::BaselineName;
@@ -194,8 +195,9 @@ const OWN_OPTIONS: &[OwnOption] = &[
         takes_value: true,
         set: |o, v| parse_measure(v).map(|m| o.measure = Some(m)),
         value_name: "MEASURE",
-        help: "What every trial measures and its claims judge: wall, cpu_time, allocations or \
-               instructions",
+        // `{built_in}`: the built-in measures' names, from their registry.
+        help: "What every trial measures and its claims judge, a built-in measure: {built_in} \
+               (a measurement of the bench file's own is named in its attribute)",
         default: "wall",
     },
     OwnOption {
@@ -277,7 +279,9 @@ pub fn command() -> clap::Command {
         let name = option.flag.trim_start_matches("--");
         let help = format!(
             "{} [env: {}] [default: {}]",
-            option.help, option.env, option.default
+            option.help.replace("{built_in}", &built_in_names()),
+            option.env,
+            option.default
         );
         let arg = Arg::new(name)
             .long(name)

@@ -2,6 +2,7 @@
 //! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
 
 use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
+use crate::measure::{built_in, built_in_names};
 use crate::model::{Export, ExportFormat};
 use crate::model::{Measure, OnInconclusive};
 use crate::util::parse_duration;
@@ -9,8 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub fn parse_measure(text: &str) -> Result<Measure, String> {
-    Measure::from_name(text.trim())
-        .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+    built_in(text.trim()).ok_or_else(|| format!("expected {}", built_in_names()))
 }
 
 pub fn parse_on_inconclusive(text: &str) -> Result<OnInconclusive, String> {

@@ -7,7 +7,7 @@
 
 use super::preflight_owned::check_owned_outputs;
 use crate::harness::Invocation;
-use crate::measure::{counted_under_valgrind, find_valgrind};
+use crate::measure::find_valgrind;
 use crate::model::Mode;
 use crate::session::Overrides;
 use crate::util::duobench_dir;
@@ -53,7 +53,7 @@ pub fn check_counting(invocation: &Invocation) -> Result<(), String> {
     let Some(measure) = invocation.overrides.measure else {
         return Ok(());
     };
-    if invocation.libtest.list || !counted_under_valgrind(measure) {
+    if invocation.libtest.list || !measure.def().counted_under_valgrind() {
         return Ok(());
     }
     find_valgrind()

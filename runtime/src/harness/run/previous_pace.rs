@@ -39,6 +39,7 @@ mod tests {
     use super::*;
     use crate::fixture::bench_runs::{result, run};
     use crate::fixture::scratch::scratch_dir;
+    use crate::measure::by_name;
     use crate::model::AttrOptions;
     use crate::session::{compare_and_save, Overrides, Settings};
 
@@ -57,19 +58,19 @@ mod tests {
             &result(paced, None),
         )
         .unwrap();
-        let pace = reference_pace(&root, &key, Mode::Bench, Measure::Wall).expect("saved");
+        let pace = reference_pace(&root, &key, Mode::Bench, by_name::wall).expect("saved");
         assert!((pace - 0.6).abs() < 1e-12, "{pace}");
         // Not under `cargo test`, and not for counts, which the machine's pace does not move.
-        assert_eq!(reference_pace(&root, &key, Mode::Test, Measure::Wall), None);
+        assert_eq!(reference_pace(&root, &key, Mode::Test, by_name::wall), None);
         assert_eq!(
-            reference_pace(&root, &key, Mode::Bench, Measure::Allocations),
+            reference_pace(&root, &key, Mode::Bench, by_name::allocations),
             None
         );
         // A run taken again: the machine came back, and runs are still held to the pace.
         let mut again = run(10.0, 20, 50, None);
         again.measured_again = Some(crate::fixture::records::taken_again());
         note_run(&again);
-        assert!(reference_pace(&root, &key, Mode::Bench, Measure::Wall).is_some());
+        assert!(reference_pace(&root, &key, Mode::Bench, by_name::wall).is_some());
         // A machine that stayed slower: this process holds no run to an earlier pace again.
         again.measured_again = again.measured_again.map(|m| crate::measure::MeasuredAgain {
             came_back: false,
@@ -78,7 +79,7 @@ mod tests {
         });
         note_run(&again);
         assert_eq!(
-            reference_pace(&root, &key, Mode::Bench, Measure::Wall),
+            reference_pace(&root, &key, Mode::Bench, by_name::wall),
             None
         );
         let _ = std::fs::remove_dir_all(&root);

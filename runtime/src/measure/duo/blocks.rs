@@ -74,9 +74,9 @@ pub fn plan_blocks(
                 precision: p,
                 ..sequential
             };
-            DuoScreen::new(plain, pilot.clone()).keeping_preempted(settings.metered)
+            DuoScreen::new(plain, pilot.clone()).keeping_preempted(settings.keep_preempted)
         });
-    let screen = DuoScreen::new(sequential, pilot).keeping_preempted(settings.metered);
+    let screen = DuoScreen::new(sequential, pilot).keeping_preempted(settings.keep_preempted);
     Blocks {
         duo_ns,
         shortfall,

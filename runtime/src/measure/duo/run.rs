@@ -212,6 +212,7 @@ mod tests {
             },
             measure_on_to: None,
             metered: false,
+            keep_preempted: false,
         };
         let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let probe = Preempting {
@@ -270,6 +271,7 @@ mod tests {
             // the claim's sample floor lets it decide, however quiet the machine.
             measure_on_to: Some(0.0005),
             metered: false,
+            keep_preempted: false,
         };
         let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
         let run = run_duos(work(3_000), work(1_000), &settings, None);
@@ -401,6 +403,7 @@ mod tests {
             sequential: SequentialSettings::new(0.05, None, 1),
             measure_on_to: None,
             metered: false,
+            keep_preempted: false,
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);
@@ -423,6 +426,7 @@ mod tests {
             sequential: SequentialSettings::new(0.05, None, 1),
             measure_on_to: None,
             metered: false,
+            keep_preempted: false,
         };
         let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
         run_duos(first, second, &settings, None).warmup_time

@@ -19,8 +19,10 @@ pub struct DuoSettings {
     /// With a claim: after its verdict, go on measuring until the interval's half-width
     /// (log units) is at most this, as a comparison without a claim does (`cargo bench`).
     pub measure_on_to: Option<f64>,
-    /// The batches' values are a meter's (CPU time, allocations, instructions), not wall
-    /// time: they are judged as measured, never on another clock, and preemption, which
-    /// does not change them, sets no duo aside.
+    /// The batches' values are a meter's (CPU time, allocations, instructions, a user's
+    /// measurement), not wall time: they are judged as measured, never on another clock.
     pub metered: bool,
+    /// Preemption does not move the values (CPU time, counts): no preempted duo is set
+    /// aside for it.
+    pub keep_preempted: bool,
 }

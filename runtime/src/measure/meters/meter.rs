@@ -1,81 +1,44 @@
-//! Measures other than wall time: a [`Meter`] reads a counter (thread CPU time, allocations,
-//! instructions) around each timed batch, so the duo loop and linear sampling work on any of
+//! Measures other than wall time: a [`Meter`] reads a measure's counter (thread CPU time,
+//! allocations, instructions, a user's measurement) around each timed batch, so the duo loop and linear sampling work on any of
 //! them unchanged. Each batch still reads the wall clock inside (`BatchRunner`); a meter's
 //! value is corrected for that and for its own read, so the caller's usual subtraction of
 //! the wall clock's overhead leaves the routine's share.
 
-use super::alloc::{counting_allocator_installed, AllocCount, INSTALL_LINE};
-use super::instructions::InstructionCounter;
-use crate::measure::thread_cpu_time_ns;
+use super::alloc::AllocCount;
 use crate::measure::LocalRoutine;
 use crate::measure::TimeBatch;
 use crate::measure::TimerCost;
-use crate::model::Measure;
+use crate::model::{Measure, Reader};
 
-/// Reads the selected measure around batches.
-#[derive(Debug)]
-pub enum Meter {
-    /// Wall time: the batch's own clock reads, nothing added.
-    Wall,
-    /// Thread CPU time; `read_ns` is what one read of that clock costs.
-    CpuTime {
-        /// Median cost of one read, subtracted per batch.
-        read_ns: f64,
-    },
-    /// Allocations made by the measuring thread.
-    Allocations,
-    /// Instructions retired in user space.
-    Instructions(InstructionCounter),
+/// Reads the selected measure around batches: nothing for wall time, whose values are the
+/// batch's own clock reads, else the measure's reader.
+pub struct Meter {
+    reader: Option<Box<dyn Reader>>,
+}
+
+impl std::fmt::Debug for Meter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.reader.is_some() {
+            "Meter(reader)"
+        } else {
+            "Meter(wall)"
+        })
+    }
 }
 
 impl Meter {
-    /// The meter for `measure`, or one line saying why it cannot work here.
-    pub fn new(measure: Measure) -> Result<Meter, String> {
-        match measure {
-            Measure::Wall => Ok(Meter::Wall),
-            Measure::CpuTime => match cpu_read_cost_ns() {
-                Some(read_ns) => Ok(Meter::CpuTime { read_ns }),
-                None if cfg!(any(target_os = "linux", target_os = "android")) => {
-                    Err("cpu_time: not available here: no per-thread CPU clock".into())
-                }
-                None => Err(
-                    "cpu_time: not available here: a thread's CPU time is read on Linux only"
-                        .into(),
-                ),
-            },
-            Measure::Allocations if counting_allocator_installed() => Ok(Meter::Allocations),
-            Measure::Allocations => Err(format!(
-                "allocations: duobench's counting allocator is not installed; add to the bench \
-                 file: {INSTALL_LINE}"
-            )),
-            Measure::Instructions => InstructionCounter::open()
-                .map(Meter::Instructions)
-                .map_err(|why| why.to_string()),
-            // Counted in a child under Valgrind (`counted_under_valgrind`), never here.
-            Measure::Cachegrind => {
-                Err("cachegrind: counted under Valgrind, not by a meter".to_owned())
-            }
-        }
+    /// The meter for `measure` under this process's `timer`, or one line saying why it
+    /// cannot work here.
+    pub fn new(measure: Measure, timer: &TimerCost) -> Result<Meter, String> {
+        measure
+            .def()
+            .reader(timer.overhead_ns)
+            .map(|reader| Meter { reader })
     }
 
-    fn read(&self) -> f64 {
-        match self {
-            Meter::Wall => 0.0,
-            Meter::CpuTime { .. } => thread_cpu_time_ns().unwrap_or(0) as f64,
-            Meter::Allocations => AllocCount::now().allocations as f64,
-            Meter::Instructions(counter) => counter.read() as f64,
-        }
-    }
-}
-
-/// Whether `measure` is counted in a child under Valgrind rather than metered here:
-/// `cachegrind` always, `instructions` where this machine has no hardware counter.
-#[must_use]
-pub fn counted_under_valgrind(measure: Measure) -> bool {
-    match measure {
-        Measure::Cachegrind => true,
-        Measure::Instructions => InstructionCounter::open().is_err(),
-        Measure::Wall | Measure::CpuTime | Measure::Allocations => false,
+    /// The wall clock: the batch's own reads, nothing added.
+    pub fn wall() -> Meter {
+        Meter { reader: None }
     }
 }
 
@@ -99,19 +62,12 @@ impl<T: LocalRoutine> Metered<T> {
 
 impl<T: LocalRoutine> TimeBatch for Metered<T> {
     fn time_batch(&mut self, iters: u64) -> f64 {
-        if matches!(self.meter, Meter::Wall) {
+        let Some(reader) = &mut self.meter.reader else {
             return self.inner.time_batch(iters);
-        }
-        let before = self.meter.read();
-        self.inner.time_batch(iters);
-        let counted = self.meter.read() - before;
-        let own_cost = match self.meter {
-            // The batch's two wall-clock reads ran on this thread's CPU time too.
-            Meter::CpuTime { read_ns } => read_ns + self.timer.overhead_ns,
-            _ => 0.0,
         };
+        let counted = self.inner.read_batch(iters, reader.as_mut());
         // The caller subtracts one wall-clock overhead per batch: add it back.
-        (counted - own_cost).max(0.0) + self.timer.overhead_ns
+        counted.max(0.0) + self.timer.overhead_ns
     }
 }
 
@@ -127,24 +83,16 @@ impl<T: LocalRoutine> LocalRoutine for Metered<T> {
     fn count_batch(&mut self, iters: u64) {
         self.inner.count_batch(iters);
     }
-}
 
-/// Median cost of reading the thread CPU clock, in nanoseconds of CPU time.
-fn cpu_read_cost_ns() -> Option<f64> {
-    let mut costs: Vec<u64> = (0..201)
-        .map(|_| {
-            let a = thread_cpu_time_ns()?;
-            let b = thread_cpu_time_ns()?;
-            Some(b.saturating_sub(a))
-        })
-        .collect::<Option<_>>()?;
-    costs.sort_unstable();
-    Some(costs[costs.len() / 2] as f64)
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        self.inner.read_batch(iters, reader)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::by_name;
     use crate::measure::BatchRunner;
 
     const TIMER: TimerCost = TimerCost {
@@ -154,7 +102,7 @@ mod tests {
 
     #[test]
     fn cpu_time_counts_the_routine_and_not_sleep() {
-        let meter = match Meter::new(Measure::CpuTime) {
+        let meter = match Meter::new(by_name::cpu_time, &TIMER) {
             Ok(meter) => meter,
             Err(e) => {
                 // Only off Linux, where the trial is ignored with a line that says why.
@@ -175,14 +123,14 @@ mod tests {
     #[test]
     fn allocations_need_the_counting_allocator_and_say_how_to_install_it() {
         // The unit tests run on the system allocator.
-        let e = Meter::new(Measure::Allocations).unwrap_err();
+        let e = Meter::new(by_name::allocations, &TIMER).unwrap_err();
         assert!(e.contains("#[global_allocator]"), "{e}");
         assert!(!e.contains('\n'), "{e}");
     }
 
     #[test]
     fn instructions_count_or_refuse_in_one_line() {
-        match Meter::new(Measure::Instructions) {
+        match Meter::new(by_name::instructions, &TIMER) {
             Ok(meter) => {
                 let mut batch = Metered::new(BatchRunner::new(|| 1 + 1), meter, TIMER);
                 assert!(batch.time_batch(1_000) > 0.0);

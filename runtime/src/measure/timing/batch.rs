@@ -9,7 +9,8 @@
 //! output once more through the stack before parking it, a cost that is the harness's, not
 //! the routine's (docs/VALIDATION.md, section "Measurements behind the design").
 
-use super::bracket::{Bracket, CountedRegion, WallClock};
+use super::bracket::{Bracket, CountedRegion, Read, Reading, WallClock};
+use crate::model::Reader;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
 
@@ -38,6 +39,13 @@ impl<O, F: FnMut() -> O> BatchRunner<O, F> {
     /// dropping are dropped after it.
     pub fn count(&mut self, iters: u64) {
         self.run(iters, CountedRegion);
+    }
+
+    /// Runs `iters` iterations inside `reader`'s reading and returns it with the
+    /// loop's wall time; outputs that need
+    /// dropping are dropped after it.
+    pub fn read(&mut self, iters: u64, reader: &mut dyn Reader) -> Reading {
+        self.run(iters, Read { reader, iters })
     }
 
     #[inline(never)]

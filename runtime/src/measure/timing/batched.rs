@@ -2,8 +2,9 @@
 //! clock starts, outputs (and, by reference, the inputs) dropped after it stops.
 
 use super::batch::park;
-use super::bracket::{Bracket, CountedRegion, WallClock};
+use super::bracket::{Bracket, CountedRegion, Read, Reading, WallClock};
 use crate::measure::AllocCount;
+use crate::model::Reader;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
 
@@ -33,6 +34,12 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     /// marker.
     pub fn count(&mut self, iters: u64) {
         self.run(iters, CountedRegion);
+    }
+
+    /// Makes `iters` inputs, then runs the routine on each inside `reader`'s reading and
+    /// returns it with the loop's wall time (the setup and the drops outside).
+    pub fn read(&mut self, iters: u64, reader: &mut dyn Reader) -> Reading {
+        self.run(iters, Read { reader, iters })
     }
 
     #[inline(never)]
@@ -93,6 +100,12 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> 
     /// Callgrind's counted marker.
     pub fn count(&mut self, iters: u64) {
         self.run(iters, CountedRegion);
+    }
+
+    /// Makes `iters` inputs, then runs the routine on a reference to each inside
+    /// `reader`'s reading and returns it with the loop's wall time (the setup and the drops outside).
+    pub fn read(&mut self, iters: u64, reader: &mut dyn Reader) -> Reading {
+        self.run(iters, Read { reader, iters })
     }
 
     #[inline(never)]

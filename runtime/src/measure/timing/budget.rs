@@ -116,6 +116,7 @@ mod tests {
             sequential: SequentialSettings::new(0.05, None, 1),
             measure_on_to: None,
             metered: false,
+            keep_preempted: false,
         }
     }
 

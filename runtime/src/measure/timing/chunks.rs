@@ -24,6 +24,7 @@
 //! single iterations only below `CHUNKED_BELOW_NS`, so one near the line does not switch
 //! back and forth.
 
+use super::bracket::Reading;
 use super::timer::TimerCost;
 
 /// Most bytes of inputs and outputs held by one chunk (inline size only).
@@ -74,6 +75,22 @@ impl Chunker {
             left -= c;
         }
         net_ns
+    }
+
+    /// Reads `iters` iterations as chunks; `read_chunk(c)` reads c iterations. Returns the
+    /// sum of the readings as they are (a reading that is no number stays one), the chunk
+    /// sizes learned from the chunks' wall time as when timing, whatever the measure's unit.
+    pub fn read(&mut self, iters: u64, mut read_chunk: impl FnMut(u64) -> Reading) -> f64 {
+        let mut left = iters;
+        let mut sum = 0.0;
+        while left > 0 {
+            let c = left.min(self.cap);
+            let reading = read_chunk(c);
+            sum += reading.value;
+            self.learn(c, reading.ns);
+            left -= c;
+        }
+        sum
     }
 
     /// The largest chunk size this chunker will use.
@@ -142,6 +159,28 @@ mod tests {
             "{sizes:?}"
         );
         assert_eq!(sizes.iter().sum::<u64>(), 100_000);
+    }
+
+    #[test]
+    fn readings_are_summed_as_they_are_in_chunks_learned_from_their_wall_time() {
+        let mut chunker = Chunker::new(8, &TIMER);
+        let mut sizes = Vec::new();
+        // A million units a call, 10 ns a call: the chunks grow with the time, not the unit.
+        let sum = chunker.read(100_000, |c| {
+            sizes.push(c);
+            Reading {
+                value: 1e6 * c as f64,
+                ns: 10.0 * c as f64 + 20.0,
+            }
+        });
+        assert_eq!(sum, 1e11);
+        assert_eq!(&sizes[..5], &[1, 4, 16, 64, 256]);
+        // A reading that is no number is not taken for zero.
+        let nan = chunker.read(3, |_| Reading {
+            value: f64::NAN,
+            ns: 1.0,
+        });
+        assert!(nan.is_nan());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use super::chunks::Chunker;
 use super::time_batch::TimeBatch;
 use super::timer::TimerCost;
 use crate::measure::AllocCount;
+use crate::model::Reader;
 use std::mem::size_of;
 
 /// A routine that runs here: times batches, runs once, counts one call's allocations.
@@ -25,6 +26,14 @@ pub trait LocalRoutine: TimeBatch {
     /// Runs `iters` iterations inside Callgrind's counted marker (`measure::meters`), inputs
     /// made and outputs dropped outside it.
     fn count_batch(&mut self, iters: u64);
+    /// Runs `iters` iterations inside `reader`'s reading (a measure other than wall time)
+    /// and returns it: around the timed loop alone, inputs made and outputs dropped outside
+    /// it; by default around the whole batch.
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        reader.start();
+        self.time_batch(iters);
+        reader.stop(iters)
+    }
 }
 
 impl<O, F: FnMut() -> O> TimeBatch for BatchRunner<O, F> {
@@ -47,6 +56,10 @@ impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
     fn count_batch(&mut self, iters: u64) {
         BatchRunner::count(self, iters);
     }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        BatchRunner::read(self, iters, reader).value
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
@@ -67,6 +80,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, 
     fn count_batch(&mut self, iters: u64) {
         BatchedRunner::count(self, iters);
     }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        BatchedRunner::read(self, iters, reader).value
+    }
 }
 
 impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> TimeBatch for BatchedRefRunner<I, O, S, R> {
@@ -86,6 +103,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> LocalRoutine for BatchedRefRu
 
     fn count_batch(&mut self, iters: u64) {
         BatchedRefRunner::count(self, iters);
+    }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        BatchedRefRunner::read(self, iters, reader).value
     }
 }
 
@@ -130,6 +151,11 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for ChunkedInputs<I, 
         let runner = &mut self.runner;
         self.chunker.count(iters, |c| runner.count(c));
     }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        let runner = &mut self.runner;
+        self.chunker.read(iters, |c| runner.read(c, reader))
+    }
 }
 
 /// A routine counted in bounded chunks, as `chunker` times it: counting `iters` calls of a
@@ -167,12 +193,73 @@ impl<R: LocalRoutine + ?Sized> LocalRoutine for CountInChunks<'_, R> {
             None => self.routine.count_batch(iters),
         }
     }
+
+    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
+        self.routine.read_batch(iters, reader)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::cell::Cell;
+
+    /// Reads a count that setup, routine and drop all add to, in their own amounts.
+    struct Tally<'a>(&'a Cell<u64>, u64);
+
+    impl Reader for Tally<'_> {
+        fn start(&mut self) {
+            self.1 = self.0.get();
+        }
+        fn stop(&mut self, _: u64) -> f64 {
+            (self.0.get() - self.1) as f64
+        }
+    }
+
+    /// Adds 1,000 to the count when dropped.
+    struct Dropped<'a>(&'a Cell<u64>);
+
+    impl Drop for Dropped<'_> {
+        fn drop(&mut self) {
+            self.0.set(self.0.get() + 1_000);
+        }
+    }
+
+    #[test]
+    fn a_reading_holds_the_routine_and_neither_its_setup_nor_its_drops() {
+        let count = Cell::new(0);
+        let mut reader = Tally(&count, 0);
+        let mut batched = BatchedRunner::new(
+            || count.set(count.get() + 100),
+            |()| {
+                count.set(count.get() + 1);
+                Dropped(&count)
+            },
+        );
+        assert_eq!(batched.read_batch(3, &mut reader), 3.0);
+        // The control: a reading around the whole batch holds all three.
+        reader.start();
+        batched.time_batch(3);
+        assert_eq!(reader.stop(3), 3_303.0);
+        let timer = TimerCost {
+            overhead_ns: 20.0,
+            resolution_ns: 1.0,
+        };
+        let mut chunked = ChunkedInputs::new(
+            || count.set(count.get() + 100),
+            |()| {
+                count.set(count.get() + 1);
+                Dropped(&count)
+            },
+            &timer,
+        );
+        assert_eq!(chunked.read_batch(50, &mut reader), 50.0);
+        let mut plain = BatchRunner::new(|| {
+            count.set(count.get() + 1);
+            Dropped(&count)
+        });
+        assert_eq!(plain.read_batch(4, &mut reader), 4.0);
+    }
 
     const TIMER: TimerCost = TimerCost {
         overhead_ns: 20.0,

@@ -1,7 +1,8 @@
 //! Timing batches and the trial's budget:
 //! - `timer`: the clock, and what reading it costs;
-//! - `bracket`: what surrounds a batch's loop, the clock when timing, Callgrind's marker when
-//!   counting, so a count is of exactly the loop that is timed;
+//! - `bracket`: what surrounds a batch's loop, the clock when timing, a measure's reader
+//!   when reading another measure, Callgrind's marker when counting, so a reading or a
+//!   count is of exactly the loop that is timed;
 //! - `batch`: k iterations of a routine between two clock reads;
 //! - `batched`: a batch with inputs made before the clock starts and dropped after it stops;
 //! - `chunks`: one sample in chunks, so memory stays bounded whatever its size;

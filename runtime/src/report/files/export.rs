@@ -16,10 +16,11 @@
 //! entries of its own target and keeps the others' (see `merge_export`).
 
 use crate::analysis::BenchResult;
-use crate::model::Throughput;
 pub(crate) use crate::model::{Export, ExportFormat};
+use crate::model::{Measure, Throughput};
 use crate::report::DiffRecord;
 use crate::report::Record;
+use crate::stats::Estimate;
 use crate::util::{level_percent, RatioDigits};
 use serde_json::{json, Map, Value};
 
@@ -104,13 +105,24 @@ fn throughput_per_s(result: &BenchResult) -> Option<(f64, (f64, f64))> {
     Some((rate(slope.point), (rate(slope.high), rate(slope.low))))
 }
 
+/// An estimate in the unit the exports state for `measure` (a measurement's own, scaled by
+/// its formatter; the built-in measures' as measured).
+fn in_unit(e: &Estimate, measure: Measure) -> Estimate {
+    let u = |x: f64| measure.def().in_unit(x);
+    Estimate {
+        point: u(e.point),
+        low: u(e.low),
+        high: u(e.high),
+    }
+}
+
 fn bmf_entries(record: &Record) -> Vec<(String, Value)> {
     let name = benchmark_name(record);
     match record {
         // Nothing was measured: the markdown table and the JSON document carry the failure.
         Record::Unpaired(_) => Vec::new(),
         Record::Bench(b) => {
-            let slope = &b.result.slope;
+            let slope = &in_unit(&b.result.slope, b.result.measure);
             let mut measures = Map::new();
             if let Some(m) = metric(slope.point, Some((slope.low, slope.high))) {
                 measures.insert(bench_measure(&b.result).to_owned(), m);
@@ -155,22 +167,28 @@ fn bench_measure(result: &BenchResult) -> &'static str {
 fn routines(d: &DiffRecord) -> Vec<(&'static str, &'static str, f64)> {
     let r = &d.result;
     let names = [d.names.first, d.names.second];
-    if let Some(c) = &r.counted {
-        let per_call = [Some(&c.first), c.second.as_ref()];
-        return names
-            .into_iter()
-            .zip(per_call)
-            .filter_map(|(name, p)| p.map(|p| (name, "instructions", p.instructions)))
-            .collect();
-    }
     let measure = match r.measure.unit() {
         "ns" => "latency",
         counted => counted,
     };
+    if let Some(c) = &r.counted {
+        let per_call = [Some(&c.first), c.second.as_ref()];
+        let (measure, unit) = if c.under_valgrind {
+            ("instructions", 1.0)
+        } else {
+            (measure, r.measure.def().in_unit(1.0))
+        };
+        return names
+            .into_iter()
+            .zip(per_call)
+            .filter_map(|(name, p)| p.map(|p| (name, measure, p.instructions * unit)))
+            .collect();
+    }
     let means = match r.means {
         Some(m) => [Some(m.first), Some(m.second)],
         None => [&r.first, &r.second].map(|s| s.as_ref().map(|s| s.mean)),
-    };
+    }
+    .map(|mean| mean.map(|x| r.measure.def().in_unit(x)));
     names
         .into_iter()
         .zip(means)
@@ -195,7 +213,7 @@ fn github_entries(record: &Record) -> Vec<Value> {
         // Nothing was measured: the markdown table and the JSON document carry the failure.
         Record::Unpaired(_) => Vec::new(),
         Record::Bench(b) => {
-            let s = &b.result.slope;
+            let s = &in_unit(&b.result.slope, b.result.measure);
             if !s.point.is_finite() {
                 return Vec::new();
             }
@@ -232,10 +250,12 @@ fn github_entries(record: &Record) -> Vec<Value> {
                 };
                 let extra = format!(
                     "{} ratio {} / {}; claim {}; verdict {}; {basis}",
-                    if r.counted.is_some() {
-                        "instructions"
-                    } else {
-                        "latency"
+                    match &r.counted {
+                        Some(c) if c.under_valgrind => "instructions",
+                        Some(_) => r.measure.name(),
+                        // A built-in measure's ratio has been `latency` here from the first.
+                        None if r.measure.is_users() => r.measure.name(),
+                        None => "latency",
                     },
                     d.names.first,
                     d.names.second,

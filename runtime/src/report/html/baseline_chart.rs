@@ -2,7 +2,8 @@
 //! each with its interval, one above the other on one time axis.
 
 use super::interval_rows::{interval_chart, IntervalAxis, IntervalRow};
-use super::shared::{padded, relative_tick_step, time_label, ESTIMATE, GREY};
+use super::shared::{figure_label, padded, quantity, relative_tick_step, ESTIMATE, GREY};
+use crate::model::Measure;
 use crate::session::Compared;
 use crate::stats::Estimate;
 use plotters::prelude::*;
@@ -10,7 +11,11 @@ use plotters::prelude::*;
 /// The baseline's slope (grey) above this run's (red), each a point with its bootstrap
 /// interval, with the noise threshold around the baseline shaded: a change is only called
 /// when this run's interval lies wholly outside that band and the test agrees.
-pub fn baseline_chart(compared: &Compared, now: &Estimate) -> Result<String, String> {
+pub fn baseline_chart(
+    compared: &Compared,
+    now: &Estimate,
+    measure: Measure,
+) -> Result<String, String> {
     let then = &compared.baseline_slope;
     let noise = compared.change.noise_threshold;
     let band = (then.point * (1.0 - noise), then.point * (1.0 + noise));
@@ -24,11 +29,12 @@ pub fn baseline_chart(compared: &Compared, now: &Estimate) -> Result<String, Str
     let band = (band.0.is_finite() && band.1.is_finite())
         .then(|| ((band.0.max(lo), band.1.min(hi)), GREY.mix(0.15).filled()));
     let step = relative_tick_step(lo, hi, 6, false);
+    let caption = format!("{} per iteration (slope)", quantity(measure));
     let axis = IntervalAxis {
         range: (lo, hi),
-        caption: "time per iteration (slope)",
+        caption: &caption,
         labels: Some(6),
-        tick: &|x| time_label(x, step),
+        tick: &|x| figure_label(measure, x, step),
         band,
         dashed_at: None,
     };

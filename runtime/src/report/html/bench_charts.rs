@@ -2,8 +2,8 @@
 //! distribution of the samples' per-iteration times.
 
 use super::shared::{
-    failed, padded, relative_tick_step, render, time_label, ESTIMATE, FIRST, FONT, GREY, SIZE,
-    X_LABEL_AREA, Y_LABEL_AREA,
+    failed, figure_label, padded, quantity, relative_tick_step, render, ESTIMATE, FIRST, FONT,
+    GREY, SIZE, X_LABEL_AREA, Y_LABEL_AREA,
 };
 use crate::analysis::BenchResult;
 use crate::analysis::{robust_range, HISTOGRAM_BINS};
@@ -38,9 +38,9 @@ pub fn scatter_chart(r: &BenchResult) -> Result<String, String> {
             .max_light_lines(1)
             .x_labels(6)
             .x_desc("iterations in the sample")
-            .y_desc("sample time")
+            .y_desc(format!("sample {}", quantity(r.measure)))
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| time_label(*y, y_step))
+            .y_label_formatter(&|y| figure_label(r.measure, *y, y_step))
             .label_style((FONT, 13))
             .draw()
             .map_err(failed)?;
@@ -107,9 +107,9 @@ pub fn distribution_chart(r: &BenchResult) -> Result<String, String> {
             .disable_x_mesh()
             .max_light_lines(1)
             .x_labels(6)
-            .x_desc("time per iteration in a sample")
+            .x_desc(format!("{} per iteration in a sample", quantity(r.measure)))
             .y_desc("samples")
-            .x_label_formatter(&|x| time_label(*x, x_step))
+            .x_label_formatter(&|x| figure_label(r.measure, *x, x_step))
             .y_label_formatter(&|y| format!("{y:.0}"))
             .label_style((FONT, 13))
             .draw()

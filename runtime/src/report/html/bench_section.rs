@@ -117,7 +117,7 @@ pub fn bench_section(record: &BenchRecord, id: &str) -> String {
     if let Some(note) = &record.unpaired_because {
         let _ = writeln!(out, "<p class=\"versions\">{}</p>", escape(note));
     }
-    baseline_figure(&mut out, &record.baseline, &r.slope);
+    baseline_figure(&mut out, &record.baseline, &r.slope, r.measure);
     out.push_str("</div>\n</section>\n");
     out
 }
@@ -183,14 +183,19 @@ fn sample_charts(out: &mut String, r: &BenchResult) {
 }
 
 /// The comparison with the baseline: its chart, or why there is none.
-fn baseline_figure(out: &mut String, baseline: &BaselineOutcome, slope: &Estimate) {
+fn baseline_figure(
+    out: &mut String,
+    baseline: &BaselineOutcome,
+    slope: &Estimate,
+    measure: Measure,
+) {
     match baseline {
         BaselineOutcome::Compared(c) => {
             let ch = &c.change;
             figure(
                 out,
                 "baseline",
-                baseline_chart(c, slope),
+                baseline_chart(c, slope, measure),
                 &format!(
                     "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
                      <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \

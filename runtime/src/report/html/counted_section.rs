@@ -1,4 +1,4 @@
-//! What a result counted under Valgrind shows in the HTML report in place of the duos' or
+//! What a counted result (under Valgrind, or read here) shows in the HTML report in place of the duos' or
 //! the samples' facts: how its figure was decided (exact, or an interval over repeats whose
 //! counts moved), the tool, and each routine's figures per call, in the terminal's words.
 //! Its charts are those that need no timed batch: a comparison's ratio against its claim, a
@@ -31,6 +31,7 @@ pub fn counted_diff_facts(record: &DiffRecord) -> Option<String> {
     let names = record.names;
     out.push_str(&labelled_list(&counted_lines(
         counted,
+        r.measure,
         names.first,
         Some(names.second),
     )));
@@ -43,9 +44,21 @@ pub fn counted_figures(out: &mut String, record: &DiffRecord) {
         out,
         "ratio",
         ratio_chart(&record.result, record.claim.as_ref()),
-        "Estimate: the ratio of the routines' instructions per call (red), against the claim \
-         (green) and 1 (dashed). Counted, not timed: no duos, so no latency or over-time \
-         chart.",
+        &format!(
+            "Estimate: the ratio of the routines' {} per call (red), against the claim \
+             (green) and 1 (dashed). Counted, not timed: no duos, so no latency or over-time \
+             chart.",
+            if record
+                .result
+                .counted
+                .as_ref()
+                .is_some_and(|c| c.under_valgrind)
+            {
+                "instructions"
+            } else {
+                record.result.measure.name()
+            }
+        ),
     );
 }
 
@@ -60,7 +73,9 @@ pub fn counted_bench_facts(record: &BenchRecord) -> Option<String> {
         "<p class=\"facts\">count <b>{}</b></p>",
         escape(&counted_count(r)?)
     );
-    out.push_str(&labelled_list(&counted_lines(counted, "routine", None)));
+    out.push_str(&labelled_list(&counted_lines(
+        counted, r.measure, "routine", None,
+    )));
     Some(out)
 }
 

@@ -130,7 +130,7 @@ fn duo_figures(out: &mut String, record: &DiffRecord) {
     let r = &record.result;
     let names = record.names;
     let latency = match &r.latency_bins {
-        Some(bins) => latency_chart(bins, names),
+        Some(bins) => latency_chart(bins, names, r.measure),
         None => Err("too few batches for a histogram".to_owned()),
     };
     let outside = r.latency_bins.as_ref().map_or(0, |b| b.outside);

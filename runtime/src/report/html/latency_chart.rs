@@ -1,10 +1,11 @@
 //! The latency chart of a comparison: both routines' latency distributions overlaid.
 
 use super::shared::{
-    draw_legend, failed, relative_tick_step, render, time_label, FIRST, FONT, SECOND, SIZE,
-    X_LABEL_AREA, Y_LABEL_AREA,
+    draw_legend, failed, figure_label, quantity, relative_tick_step, render, FIRST, FONT, SECOND,
+    SIZE, X_LABEL_AREA, Y_LABEL_AREA,
 };
 use crate::analysis::LatencyBins;
+use crate::model::Measure;
 use crate::report::RoutineNames;
 use plotters::prelude::*;
 
@@ -12,7 +13,11 @@ use plotters::prelude::*;
 /// routine's batches, drawn half-transparent so overlaps show. The axis is linear in log
 /// latency, labelled in time units: plotters' own log axis labels only powers-of-ten
 /// neighbours, and most latency ranges span less than a decade.
-pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<String, String> {
+pub fn latency_chart(
+    bins: &LatencyBins,
+    names: RoutineNames<'_>,
+    measure: Measure,
+) -> Result<String, String> {
     let share = |counts: &[u64]| -> Vec<f64> {
         let total = counts.iter().sum::<u64>().max(1) as f64;
         counts.iter().map(|&c| 100.0 * c as f64 / total).collect()
@@ -39,9 +44,13 @@ pub fn latency_chart(bins: &LatencyBins, names: RoutineNames<'_>) -> Result<Stri
             .disable_x_mesh()
             .max_light_lines(1)
             .x_labels(6)
-            .x_desc("per-iteration latency of a batch (log scale)")
+            .x_desc(if quantity(measure) == "time" {
+                "per-iteration latency of a batch (log scale)".to_owned()
+            } else {
+                format!("per-iteration {} of a batch (log scale)", quantity(measure))
+            })
             .y_desc("% of batches")
-            .x_label_formatter(&|log_ns| time_label(log_ns.exp(), step))
+            .x_label_formatter(&|log_ns| figure_label(measure, log_ns.exp(), step))
             .y_label_formatter(&|p| format!("{p:.0}"))
             .label_style((FONT, 13))
             .draw()
@@ -88,7 +97,7 @@ mod tests {
             first: "a",
             second: "b",
         };
-        let svg = latency_chart(&bins, names).unwrap();
+        let svg = latency_chart(&bins, names, crate::measure::by_name::wall).unwrap();
         let texts: Vec<&str> = svg
             .split("<text")
             .skip(1)

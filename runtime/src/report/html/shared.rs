@@ -2,6 +2,7 @@
 //! legend.
 
 use crate::model::Claim;
+use crate::model::Measure;
 use crate::util::format_ns;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -100,6 +101,38 @@ pub(super) fn time_label(ns: f64, relative_step: f64) -> String {
     let magnitude = (ns / scale).abs().log10().floor() as i32;
     let decimals = (needed - 1 - magnitude).max(0) as usize;
     format!("{:.decimals$} {unit}", ns / scale)
+}
+
+/// A figure of `measure` on an axis, as [`time_label`] labels a time: the built-in clocks'
+/// nanoseconds in time units, anything else in its own unit with the digits the ticks'
+/// spacing needs.
+#[must_use]
+pub(super) fn figure_label(measure: Measure, x: f64, relative_step: f64) -> String {
+    if is_clock(measure) {
+        return time_label(x, relative_step);
+    }
+    let digits = if relative_step > 0.0 {
+        (1.0 - relative_step.log10()).ceil().clamp(3.0, 9.0) as usize
+    } else {
+        3
+    };
+    measure.def().format(x, digits)
+}
+
+/// What an axis of `measure`'s figures is of: `time` for the built-in clocks, else the
+/// measure's name (`allocations`, `HalfSeconds`).
+#[must_use]
+pub(super) fn quantity(measure: Measure) -> &'static str {
+    if is_clock(measure) {
+        "time"
+    } else {
+        measure.name()
+    }
+}
+
+/// Whether `measure`'s figures are nanoseconds (wall and CPU time).
+fn is_clock(measure: Measure) -> bool {
+    measure.unit() == "ns"
 }
 
 /// Mesh lines and tick labels of a chart with `labels` ticks over `[lo, hi]` are at least

@@ -3,12 +3,12 @@
 //! `docs/duobench.schema.json` field for field.
 
 use super::counts::{counts, CountsOut};
-use super::parts::{finite, interval, summary, Interval, RoutineSummary};
+use super::parts::{finite, in_unit, interval, summary, Interval, RoutineSummary};
 use crate::analysis::severe_at_slow_pace;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
 use crate::measure::WaitEvidence;
-use crate::model::Throughput;
+use crate::model::{Measure, Throughput};
 use crate::report::change_verdict_text;
 use crate::report::{warnings_json, WarningOut};
 use crate::report::{BaselineOutcome, BenchRecord};
@@ -159,10 +159,12 @@ struct MachineOut {
     pace_counted: bool,
 }
 
-fn estimate(e: &Estimate) -> EstimateOut {
+/// An estimate in `measure`'s unit.
+fn estimate(e: &Estimate, measure: Measure) -> EstimateOut {
+    let u = |x: f64| in_unit(measure, x);
     EstimateOut {
-        estimate: finite(e.point),
-        interval: interval(e.low, e.high),
+        estimate: finite(u(e.point)),
+        interval: interval(u(e.low), u(e.high)),
     }
 }
 
@@ -170,6 +172,7 @@ fn estimate(e: &Estimate) -> EstimateOut {
 pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
     let r = &record.result;
     let o = &r.outliers;
+    let m = r.measure;
     let (sampling, iters_step) = match r.run.sampling {
         Sampling::Linear { step } => ("linear", step),
         Sampling::Flat { iters } => ("flat", iters),
@@ -187,15 +190,15 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         doctor: warnings_json(&record.doctor),
         level: r.level,
         resamples: r.resamples,
-        slope_ns: estimate(&r.slope),
-        mean_ns: estimate(&r.mean),
-        median_ns: estimate(&r.median),
+        slope_ns: estimate(&r.slope, m),
+        mean_ns: estimate(&r.mean, m),
+        median_ns: estimate(&r.median, m),
         fit: r.fit.map(|line| Fit {
-            slope_ns: finite(line.slope),
-            intercept_ns: finite(line.intercept),
+            slope_ns: finite(in_unit(m, line.slope)),
+            intercept_ns: finite(in_unit(m, line.intercept)),
             r_squared: finite(line.r_squared),
         }),
-        per_iteration: r.per_iteration.as_ref().map(summary),
+        per_iteration: r.per_iteration.as_ref().map(|s| summary(s, m)),
         outliers: TukeyCounts {
             samples: o.n,
             low_severe: o.low_severe,
@@ -204,7 +207,7 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
             high_severe: o.high_severe,
             high_severe_slow_pace: severe_at_slow_pace(r),
         },
-        throughput: r.throughput.map(|t| throughput(t, &r.slope)),
+        throughput: r.throughput.map(|t| throughput(t, &r.slope, m)),
         samples: r.run.iters.len(),
         samples_set_aside_slow: r.run.set_aside_slow,
         samples_set_aside_waiting: r.run.waiting.map_or(0, |w| w.set_aside),
@@ -227,19 +230,28 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         iters_step,
         warmup_secs: r.run.warmup_time.as_secs_f64(),
         measure_secs: r.run.measure_time.as_secs_f64(),
-        baseline: baseline(&record.baseline),
+        baseline: baseline(&record.baseline, m),
         unpaired_because: record.unpaired_because.as_deref(),
-        counts: r.counted.as_ref().map(counts),
+        counts: r.counted.as_ref().map(|c| counts(c, r.measure)),
     }
 }
 
 /// Work per second at the slope; a longer time is a lower rate, so the interval's ends swap.
-fn throughput(t: Throughput, slope: &Estimate) -> ThroughputOut {
+/// A measurement of the user's own has no seconds to count per: its rates are its
+/// formatter's, in the terminal block and the HTML report, and `per_second` is null.
+fn throughput(t: Throughput, slope: &Estimate, measure: Measure) -> ThroughputOut {
     let (unit, count) = match t {
         Throughput::Bytes(n) => ("bytes", n),
         Throughput::Elements(n) => ("elements", n),
     };
-    let rate = |ns: f64| count as f64 * 1e9 / ns;
+    let own = measure.def().rate(t, slope.point, slope.point).is_some();
+    let rate = |ns: f64| {
+        if own {
+            f64::NAN
+        } else {
+            count as f64 * 1e9 / ns
+        }
+    };
     ThroughputOut {
         unit,
         per_iteration: count,
@@ -250,9 +262,9 @@ fn throughput(t: Throughput, slope: &Estimate) -> ThroughputOut {
     }
 }
 
-fn baseline(outcome: &BaselineOutcome) -> BaselineOut {
+fn baseline(outcome: &BaselineOutcome, measure: Measure) -> BaselineOut {
     match outcome {
-        BaselineOutcome::Compared(c) => compared(c),
+        BaselineOutcome::Compared(c) => compared(c, measure),
         BaselineOutcome::FirstRun(name) => BaselineOut::FirstRun {
             saved_as: name.to_string(),
         },
@@ -266,12 +278,12 @@ fn baseline(outcome: &BaselineOutcome) -> BaselineOut {
 }
 
 /// The change's interval is at 1 − alpha, the level `compare_runs` builds it for.
-fn compared(c: &Compared) -> BaselineOut {
+fn compared(c: &Compared, measure: Measure) -> BaselineOut {
     let ch = &c.change;
     BaselineOut::Compared {
         name: c.baseline.to_string(),
         previous_run: c.previous_run,
-        baseline_slope_ns: estimate(&c.baseline_slope),
+        baseline_slope_ns: estimate(&c.baseline_slope, measure),
         change: Box::new(ChangeOut {
             estimate: finite(ch.relative.point),
             interval: interval(ch.relative.low, ch.relative.high),

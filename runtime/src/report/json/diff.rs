@@ -3,7 +3,7 @@
 //! summaries, outliers and the clock that judged.
 
 use super::counts::{counts, CountsOut};
-use super::parts::{finite, interval, summary, Interval, RoutineSummary};
+use super::parts::{finite, in_unit, interval, summary, Interval, RoutineSummary};
 use crate::analysis::DiffResult;
 use crate::analysis::Drift;
 use crate::analysis::{judge_set_aside, stall_explanation, SetAside};
@@ -227,8 +227,8 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         ratio: Ratio {
             estimate: finite(r.ratio),
             means: r.means.map(|m| MeansOut {
-                first_ns: m.first,
-                second_ns: m.second,
+                first_ns: in_unit(r.measure, m.first),
+                second_ns: in_unit(r.measure, m.second),
                 duos: m.duos,
                 outliers_left_out: m.outliers_left_out,
                 after_last_block: m.after_last_block,
@@ -242,8 +242,8 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         },
         student: r.student.as_ref().map(student),
         welch: r.welch.as_ref().map(welch),
-        first: r.first.as_ref().map(summary),
-        second: r.second.as_ref().map(summary),
+        first: r.first.as_ref().map(|s| summary(s, r.measure)),
+        second: r.second.as_ref().map(|s| summary(s, r.measure)),
         pairs: r.pairs,
         outliers: Outliers {
             duos_set_aside: r.duos_set_aside,
@@ -260,7 +260,7 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         duos_per_block: duos.then_some(r.duos_per_block),
         units: r.units,
         batch_iters: duos.then_some(r.batch_iters),
-        counts: r.counted.as_ref().map(counts),
+        counts: r.counted.as_ref().map(|c| counts(c, r.measure)),
         process_pairs: r.process_pairs.as_ref().map(|p| ProcessPairsOut {
             pairs: p.pairs,
             ratios: p.log_ratios.iter().map(|x| finite(x.exp())).collect(),

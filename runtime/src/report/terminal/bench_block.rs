@@ -3,7 +3,9 @@
 //! measured.
 
 use super::counted_lines::{counted_count, counted_lines};
-use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
+use super::measure_line::{
+    alloc_bytes_line, executor_line, measure_line, os_line, own_rates, per_iteration,
+};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
 use crate::analysis::{ChangeVerdict, MachineDifference};
@@ -42,7 +44,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let m = r.measure;
     if let (Some(count), Some(counted)) = (counted_count(r), &r.counted) {
         let _ = writeln!(out, "  count    {count}");
-        out.push_str(&counted_lines(counted, "routine", None));
+        out.push_str(&counted_lines(counted, m, "routine", None));
         let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
         return out;
     }
@@ -50,7 +52,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let _ = writeln!(
         out,
         "  {:<8} {}  per iteration (slope; {level} bootstrap interval)",
-        if m.unit() == "ns" { "time" } else { "count" },
+        if m.is_time() { "time" } else { "count" },
         estimate_text(&r.slope, m)
     );
     let _ = writeln!(
@@ -75,7 +77,7 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
         );
     }
     if let Some(t) = r.throughput {
-        let _ = writeln!(out, "  thrpt    {}", throughput_text(t, &r.slope));
+        let _ = writeln!(out, "  thrpt    {}", throughput_text(t, &r.slope, m));
     }
     let _ = writeln!(
         out,
@@ -132,8 +134,12 @@ fn estimate_text(e: &Estimate, measure: Measure) -> String {
 }
 
 /// Work per second at the slope and at the ends of its interval (a longer time is a lower
-/// rate, so the ends swap).
-fn throughput_text(t: Throughput, slope: &Estimate) -> String {
+/// rate, so the ends swap); for a measurement of the user's own, its formatter's rates, the
+/// lower first.
+fn throughput_text(t: Throughput, slope: &Estimate, measure: Measure) -> String {
+    if let Some(own) = own_rates(measure, t, slope) {
+        return own;
+    }
     let (count, format): (u64, fn(f64) -> String) = match t {
         Throughput::Bytes(n) => (n, format_bytes_per_s),
         Throughput::Elements(n) => (n, format_elements_per_s),
@@ -200,7 +206,7 @@ pub fn measured_again_text(again: &MeasuredAgain) -> String {
 
 fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
     match status {
-        BaselineStatus::FirstRun(name) if measure != Measure::Wall => format!(
+        BaselineStatus::FirstRun(name) if !measure.is_wall_clock() => format!(
             "none yet for measure {0}: saved as baseline `{name}` of {0} (baselines are kept \
              per measure; one of another measure is not compared with)",
             measure.name()

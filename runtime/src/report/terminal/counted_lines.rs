@@ -1,9 +1,11 @@
-//! The lines of a result counted under Valgrind: how the ratio was decided (exactly, or by
-//! a t interval when the counts moved), which tool counted, and each routine's per-call
-//! figures with the weights of the estimated cycles.
+//! The lines of a counted result (under Valgrind, or read here for a measurement whose
+//! repeats are exact): how the ratio was decided (exactly, or by a t interval when the
+//! counts moved), what counted, and each routine's per-call figures (under Valgrind with
+//! the weights of the estimated cycles).
 
 use super::measure_line::per_iteration;
 use crate::analysis::{BenchResult, Counted, DiffResult, PerCall};
+use crate::model::Measure;
 use crate::util::{format_count, format_secs, level_percent, RatioDigits};
 use std::fmt::Write;
 
@@ -68,9 +70,13 @@ pub fn counted_count(r: &BenchResult) -> Option<String> {
     ))
 }
 
-/// One line per routine with its per-call figures, then the model behind them.
+/// One line per routine with its per-call figures, then the model behind them: Valgrind's
+/// events and cache model, or for counts read here each routine's count of `measure`.
 #[must_use]
-pub fn counted_lines(c: &Counted, first: &str, second: Option<&str>) -> String {
+pub fn counted_lines(c: &Counted, measure: Measure, first: &str, second: Option<&str>) -> String {
+    if !c.under_valgrind {
+        return read_here_lines(c, measure, first, second);
+    }
     let width = first.len().max(second.map_or(0, str::len));
     let mut out = String::new();
     let mut routine = |label: &str, name: &str, p: &PerCall| {
@@ -82,11 +88,7 @@ pub fn counted_lines(c: &Counted, first: &str, second: Option<&str>) -> String {
             format_count(p.l1_misses),
             format_count(p.ll_misses),
             format_count(p.estimated_cycles),
-            if p.unmoved() {
-                String::new()
-            } else {
-                format!(" (mean of {} repeats that differ)", p.repeats.len())
-            }
+            moved(p)
         );
     };
     routine("first", first, &c.first);
@@ -108,6 +110,40 @@ pub fn counted_lines(c: &Counted, first: &str, second: Option<&str>) -> String {
     out
 }
 
+/// [`counted_lines`] of counts read here: each routine's count per call, and the plan.
+fn read_here_lines(c: &Counted, measure: Measure, first: &str, second: Option<&str>) -> String {
+    let width = first.len().max(second.map_or(0, str::len));
+    let mut out = String::new();
+    let mut routine = |label: &str, name: &str, p: &PerCall| {
+        let _ = writeln!(
+            out,
+            "  {label:<8} {name:<width$}  {} per call{}",
+            per_iteration(measure, p.instructions),
+            moved(p)
+        );
+    };
+    routine("first", first, &c.first);
+    if let (Some(name), Some(p)) = (second, &c.second) {
+        routine("second", name, p);
+    }
+    let _ = writeln!(
+        out,
+        "  counts   {} repeats of {} and {} calls, read around each; per call is the difference \
+         of the two over the difference of calls",
+        c.repeats, c.calls.0, c.calls.1
+    );
+    out
+}
+
+/// ` (mean of N repeats that differ)`, or nothing when the repeats agree.
+fn moved(p: &PerCall) -> String {
+    if p.unmoved() {
+        String::new()
+    } else {
+        format!(" (mean of {} repeats that differ)", p.repeats.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,7 +154,7 @@ mod tests {
         let r = counted_result(0.85);
         let line = counted_ratio_line(&r).unwrap();
         assert!(line.starts_with("  ratio    0.8500 (exact: the same count in each of 2 repeats), counted by Callgrind (Valgrind 3.19.0) in "), "{line}");
-        let lines = counted_lines(r.counted.as_ref().unwrap(), "new", Some("old"));
+        let lines = counted_lines(r.counted.as_ref().unwrap(), r.measure, "new", Some("old"));
         assert!(lines.contains("  first    new  850 instr"), "{lines}");
         assert!(
             lines.contains("1 × L1 hits + 5 × LL hits + 35 × memory accesses"),

@@ -11,7 +11,7 @@ use crate::analysis::DiffResult;
 use crate::api::percent;
 use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
 use crate::measure::Clock;
-use crate::model::{Claim, Measure};
+use crate::model::Claim;
 use crate::report::RoutineNames;
 use crate::stats::TTest;
 use crate::util::{format_ns, format_secs, level_percent, three_significant, RatioDigits};
@@ -306,10 +306,17 @@ fn preempted_text(r: &DiffResult) -> String {
 
 /// Which clock judged, and why.
 fn clock_text(r: &DiffResult) -> String {
-    if r.measure != Measure::Wall {
+    if r.measure.keeps_preempted() {
         return format!(
             "judged on {} as measured: preemption does not change it, so no preempted duo is \
              set aside",
+            r.measure.name()
+        );
+    }
+    if !r.measure.is_wall_clock() {
+        return format!(
+            "judged on {} as measured; the machine's pace moves it, so preempted duos are set \
+             aside as on wall time",
             r.measure.name()
         );
     }

@@ -21,7 +21,12 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     if let (Some(line), Some(counted)) = (counted_ratio_line(r), &r.counted) {
         out.push_str(&line);
         let names = record.names;
-        out.push_str(&counted_lines(counted, names.first, Some(names.second)));
+        out.push_str(&counted_lines(
+            counted,
+            r.measure,
+            names.first,
+            Some(names.second),
+        ));
         return out;
     }
     let _ = writeln!(

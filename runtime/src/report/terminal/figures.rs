@@ -7,7 +7,6 @@ use crate::analysis::DiffResult;
 use crate::analysis::{Counted, RatioMeans};
 use crate::decide::Basis;
 use crate::measure::Clock;
-use crate::model::Measure;
 use crate::report::RoutineNames;
 use crate::stats::Summary;
 use crate::util::RatioDigits;
@@ -136,7 +135,7 @@ fn ratio_means_text(r: &DiffResult, m: &RatioMeans) -> String {
     } else {
         format!("the ratio's, over {kept} of {} pairs", r.pairs)
     };
-    if r.measure == Measure::Wall && r.clock == Clock::ThreadCpu {
+    if r.measure.is_wall_clock() && r.clock == Clock::ThreadCpu {
         text.push_str(" on thread CPU time");
     }
     if r.duos_set_aside > 0 && r.basis.is_some_and(|b| b != Basis::Fenced) {

@@ -2,22 +2,12 @@
 //! figures keep their time formatting, so the line says how to read them.
 
 use crate::measure::OsUsage;
-use crate::model::Measure;
-use crate::util::{format_bytes, format_count_significant, format_ns, format_ns_significant};
-
-/// How to read the figures of a trial that measured `measure`; `None` for wall time.
-fn meaning(measure: Measure) -> Option<&'static str> {
-    match measure {
-        Measure::Wall => None,
-        Measure::CpuTime => Some("thread CPU time (time spent descheduled is not counted)"),
-        Measure::Allocations => Some("allocations per iteration (counted, not timed)"),
-        Measure::Instructions => Some("instructions retired per iteration (counted, not timed)"),
-        Measure::Cachegrind => Some("instructions per call, counted under Valgrind (not timed)"),
-    }
-}
+use crate::model::{Measure, Throughput};
+use crate::stats::Estimate;
+use crate::util::{format_bytes, format_ns, significant};
 
 /// One per-iteration figure of `measure` in its own unit: `57.1 ns`, `3 allocs`,
-/// `1.23 K instr`.
+/// `1.23 K instr`, or a measurement's own through its formatter.
 #[must_use]
 pub fn per_iteration(measure: Measure, value: f64) -> String {
     per_iteration_significant(measure, value, 3)
@@ -26,18 +16,29 @@ pub fn per_iteration(measure: Measure, value: f64) -> String {
 /// [`per_iteration`] with `digits` significant digits.
 #[must_use]
 pub fn per_iteration_significant(measure: Measure, value: f64, digits: usize) -> String {
-    let count = |x: f64| format_count_significant(x, digits);
-    match measure {
-        Measure::Wall | Measure::CpuTime => format_ns_significant(value, digits),
-        Measure::Allocations => format!("{} allocs", count(value)),
-        Measure::Instructions | Measure::Cachegrind => format!("{} instr", count(value)),
-    }
+    measure.def().format(value, digits)
+}
+
+/// The rates of `throughput` at an estimate and its interval's ends, through a measurement's
+/// own formatter (the lower end first: a rate may rise or fall with the figure); `None` for
+/// a built-in measure, whose rate is per second of time.
+#[must_use]
+pub fn own_rates(measure: Measure, throughput: Throughput, e: &Estimate) -> Option<String> {
+    let rate = |x: f64| measure.def().rate(throughput, x, e.point);
+    let ((point, unit), (a, _), (b, _)) = (rate(e.point)?, rate(e.low)?, rate(e.high)?);
+    let text = |x: f64| format!("{} {unit}", significant(x, 3));
+    Some(format!(
+        "{}  [{}, {}]",
+        text(point),
+        text(a.min(b)),
+        text(a.max(b))
+    ))
 }
 
 /// `  measure  ...` with a newline, or nothing for wall time.
 #[must_use]
 pub fn measure_line(measure: Measure) -> String {
-    meaning(measure).map_or_else(String::new, |m| {
+    measure.def().meaning().map_or_else(String::new, |m| {
         format!("  measure  {} — {m}\n", measure.name())
     })
 }
@@ -109,6 +110,7 @@ pub fn os_line(usage: Option<OsUsage>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::by_name;
 
     #[test]
     fn the_os_line_says_how_long_the_thread_waited_for_a_core_where_counted() {
@@ -132,18 +134,18 @@ mod tests {
 
     #[test]
     fn only_other_measures_than_wall_time_get_a_line() {
-        assert_eq!(measure_line(Measure::Wall), "");
-        assert!(measure_line(Measure::Allocations).starts_with("  measure  allocations — "));
+        assert_eq!(measure_line(by_name::wall), "");
+        assert!(measure_line(by_name::allocations).starts_with("  measure  allocations — "));
     }
 
     #[test]
     fn counts_are_shown_as_counts() {
-        assert_eq!(per_iteration(Measure::Allocations, 3.0), "3 allocs");
+        assert_eq!(per_iteration(by_name::allocations, 3.0), "3 allocs");
         assert_eq!(
-            per_iteration(Measure::Instructions, 1_234.0),
+            per_iteration(by_name::instructions, 1_234.0),
             "1.23 K instr"
         );
-        assert_eq!(per_iteration(Measure::CpuTime, 57.1), "57.1 ns");
+        assert_eq!(per_iteration(by_name::cpu_time, 57.1), "57.1 ns");
         assert_eq!(
             alloc_bytes_line(Some(1_239.0)),
             "  bytes    1.21 KiB/iter allocated (counted over 64 iterations after the run)\n"

@@ -173,10 +173,17 @@ fn compare_and_save_in(
         wait_share: result.run.waiting.and_then(|w| w.share),
         pace_ns_per_step: result.run.pace_ns_per_step(),
     };
+    // What the machine can have done to this measure: a wait for a core moves what
+    // preemption moves (wall time, a time of the user's own), the pace any time; a count
+    // neither.
+    let moved_by = |m: RunMachine| RunMachine {
+        wait_share: m.wait_share.filter(|_| !result.measure.keeps_preempted()),
+        pace_ns_per_step: m.pace_ns_per_step.filter(|_| result.measure.is_time()),
+    };
     let new = RunSamples {
         iters: &result.run.iters,
         ns: &result.run.ns,
-        machine,
+        machine: moved_by(machine),
     };
     let compared = match old {
         None => None,
@@ -184,7 +191,7 @@ fn compare_and_save_in(
             let samples = RunSamples {
                 iters: &old.iters,
                 ns: &old.ns,
-                machine: old.machine(),
+                machine: moved_by(old.machine()),
             };
             // The file was validated when read, so this only fails for a result that has
             // no samples, which the measurement never returns.
@@ -229,10 +236,23 @@ pub fn previous_pace(root: &std::path::Path, key: &BaselineKey, measure: Measure
 /// (the files of earlier versions); other measures add `@measure`, which no baseline name
 /// contains.
 fn file_name(name: BaselineName, measure: Measure) -> String {
-    match measure {
-        Measure::Wall => format!("{name}.json"),
-        other => format!("{name}@{}.json", other.name()),
+    if measure.is_wall_clock() {
+        return format!("{name}.json");
     }
+    // A measurement of the user's own may be named anything: only its letters, digits, `_`
+    // and `-` reach the file name.
+    let safe: String = measure
+        .name()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{name}@{safe}.json")
 }
 
 /// Whether baseline `name` was saved under `root` for any trial of `bench_target`, or has

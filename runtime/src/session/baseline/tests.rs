@@ -136,17 +136,39 @@ fn the_wait_is_saved_and_a_change_it_explains_is_not_judged() {
 }
 
 #[test]
+fn a_count_is_judged_whatever_the_machine_did() {
+    // The runs of the test above, counted: a wait for a core or a slow pace moves no count,
+    // so a third of the count is an improvement, however differently the machine ran.
+    let dir = Scratch::new("wait-count");
+    let s = settings(None, None);
+    let counted = |per_iter: f64, share: f64| {
+        let mut r = waited(per_iter, share);
+        r.measure = crate::measure::by_name::allocations;
+        r
+    };
+    compare_and_save_in(dir.0.clone(), &key(), &s, &counted(30.0, 0.66)).unwrap();
+    let quiet = compare_and_save_in(dir.0.clone(), &key(), &s, &counted(10.0, 0.0))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        quiet.change.verdict,
+        crate::analysis::ChangeVerdict::Improved,
+        "{quiet:?}"
+    );
+}
+
+#[test]
 fn the_previous_runs_pace_is_read_back_for_the_next_run_to_wait_for() {
     let root = Scratch::new("previous-pace");
     let s = settings(None, None);
-    let wall = crate::model::Measure::Wall;
+    let wall = crate::measure::by_name::wall;
     assert_eq!(previous_pace(&root.0, &key(), wall), None);
     compare_and_save(&root.0, &key(), &s, &paced(10.0, 0.6)).unwrap();
     let pace = previous_pace(&root.0, &key(), wall).expect("the run read a pace");
     assert!((pace - 0.6).abs() < 1e-12, "{pace}");
     // Kept per measure, as the baselines are; a run without a pace leaves none to wait for.
     assert_eq!(
-        previous_pace(&root.0, &key(), crate::model::Measure::CpuTime),
+        previous_pace(&root.0, &key(), crate::measure::by_name::cpu_time),
         None
     );
     compare_and_save(&root.0, &key(), &s, &result(10.0)).unwrap();
@@ -159,7 +181,7 @@ fn baselines_are_kept_per_measure() {
     let s = settings(None, None);
     compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
     let mut cpu = result(20.0);
-    cpu.measure = crate::model::Measure::CpuTime;
+    cpu.measure = crate::measure::by_name::cpu_time;
     // The wall-time run is not compared with a CPU-time one, and stays.
     assert_eq!(
         compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(),

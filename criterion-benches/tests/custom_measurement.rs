@@ -1,0 +1,52 @@
+//! Criterion's own example of a measurement of a bench file's own (`HalfSeconds`, wall time
+//! in half-seconds, `benches/custom_measurement.rs`), run by `cargo bench` through the
+//! compatibility layer: it is measured by its `start` and `end` and reported through its
+//! formatter, in `s/2`, in the terminal block and the `--json` document.
+
+mod common;
+
+use common::{cargo_bench, target_dir, text, trials};
+
+#[test]
+fn criterions_half_seconds_example_is_measured_by_it_and_reported_in_half_seconds() {
+    let json = target_dir().join("custom_measurement.json");
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    std::fs::create_dir_all(target_dir()).unwrap();
+    let run = cargo_bench(
+        "custom_measurement",
+        &[
+            "--max-time",
+            "300ms",
+            "--warmup",
+            "50ms",
+            "--no-report",
+            "--json",
+            json_arg,
+        ],
+    );
+    let out = text(&run);
+    assert!(run.status.success(), "{out}");
+    let block = out
+        .split("\n[bench] fibonacci_custom_measurement\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no block for the benchmark: {out}"));
+    assert!(
+        block.contains("measure  HalfSeconds — a measurement of your own, in s/2"),
+        "{out}"
+    );
+    let time = block
+        .lines()
+        .find(|l| l.trim_start().starts_with("time "))
+        .unwrap_or_else(|| panic!("no time line: {out}"));
+    assert!(time.contains(" s/2  ["), "{time}");
+    let trial = trials(&json)
+        .into_iter()
+        .find(|t| t["name"] == "fibonacci_custom_measurement")
+        .unwrap_or_else(|| panic!("no trial in the JSON: {out}"));
+    assert_eq!(trial["measure"], "HalfSeconds");
+    assert_eq!(trial["unit"], "s/2");
+    // fibonacci(10) makes 177 calls: between 10 ns and 100 µs, that is 2e-8 to 2e-4 s/2
+    // (the nanoseconds times 2e-9), whatever the machine's load.
+    let slope = trial["slope_ns"]["estimate"].as_f64().expect("a slope");
+    assert!((2e-8..2e-4).contains(&slope), "{slope}");
+}
