@@ -124,8 +124,11 @@ fn filter_runs_only_matching_trials_and_list_runs_nothing() {
     let output = cargo(&["test", "--release", "--benches", "-q", "--", "--list"]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");
-    assert!(out.contains("[diff] nested::report_only/10: test"), "{out}");
-    assert!(out.contains("[diff] tight::identical: test"), "{out}");
+    assert!(
+        out.contains("[diff] nested::report_only/10: benchmark"),
+        "{out}"
+    );
+    assert!(out.contains("[diff] tight::identical: benchmark"), "{out}");
     assert!(
         !out.contains("passed"),
         "--list must not run anything:\n{out}"
