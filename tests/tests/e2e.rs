@@ -59,7 +59,7 @@ fn failure_messages_explain_the_verdict() {
     let (_, out) = test_run();
     let refuted = out
         .lines()
-        .find(|l| l.contains("claim `ratio < 1` refuted"))
+        .find(|l| l.contains("claim `ratio < 1.0` refuted"))
         .unwrap_or_else(|| panic!("no refutation message in:\n{out}"));
     for part in ["95% confidence sequence", " pairs in ", " s"] {
         assert!(refuted.contains(part), "{part:?} missing from: {refuted}");
@@ -293,7 +293,7 @@ fn calibrate_reports_the_noise_floor_and_passes_no_claim() {
                     against itself";
     assert!(
         out.contains(&format!("claim `ratio in 0.67..=1.5` {unjudged}"))
-            && out.contains(&format!("claim `ratio < 1` {unjudged}")),
+            && out.contains(&format!("claim `ratio < 1.0` {unjudged}")),
         "{out}"
     );
     assert!(out.contains("2 failed"), "{out}");

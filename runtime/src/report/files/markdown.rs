@@ -164,7 +164,7 @@ mod tests {
         ]
     }
 
-    /// `ratio <= 1` undecided at 1.00012 [1.00004, 1.00019]: an interval above 1 that was not
+    /// `ratio <= 1.0` undecided at 1.00012 [1.00004, 1.00019]: an interval above 1 that was not
     /// yet narrow enough for a verdict, whose digits must show it.
     fn barely_slower() -> Record {
         let claim = crate::model::Claim::Below {
