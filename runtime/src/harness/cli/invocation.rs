@@ -149,7 +149,7 @@ const OWN_OPTIONS: &[OwnOption] = &[
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,
-        set: |o, v| BaselineName::parse(v).map(|n| o.save_baseline = Some(n)),
+        set: |o, v| BaselineName::given(v).map(|n| o.save_baseline = Some(n)),
         value_name: "NAME",
         help: "Compare #[bench] results with this baseline if it exists, then save them under it",
         default: "none",
@@ -158,9 +158,10 @@ const OWN_OPTIONS: &[OwnOption] = &[
         flag: "--baseline",
         env: "DUOBENCH_BASELINE",
         takes_value: true,
-        set: |o, v| BaselineName::parse(v).map(|n| o.baseline = Some(n)),
+        set: |o, v| BaselineName::given(v).map(|n| o.baseline = Some(n)),
         value_name: "NAME",
-        help: "Compare #[bench] results with this saved baseline, leaving it unchanged",
+        help: "Compare #[bench] results with this saved baseline, leaving it unchanged \
+               (`previous`, or Criterion's `base`: the previous run)",
         default: "none",
     },
     OwnOption {

@@ -257,7 +257,7 @@ mod tests {
         assert_eq!(page.matches("<tr><td><a href=").count(), 3);
         assert!(page.contains("<a href=\"#mixed-1-scaled\">scaled</a>"));
         assert!(page.contains("<span class=\"verdict regressed\">regressed</span>"));
-        assert!(page.contains("vs previous run") && page.contains("saved as `base`"));
+        assert!(page.contains("vs previous run") && page.contains("saved as `previous`"));
         assert!(page.contains("No baseline yet"));
     }
 
