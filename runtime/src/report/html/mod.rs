@@ -161,10 +161,21 @@ pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -
     )
 }
 
+/// What a comparison was judged by, for its facts line: `claim <b>ratio < 0.8</b>`, or
+/// `gate <b>max regression 5%</b>` for a versions trial under a gate.
+fn judged_by(record: &DiffRecord) -> String {
+    let by = if record.gate().is_some() {
+        "gate"
+    } else {
+        "claim"
+    };
+    format!("{by} <b>{}</b>", escape(&record.judged().0))
+}
+
 /// The summary-table row of a comparison, linking to its section `id`.
 fn diff_row(record: &DiffRecord, id: &str) -> String {
     let r = &record.result;
-    let word = r.verdict.word();
+    let (judged, word) = record.judged();
     format!(
         "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{}</td>\
          <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
@@ -172,7 +183,7 @@ fn diff_row(record: &DiffRecord, id: &str) -> String {
         escape(&record.name),
         ratio_figure(r),
         interval_text(r),
-        escape(&record.claim_text())
+        escape(&judged)
     )
 }
 

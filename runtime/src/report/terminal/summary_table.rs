@@ -1,6 +1,5 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff_block::gate_name;
 use super::figures::{interval_with, ratio_digits};
 use super::paint::Paint;
 use crate::report::DiffRecord;
@@ -89,20 +88,12 @@ fn row(record: &DiffRecord, digits: RatioDigits) -> [String; 5] {
 /// the tables show them; a gated comparison shows its gate and the gate's outcome, as its
 /// block does.
 pub(super) fn judgement_cells(record: &DiffRecord, digits: RatioDigits) -> [String; 4] {
-    let gate = record
-        .result
-        .process_pairs
-        .as_ref()
-        .and_then(|p| p.gate.as_ref());
-    let (claim, verdict) = match gate {
-        Some(g) => (gate_name(g), g.outcome.word().to_owned()),
-        None => (record.claim_text(), record.result.verdict.word().to_owned()),
-    };
+    let (claim, verdict) = record.judged();
     [
         digits.text(record.result.ratio),
         interval_with(&record.result, digits),
         claim,
-        verdict,
+        verdict.to_owned(),
     ]
 }
 
