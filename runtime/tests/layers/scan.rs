@@ -10,7 +10,7 @@ pub fn production_code(text: &str) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].trim().starts_with("#[cfg(test)]") {
+        if test_only_cfg(lines[i]) {
             i += 1;
             let mut depth = 0i64;
             while i < lines.len() {
@@ -31,6 +31,13 @@ pub fn production_code(text: &str) -> String {
     out
 }
 
+/// Whether `line` is a `cfg` attribute that compiles what follows only in tests:
+/// `#[cfg(test)]`, or `#[cfg(all(test, unix))]` where tests run on some systems only.
+fn test_only_cfg(line: &str) -> bool {
+    let attribute: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    attribute.starts_with("#[cfg(test)]") || attribute.starts_with("#[cfg(all(test,")
+}
+
 fn strip_comment(line: &str) -> &str {
     let bytes = line.as_bytes();
     (0..bytes.len().saturating_sub(1))
@@ -49,7 +56,7 @@ pub fn test_only_children(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     lines
         .windows(2)
-        .filter(|w| w[0].starts_with("#[cfg(test)]") && w[1].ends_with(';'))
+        .filter(|w| test_only_cfg(w[0]) && w[1].ends_with(';'))
         .filter_map(|w| {
             w[1].trim_end_matches(';')
                 .split_whitespace()
