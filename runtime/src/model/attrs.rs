@@ -86,18 +86,19 @@ impl Measure {
         }
     }
 
+    /// Every measure, in the order options and errors list them.
+    pub const ALL: [Measure; 5] = [
+        Measure::Wall,
+        Measure::CpuTime,
+        Measure::Allocations,
+        Measure::Instructions,
+        Measure::Cachegrind,
+    ];
+
     /// The measure named `name`, if any.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Measure> {
-        [
-            Measure::Wall,
-            Measure::CpuTime,
-            Measure::Allocations,
-            Measure::Instructions,
-            Measure::Cachegrind,
-        ]
-        .into_iter()
-        .find(|m| m.name() == name)
+        Measure::ALL.into_iter().find(|m| m.name() == name)
     }
 }
 

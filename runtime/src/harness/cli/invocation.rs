@@ -195,8 +195,8 @@ const OWN_OPTIONS: &[OwnOption] = &[
         takes_value: true,
         set: |o, v| parse_measure(v).map(|m| o.measure = Some(m)),
         value_name: "MEASURE",
-        help: "What every trial measures and its claims judge: wall, cpu_time, allocations or \
-               instructions",
+        help: "What every trial measures and its claims judge: wall, cpu_time, allocations, \
+               instructions or cachegrind",
         default: "wall",
     },
     OwnOption {
@@ -568,6 +568,7 @@ mod tests {
 
     use super::super::values::parse_noise_threshold;
     use super::*;
+    use crate::model::Measure;
     use crate::util::parse_duration;
     use std::path::{Path, PathBuf};
     use std::time::Duration;
@@ -986,6 +987,31 @@ mod tests {
             &[],
         );
         assert!(inv.is_ok(), "{inv:?}");
+    }
+
+    /// The measures a bad `--measure` and `--help` list are the ones `--measure` takes, all
+    /// of them.
+    #[test]
+    fn the_measures_listed_are_every_measure_taken() {
+        let e = parse(&["--measure", "cycles"], &[]).unwrap_err();
+        let listed = e.0.split("expected ").nth(1).expect("a list");
+        let names: Vec<&str> = listed
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or")
+            .collect();
+        let every: Vec<&str> = Measure::ALL.iter().map(|m| m.name()).collect();
+        assert_eq!(names, every);
+        assert!(names.contains(&"cachegrind"), "{names:?}");
+        for name in &names {
+            let inv = parse(&["--measure", name], &[]).unwrap();
+            assert_eq!(inv.overrides.measure.map(|m| m.name()), Some(*name));
+        }
+        let help = OWN_OPTIONS
+            .iter()
+            .find(|o| o.flag == "--measure")
+            .unwrap()
+            .help;
+        assert!(help.ends_with(listed), "{help}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The values of duobench's own options, parsed from text: each parser returns the value
-//! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
+//! or a one-line reason, which `invocation.rs` prefixes with the flag or variable that gave
+//! it.
 
 use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::model::{Export, ExportFormat};
@@ -9,8 +10,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub fn parse_measure(text: &str) -> Result<Measure, String> {
-    Measure::from_name(text.trim())
-        .ok_or_else(|| "expected wall, cpu_time, allocations or instructions".to_owned())
+    Measure::from_name(text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Measure::ALL.iter().map(|m| m.name()).collect();
+        let (last, others) = names.split_last().expect("a measure");
+        format!("expected {} or {last}", others.join(", "))
+    })
 }
 
 pub fn parse_on_inconclusive(text: &str) -> Result<OnInconclusive, String> {
