@@ -28,6 +28,12 @@ fn per_call(c: &mut Criterion) {
     group.bench_function("lookup", |b| {
         b.iter(|| rivals::lookup(&table, black_box(KEY)))
     });
+    for (name, steps) in ["chain_5ns", "chain_50ns", "chain_5us"]
+        .into_iter()
+        .zip(rivals::CHAIN_STEPS)
+    {
+        group.bench_function(name, |b| b.iter(|| rivals::chain(black_box(steps))));
+    }
     group.finish();
 }
 

@@ -36,6 +36,21 @@ fn lookup(b: Bencher) {
     b.bench_local(|| rivals::lookup(&table, black_box(KEY)));
 }
 
+#[divan::bench]
+fn chain_5ns() -> u64 {
+    rivals::chain(black_box(rivals::CHAIN_STEPS[0]))
+}
+
+#[divan::bench]
+fn chain_50ns() -> u64 {
+    rivals::chain(black_box(rivals::CHAIN_STEPS[1]))
+}
+
+#[divan::bench]
+fn chain_5us() -> u64 {
+    rivals::chain(black_box(rivals::CHAIN_STEPS[2]))
+}
+
 /// Each base's two routines, named `r<base>_slower` and `r<base>_base`.
 mod known_ratio {
     use rivals::{work_on_thread_state, BASES};

@@ -4,7 +4,7 @@
 //! the known-ratio pairs (`ratio > 1.0`, true by 1%). Run by `rivals/run`.
 
 use duobench::{bench, bench_diff, black_box, Bencher, Diff};
-use rivals::{Base, BASES, KEY, NUMBER, UNSORTED};
+use rivals::{Base, BASES, CHAIN_STEPS, KEY, NUMBER, UNSORTED};
 use std::cell::Cell;
 
 #[bench]
@@ -36,6 +36,21 @@ fn sort64() -> [u32; 64] {
 fn lookup(b: &mut Bencher) {
     let table = rivals::lookup_table();
     b.iter(|| rivals::lookup(&table, black_box(KEY)));
+}
+
+#[bench]
+fn chain_5ns() -> u64 {
+    rivals::chain(black_box(CHAIN_STEPS[0]))
+}
+
+#[bench]
+fn chain_50ns() -> u64 {
+    rivals::chain(black_box(CHAIN_STEPS[1]))
+}
+
+#[bench]
+fn chain_5us() -> u64 {
+    rivals::chain(black_box(CHAIN_STEPS[2]))
 }
 
 /// Formatting without an allocation against formatting into a new `String`.

@@ -9,7 +9,15 @@ use std::hint::black_box;
 use tango_bench::{benchmark_fn, tango_benchmarks, IntoBenchmarks};
 
 fn per_call() -> impl IntoBenchmarks {
-    [
+    let chains = ["chain_5ns", "chain_50ns", "chain_5us"]
+        .into_iter()
+        .zip(rivals::CHAIN_STEPS)
+        .map(|(name, steps)| {
+            benchmark_fn(format!("percall/{name}"), move |b| {
+                b.iter(move || rivals::chain(black_box(steps)))
+            })
+        });
+    let mut all = vec![
         benchmark_fn("percall/add", |b| {
             b.iter(|| rivals::add(black_box(2), black_box(3)))
         }),
@@ -29,7 +37,9 @@ fn per_call() -> impl IntoBenchmarks {
             let table = rivals::lookup_table();
             b.iter(move || rivals::lookup(&table, black_box(KEY)))
         }),
-    ]
+    ];
+    all.extend(chains);
+    all
 }
 
 fn known_ratio() -> impl IntoBenchmarks {

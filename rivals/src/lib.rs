@@ -19,14 +19,21 @@ use std::hint::black_box;
 pub use duobench_examples::{work, work_on_thread_state};
 
 /// Names of the per-call routines, as every bench file registers them.
-pub const PER_CALL: [&str; 6] = [
+pub const PER_CALL: [&str; 9] = [
     "add",
     "itoa",
     "to_string",
     "to_string_len",
     "sort64",
     "lookup",
+    "chain_5ns",
+    "chain_50ns",
+    "chain_5us",
 ];
+
+/// Steps of [`chain`] for `chain_5ns`, `chain_50ns` and `chain_5us`: about 4 ns, 45 ns and
+/// 4.5 µs a call, a constant per call seen against one that grows with the work.
+pub const CHAIN_STEPS: [u64; 3] = [6, 70, 7_000];
 
 /// The number [`itoa()`] and [`to_string`] format (13 digits).
 pub const NUMBER: u64 = 1_234_567_890_123;
@@ -87,6 +94,19 @@ pub fn sort64(input: &[u32; 64]) -> [u32; 64] {
     let mut values = *input;
     values.sort_unstable();
     values
+}
+
+/// A serial chain of `n` dependent steps (a rotate and an xor) from `n`: its time is the
+/// chain's latency and one call; the same at every call, so consecutive calls may overlap in
+/// the core as far as the loop around them lets them.
+#[inline(never)]
+#[must_use]
+pub fn chain(n: u64) -> u64 {
+    let mut x = n;
+    for _ in 0..n {
+        x = x.rotate_left(7) ^ 0x9E37_79B9;
+    }
+    x
 }
 
 /// The table [`lookup`] searches: 1,024 keys with the standard hasher (SipHash 1-3).

@@ -239,3 +239,76 @@ fn a_run_slower_than_the_previous_runs_pace_is_held_to_it_and_says_so() {
     assert!(once.status.success(), "{out}");
     assert!(!out.contains("through most of a first run"), "{out}");
 }
+
+/// The previous run's file of `trial` rewritten as a run `factor` times as slow, whose
+/// figure held all of `wait_share` of waiting for a core (`None`: no share kept, as in the
+/// files of earlier versions).
+fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
+    let path = baseline_dir(trial).join("base.json");
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    for ns in saved["ns"].as_array_mut().expect("the samples' times") {
+        *ns = (ns.as_f64().unwrap() * factor).into();
+    }
+    saved["slope_ns"] = (saved["slope_ns"].as_f64().unwrap() * factor).into();
+    let fields = saved.as_object_mut().unwrap();
+    match wait_share {
+        Some(share) => fields.insert("wait_share".to_owned(), share.into()),
+        None => fields.remove("wait_share"),
+    };
+    fs::write(&path, saved.to_string()).unwrap();
+}
+
+#[test]
+fn a_change_the_previous_runs_wait_explains_is_not_judged() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("custom"));
+    let first = bench("custom", &[], &[]);
+    assert!(first.status.success(), "{}", text(&first));
+    let saved = fs::read_to_string(baseline_dir("custom").join("base.json")).unwrap();
+    assert!(saved.contains("\"wait_share\""), "{saved}");
+
+    // A loaded previous run: its thread waited 90% of its samples' time, and its figure
+    // read twice the routine's. The same code now is not judged: the waits could explain
+    // more than the -50% measured unless this run waited three quarters of its time too.
+    make_previous_run("custom", 2.0, Some(0.9));
+    let after_load = bench("custom", &[], &[]);
+    let out = text(&after_load);
+    assert!(after_load.status.success(), "{out}");
+    let line = change_line(&out);
+    assert!(
+        line.contains(
+            "not judged: the machine differed (waited for a core 90.0% of the previous run"
+        ),
+        "{out}"
+    );
+
+    // The control: the same previous figures with no wait kept read "improved".
+    make_previous_run("custom", 2.0, None);
+    let blind = bench("custom", &[], &[]);
+    let out = text(&blind);
+    assert!(blind.status.success(), "{out}");
+    assert!(
+        change_line(&out).ends_with(": improved (noise threshold 2.00%)"),
+        "{out}"
+    );
+
+    // A real 20% slowdown after a quiet previous run is still regressed, unless this run
+    // itself waited for a core long enough to make it read 20% slower (the suite's load on
+    // two cores can): then it is not judged, and says this run's wait.
+    make_previous_run("custom", 1.0 / 1.2, Some(0.0));
+    let slower = bench("custom", &[], &[]);
+    let out = text(&slower);
+    assert!(slower.status.success(), "{out}");
+    let line = change_line(&out);
+    if line.ends_with(": regressed (noise threshold 2.00%)") {
+        return;
+    }
+    let own = line
+        .split("0.0% of the previous run, ")
+        .nth(1)
+        .and_then(|rest| rest.split('%').next())
+        .and_then(|share| share.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("neither regressed nor not judged for this run's wait:\n{out}"));
+    assert!(own >= 10.0, "not judged for a wait of {own}%:\n{out}");
+}

@@ -519,3 +519,38 @@ fn two_targets_in_one_cargo_bench_share_the_json_and_export_files() {
     assert!(names.contains(&"single::zero_arg"), "{github:#}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_filtered_run_keeps_the_trials_it_did_not_run_in_the_report() {
+    let dir = scratch("filtered-report");
+    let (report, baselines) = (dir.join("report"), dir.join("baselines"));
+    let run = |filter: &[&str]| {
+        let mut args = vec!["bench", "-q", "--bench", "single", "--"];
+        args.extend_from_slice(filter);
+        args.extend_from_slice(&[
+            "--warmup",
+            "50ms",
+            "--max-time",
+            "300ms",
+            "--report",
+            report.to_str().unwrap(),
+            "--baseline-dir",
+            baselines.to_str().unwrap(),
+        ]);
+        cargo(&args)
+    };
+    // Every trial but sort/1000 (which another test here measures), then one of them.
+    let most = run(&["--skip", "sort/1000"]);
+    assert!(most.status.success(), "{}", text(&most));
+    let page = || fs::read_to_string(report.join("single.html")).expect("the target's page");
+    assert_eq!(bench_sections(&page()), 4, "{}", page());
+    let one = run(&["zero_arg", "--exact"]);
+    assert!(one.status.success(), "{}", text(&one));
+    // The page keeps the three trials the second run did not run, each saying when it was
+    // measured, and the index lists all four.
+    assert_eq!(bench_sections(&page()), 4, "{}", page());
+    assert_eq!(page().matches("<p class=\"earlier\">Measured ").count(), 3);
+    let index = fs::read_to_string(report.join("index.html")).expect("the index");
+    assert_eq!(bench_sections(&index), 4, "{index}");
+    let _ = fs::remove_dir_all(&dir);
+}

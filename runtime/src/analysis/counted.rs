@@ -152,6 +152,8 @@ pub fn counted_linear_run(per_call: &PerCall, calls: (u64, u64), elapsed: Durati
         rss_kib: Vec::new(),
         pace_ns: Vec::new(),
         pace_steps: 0,
+        waits: Vec::new(),
+        waiting: None,
         past_budget: None,
         set_aside_slow: 0,
         measured_again: None,

@@ -10,6 +10,7 @@
 //! they leave every figure of the run to the samples the machine did not slow. A routine's
 //! own slow calls (an amortized growth, a rare path) do not slow the probe and stay in.
 
+use super::machine_wait::keep_samples;
 use crate::measure::{LinearRun, MIN_SAMPLES};
 use crate::stats::{tukey, Sample};
 
@@ -77,25 +78,11 @@ pub fn set_aside_slow_samples(run: LinearRun) -> LinearRun {
     if keep.len() == n {
         return run;
     }
-    // The resident set is read per sample only where the OS reports it.
-    let rss_kib = if run.rss_kib.len() == n {
-        picked(&run.rss_kib, &keep)
-    } else {
-        run.rss_kib.clone()
-    };
+    let set_aside_slow = run.set_aside_slow + (n - keep.len());
     LinearRun {
-        iters: picked(&run.iters, &keep),
-        ns: picked(&run.ns, &keep),
-        pace_ns: picked(&run.pace_ns, &keep),
-        rss_kib,
-        set_aside_slow: run.set_aside_slow + (n - keep.len()),
-        ..run
+        set_aside_slow,
+        ..keep_samples(run, &keep)
     }
-}
-
-/// The values of `v` at `indices`, in their order.
-fn picked<T: Copy>(v: &[T], indices: &[usize]) -> Vec<T> {
-    indices.iter().map(|&i| v[i]).collect()
 }
 
 /// Each sample's time at the run's median pace: scaled by the median pace over the mean of

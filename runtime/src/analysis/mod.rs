@@ -18,6 +18,8 @@
 //! - `severe_outliers`: the same rule for a `#[bench]`'s severe outliers;
 //! - `machine_pace`: the samples the machine slowed, the run without them, and the samples
 //!   at its median pace;
+//! - `machine_wait`: the samples the thread's wait for a core disturbed, and the run
+//!   without them (or scaled to its time on the core);
 //! - `memory_growth`: memory that keeps growing with the iteration count;
 //! - `doctor`: the benchmark doctor's checks, each warning with what to do.
 
@@ -31,6 +33,7 @@ mod doctor;
 mod drift;
 mod machine_noise;
 mod machine_pace;
+mod machine_wait;
 mod memory_growth;
 mod over_rounds;
 mod ratio_means;
@@ -38,7 +41,10 @@ mod severe_outliers;
 
 pub use bench_result::BenchResult;
 pub(crate) use bench_result::{bootstrap, bootstrap_pilot, iterations_as_f64};
-pub(crate) use change::{compare_runs, Change, ChangeVerdict, RunSamples, DEFAULT_NOISE_THRESHOLD};
+pub(crate) use change::{
+    compare_runs, Change, ChangeVerdict, MachineDifference, RunMachine, RunSamples,
+    DEFAULT_NOISE_THRESHOLD,
+};
 #[cfg(feature = "html")]
 pub(crate) use chart_data::robust_range;
 pub use chart_data::LatencyBins;
@@ -57,6 +63,7 @@ pub(crate) use machine_noise::{
 };
 pub(crate) use machine_pace::at_median_pace;
 pub(crate) use machine_pace::set_aside_slow_samples;
+pub(crate) use machine_wait::set_aside_waiting_samples;
 pub(crate) use memory_growth::memory_growth;
 pub use memory_growth::MemoryGrowth;
 pub use over_rounds::OverRounds;

@@ -3,10 +3,10 @@
 //! Beside it, `counted` is its path under Valgrind (counted instead of timed) and `tokio` its
 //! `iter_tokio` methods (feature `tokio`).
 
-use crate::analysis::set_aside_slow_samples;
 use crate::analysis::spin_until_explained;
 use crate::analysis::{bootstrap_pilot, BenchResult};
 use crate::analysis::{judge_severe_with, severe_needs_explaining};
+use crate::analysis::{set_aside_slow_samples, set_aside_waiting_samples};
 use crate::api::counting::CountRole;
 use crate::api::versions::UnpairedGate;
 use crate::api::versions::{run_paired, serve_batches, PairedResult, Role};
@@ -482,7 +482,11 @@ impl Bencher {
             .map_or(DEFAULT_RESAMPLES, |a| a.resamples(max_time + besides));
         let throughput = self.settings.throughput;
         // Only times are slowed by the machine; counts of instructions or allocations are not.
-        let run = if self.settings.measure.is_time() {
+        // The wait for a core first: it is direct evidence, where a slow pace is relative to
+        // the run's other samples.
+        let run = if self.settings.measure == Measure::Wall {
+            set_aside_slow_samples(set_aside_waiting_samples(run))
+        } else if self.settings.measure.is_time() {
             set_aside_slow_samples(run)
         } else {
             run
@@ -561,6 +565,28 @@ mod tests {
         let allocs = measured(allocs);
         assert_eq!(allocs.run.set_aside_slow, 0);
         assert_eq!(allocs.run.ns.len(), 100);
+    }
+
+    #[test]
+    fn a_wall_time_result_sets_aside_the_samples_that_waited_for_a_core_and_cpu_time_does_not() {
+        let timer = crate::fixture::bench_runs::TIMER;
+        let busy = || crate::fixture::bench_runs::loaded(|i| i >= 50, 0.8);
+        let mut wall = bencher(Mode::Bench);
+        wall.finish(busy(), timer);
+        let wall = measured(wall);
+        assert_eq!(wall.run.waiting.map(|w| w.set_aside), Some(50));
+        assert!(
+            (wall.slope.point / 17.0 - 1.0).abs() < 0.003,
+            "{:?}",
+            wall.slope
+        );
+        // The thread's CPU clock does not run while it waits: every sample counts.
+        let mut cpu = bencher(Mode::Bench);
+        cpu.settings.measure = Measure::CpuTime;
+        cpu.finish(busy(), timer);
+        let cpu = measured(cpu);
+        assert_eq!(cpu.run.waiting, None);
+        assert_eq!(cpu.run.ns.len(), 100);
     }
 
     #[test]

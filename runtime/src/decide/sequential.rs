@@ -989,6 +989,49 @@ mod tests {
         assert!(undecided.p_value().is_none_or(|p| p.p > 0.05));
     }
 
+    /// A claimless test of duos at ratio 0.02122 scattering by `noise` a batch, run until it
+    /// stops: (duos it took, the half-width of its interval in log units).
+    fn until_precise(noise: f64, seed: u64) -> (usize, f64) {
+        let mut rng = SplitMix64::new(seed);
+        let mut noisy = |ns: f64| ns * (noise * rng.normal()).exp();
+        let mut duo = || DuoTimes {
+            first_forward: noisy(21.22),
+            second_forward: noisy(1_000.0),
+            second_backward: noisy(1_000.0),
+            first_backward: noisy(21.22),
+        };
+        let pilot: Vec<DuoTimes> = (0..600).map(|_| duo()).collect();
+        let mut test = Sequential::new(SequentialSettings::new(0.05, None, 4), &pilot);
+        let mut duos = 0;
+        while test.push_duo(&duo()).is_none() {
+            duos += 1;
+            assert!(duos < 1_000_000, "never precise");
+        }
+        let (low, high) = test.log_interval().expect("a stopped test has an interval");
+        (duos + 1, (high - low) / 2.0)
+    }
+
+    #[test]
+    fn a_claimless_run_stops_at_its_precision_whatever_its_length() {
+        // Two runs of one ratio, the second's duos 1.8 times as noisy: it takes more than
+        // twice the duos, and both stop with a half-width just under the precision, so that
+        // two runs of a steady ratio print the same interval whenever their estimates agree
+        // to its digits, whatever their lengths.
+        let (quiet_duos, quiet) = until_precise(0.02, 3);
+        let (noisy_duos, noisy) = until_precise(0.036, 4);
+        assert!(
+            noisy_duos > 2 * quiet_duos,
+            "{quiet_duos} and {noisy_duos} duos"
+        );
+        for half_width in [quiet, noisy] {
+            assert!(
+                half_width <= super::DEFAULT_PRECISION
+                    && half_width > 0.95 * super::DEFAULT_PRECISION,
+                "{half_width} after {quiet_duos} and {noisy_duos} duos"
+            );
+        }
+    }
+
     /// Duos at ratio 1 with 0.2% noise (a fence of ±4%), where `slow(i)` multiplies the i-th
     /// run duo's first and second routines' batches.
     fn series(

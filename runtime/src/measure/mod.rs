@@ -28,14 +28,14 @@ pub(crate) use block_on::{BlockOn, Executor};
 pub(crate) use duo::Evidence;
 pub(crate) use duo::{
     run_duo_batches, run_duos, run_duos_probed, DuoProgress, DuoRun, DuoSettings, ThreadCounters,
-    WarmupRule,
+    WarmupRule, MATERIAL_PREEMPTION,
 };
 pub use duo::{Clock, ClockReason};
 pub(crate) use machine::{
     context_switches, measure_stalls, resident_kib, slower_than, thread_cpu_time_ns, wait_for_pace,
-    ContextSwitches, MachineFacts, PaceProbe, PaceWait, UsageReading,
+    ContextSwitches, MachineFacts, PaceProbe, PaceWait, UsageReading, WaitMeter,
 };
-pub use machine::{machine_stalls, MachineStalls, OsUsage};
+pub use machine::{machine_stalls, MachineStalls, OsUsage, SampleWait, WaitEvidence, Waiting};
 pub(crate) use meters::{
     alloc_bytes_per_iteration, callgrind_args, check_alloc_limit, counted, counted_under_valgrind,
     dump_files, find_valgrind, segment_end, Meter, Metered, Valgrind,

@@ -15,6 +15,7 @@ use crate::measure::resident_kib;
 use crate::measure::PaceProbe;
 use crate::measure::TimerCost;
 use crate::measure::{Deadline, Shortfall};
+use crate::measure::{SampleWait, WaitMeter, Waiting};
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
 use std::time::{Duration, Instant};
@@ -151,6 +152,13 @@ pub struct LinearRun {
     pub pace_ns: Vec<f64>,
     /// Steps of the probe's arithmetic behind each of `pace_ns` (0 where none was read).
     pub pace_steps: u64,
+    /// What kept the thread from its core during each sample (its wait, its involuntary
+    /// context switches), read right before and after the sample's batch; empty where not
+    /// read (counted runs).
+    pub waits: Vec<SampleWait>,
+    /// What the samples waited, and the samples set aside or scaled for it
+    /// (`analysis::set_aside_waiting_samples`); `None` as sampled.
+    pub waiting: Option<Waiting>,
     /// The budget the sampling ran past to take the fewest samples, when it did (only for
     /// the Criterion layer's benchmarks, which follow Criterion's rule).
     pub past_budget: Option<Duration>,
@@ -260,11 +268,14 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
         rss_kib: Vec::with_capacity(plan.samples),
         pace_ns: Vec::with_capacity(plan.samples),
         pace_steps: 0,
+        waits: Vec::with_capacity(plan.samples),
+        waiting: None,
         past_budget: None,
         set_aside_slow: 0,
         measured_again: None,
     };
     let probe = PaceProbe::calibrated();
+    let mut wait_meter = WaitMeter::of_this_thread();
     run.pace_steps = probe.steps();
     let measure_start = Instant::now();
     // Wall time per iteration over all samples so far: one preempted sample does not stop
@@ -298,9 +309,12 @@ pub fn run_linear(mut time_batch: impl FnMut(u64) -> f64, settings: &LinearSetti
             }
         }
         let sample_start = Instant::now();
+        // Read right around the batch, outside its timed region.
+        let before = wait_meter.before();
         let Some(ns) = time_in_parts(&mut time_batch, k, per_iter, interrupted) else {
             break;
         };
+        run.waits.push(wait_meter.since(before));
         run.ns.push(ns);
         run.iters.push(k);
         // Read outside the timed batch.
@@ -455,8 +469,22 @@ mod tests {
         let mut sizes = run.iters.clone();
         sizes.sort_unstable();
         assert_eq!(sizes, (1..=30).map(|i| step * i).collect::<Vec<_>>());
-        // The machine's pace, read once after every sample.
+        // The machine's pace, read once after every sample, and its wait around each.
         assert_eq!(run.pace_ns.len(), 30);
+        assert_eq!(run.waits.len(), 30);
+        assert!(
+            run.waits.iter().all(|w| w.window_ns > 0.0),
+            "{:?}",
+            run.waits
+        );
+        #[cfg(target_os = "linux")]
+        assert!(
+            run.waits
+                .iter()
+                .all(|w| w.evidence() == crate::measure::WaitEvidence::RunDelay),
+            "{:?}",
+            run.waits
+        );
         assert!(run.pace_ns.iter().all(|&p| p > 0.0), "{:?}", run.pace_ns);
         // Per step of the probe's arithmetic: well under a microsecond on any machine.
         let per_step = run.pace_ns_per_step().expect("a pace was read");

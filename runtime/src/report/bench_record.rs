@@ -12,7 +12,7 @@ use crate::session::{BaselineError, BaselineName, Compared};
 #[derive(Clone, Debug, PartialEq)]
 pub enum BaselineOutcome {
     /// Compared with a saved run.
-    Compared(Compared),
+    Compared(Box<Compared>),
     /// Nothing to compare with yet; the run was saved under this name.
     FirstRun(BaselineName),
     /// `--baseline NAME` for a trial NAME has no numbers for (added since, or NAME holds

@@ -68,7 +68,8 @@ fn git_commit(dir: &Path) -> Option<String> {
 
 /// `time` as `YYYY-MM-DDThh:mm:ssZ`. Written here rather than with a date crate: one
 /// conversion of days to a civil date (Howard Hinnant's `civil_from_days`).
-fn rfc3339_utc(time: SystemTime) -> String {
+#[must_use]
+pub fn rfc3339_utc(time: SystemTime) -> String {
     let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let (days, rest) = (secs / 86_400, secs % 86_400);
     let (year, month, day) = civil_from_days(days as i64);

@@ -87,10 +87,12 @@ mod tests {
             let old_samples = RunSamples {
                 iters: &old.iters,
                 ns: &old.ns,
+                machine: crate::analysis::RunMachine::default(),
             };
             let new_samples = RunSamples {
                 iters: &new.iters,
                 ns: &new.ns,
+                machine: crate::analysis::RunMachine::default(),
             };
             let change = compare_runs(
                 old_samples,

@@ -138,7 +138,7 @@ fn write_report(
     else {
         return true;
     };
-    match write_html(&dir, records, run_warnings) {
+    match write_html(&dir, records, run_warnings, scope(invocation)) {
         Ok(Some(index)) if pretty => println!("HTML report: {}\n", index.display()),
         Ok(_) => {}
         Err(e) => {

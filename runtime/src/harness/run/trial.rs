@@ -263,7 +263,7 @@ fn bench_outcome(
     let (baseline, completion) =
         match compare_and_save(root, &key, &settings.baseline_settings(), &result) {
             Ok(Some(compared)) => (
-                BaselineOutcome::Compared(compared),
+                BaselineOutcome::Compared(Box::new(compared)),
                 Ok(Completion::Completed),
             ),
             Ok(None) => (

@@ -30,6 +30,7 @@ pub(crate) use batches::ThreadCounters;
 pub use clock::{Clock, ClockReason};
 pub(crate) use progress::DuoProgress;
 pub(crate) use run::{run_duo_batches, run_duos, run_duos_probed, DuoRun};
+pub(crate) use screen::MATERIAL_PREEMPTION;
 pub(crate) use settings::DuoSettings;
 pub(crate) use steadiness::WarmupRule;
 

@@ -35,6 +35,31 @@ impl ContentionReading {
     }
 }
 
+/// The calling thread's run-queue wait, read again and again from one open file: a read
+/// is one `pread` of a few dozen bytes (about a microsecond), cheap enough to take around
+/// every `#[bench]` sample. Made on the thread it reads (`/proc/thread-self` names the
+/// thread that opens it).
+#[derive(Debug)]
+pub struct RunDelay {
+    file: Option<std::fs::File>,
+}
+
+impl RunDelay {
+    /// The reader of the calling thread's wait; one that reads `None` where the kernel does
+    /// not keep it (or off Linux).
+    #[must_use]
+    pub fn of_this_thread() -> Self {
+        Self {
+            file: imp::open_schedstat(),
+        }
+    }
+
+    /// Nanoseconds the thread has waited for a core so far.
+    pub fn wait_ns(&mut self) -> Option<u64> {
+        imp::read_open(self.file.as_mut()?)
+    }
+}
+
 /// The run-queue wait in the text of a `schedstat` file: its second field.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 #[must_use]
@@ -66,6 +91,21 @@ pub fn parse_proc_stat(text: &str) -> Option<CpuTicks> {
 mod imp {
     use super::{parse_proc_stat, parse_schedstat, ContentionReading};
     use std::fs;
+    use std::os::unix::fs::FileExt;
+
+    pub fn open_schedstat() -> Option<fs::File> {
+        let mut file = fs::File::open("/proc/thread-self/schedstat").ok()?;
+        // A kernel without the counter gives a file that does not parse: no reader.
+        read_open(&mut file).map(|_| file)
+    }
+
+    pub fn read_open(file: &mut fs::File) -> Option<u64> {
+        // Three numbers of at most 20 digits: the file is read whole from its start each
+        // time (the kernel regenerates it at offset 0).
+        let mut buf = [0u8; 96];
+        let n = file.read_at(&mut buf, 0).ok()?;
+        parse_schedstat(std::str::from_utf8(&buf[..n]).ok()?)
+    }
 
     pub fn read() -> ContentionReading {
         ContentionReading {
@@ -82,6 +122,14 @@ mod imp {
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
 mod imp {
     use super::ContentionReading;
+
+    pub fn open_schedstat() -> Option<std::fs::File> {
+        None
+    }
+
+    pub fn read_open(_: &mut std::fs::File) -> Option<u64> {
+        None
+    }
 
     pub fn read() -> ContentionReading {
         ContentionReading::default()
@@ -136,5 +184,28 @@ mod tests {
         let waiting = shares.iter().filter(|&&s| s > 0.1).count();
         assert!(2 * waiting >= shares.len(), "{shares:?}");
         assert!(ContentionReading::now().cpu_ticks.is_some());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_open_reader_follows_its_thread_as_a_fresh_read_does() {
+        // Three spinning threads a core: the reader, kept open on its thread, counts the
+        // same wait as reading the file afresh, and more of it as the thread waits.
+        use crate::fixture::busy::{spin_for, spinners};
+        let spin = std::time::Duration::from_millis(150);
+        let busy = spinners(3, spin);
+        let mut reader = RunDelay::of_this_thread();
+        let before = reader.wait_ns().expect("Linux keeps schedstat");
+        spin_for(spin);
+        let open = reader.wait_ns().unwrap();
+        let fresh = ContentionReading::now().run_queue_wait_ns.unwrap();
+        for t in busy {
+            t.join().unwrap();
+        }
+        assert!(
+            open > before,
+            "{before} then {open}: no wait beside the spinners"
+        );
+        assert!(fresh >= open, "fresh {fresh} < open {open}");
     }
 }

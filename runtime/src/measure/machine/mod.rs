@@ -2,6 +2,7 @@
 //! routine's noise from the machine's:
 //! - `os`: the measuring thread's context switches and CPU time, as the OS counts them;
 //! - `contention`: the thread's wait for a core and the hypervisor's steal;
+//! - `sample_wait`: the thread's wait for a core during each `#[bench]` sample;
 //! - `usage`: a trial's before/after of both, and its peak memory;
 //! - `system`: the CPU frequency governors, for the doctor;
 //! - `stalls`: how often the machine stalls a running thread, by a spin on timed chunks;
@@ -12,6 +13,7 @@
 mod contention;
 mod os;
 mod pace;
+mod sample_wait;
 mod stall_windows;
 mod stalls;
 mod system;
@@ -19,6 +21,8 @@ mod usage;
 
 pub(crate) use os::{context_switches, resident_kib, thread_cpu_time_ns, ContextSwitches};
 pub(crate) use pace::{slower_than, wait_for_pace, PaceProbe, PaceWait};
+pub(crate) use sample_wait::WaitMeter;
+pub use sample_wait::{SampleWait, WaitEvidence, Waiting};
 pub(crate) use stalls::measure_stalls;
 pub use stalls::{machine_stalls, MachineStalls};
 pub(crate) use system::MachineFacts;

@@ -222,6 +222,17 @@ mod tests {
         doc["trials"][0]["baseline"]["machine_pace_change"] = serde_json::json!(-0.01);
         let table = markdown_table(&doc, "duobench");
         assert!(!table.contains("the machine ran"), "{table}");
+        // A change not judged says how the machine differed, as the block does.
+        let said = "not judged: the machine differed (waited for a core 66.0% of the previous \
+                    run, 0.0% of this one)";
+        doc["trials"][0]["baseline"]["change"]["verdict"] = "machine_differed".into();
+        doc["trials"][0]["baseline"]["change"]["verdict_text"] = said.into();
+        let table = markdown_table(&doc, "duobench");
+        let row = table.lines().find(|l| l.contains("scaled`")).unwrap();
+        assert!(
+            row.contains("machine differed") && row.contains(said),
+            "{row}"
+        );
     }
 
     #[test]

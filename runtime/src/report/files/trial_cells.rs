@@ -106,7 +106,7 @@ pub fn rank(verdict: &str) -> u8 {
     // A cell may carry a note after the verdict: `failed: why; what to do`.
     match verdict.split(':').next().unwrap_or_default() {
         "refuted" | "regressed" => 0,
-        "inconclusive" => 1,
+        "inconclusive" | "not enough data" | "machine differed" => 1,
         "failed" => 2,
         "error" => 3,
         _ => 4,
@@ -165,8 +165,17 @@ fn bench_cells(trial: &Value, key: String, kind: String) -> TrialCells {
         counted: counted_text(&trial["counts"]),
         claim: None,
         verdict,
-        note: machine_moved(baseline),
+        note: machine_differed(baseline).or_else(|| machine_moved(baseline)),
     }
+}
+
+/// A change not judged because the machine differed between the runs: how, as the block
+/// says it.
+fn machine_differed(baseline: &Value) -> Option<String> {
+    let change = &baseline["change"];
+    (change["verdict"].as_str() == Some("machine_differed"))
+        .then(|| change["verdict_text"].as_str().map(str::to_owned))
+        .flatten()
 }
 
 /// When the machine's own speed moved between a `#[bench]` and its saved baseline by the

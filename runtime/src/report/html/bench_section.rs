@@ -10,6 +10,7 @@ use super::figure;
 use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
+use crate::report::{change_verdict_text, set_aside_parts, waiting_text};
 use crate::report::{count_text, machine_pace_text, measured_again_text, p_text, percent};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
@@ -24,6 +25,8 @@ fn verdict(outcome: &BaselineOutcome) -> (&'static str, &'static str) {
             ChangeVerdict::Regressed => ("regressed", "regressed"),
             ChangeVerdict::WithinNoise => ("no-change", "within noise"),
             ChangeVerdict::NoChange => ("no-change", "no change"),
+            ChangeVerdict::NotEnoughData => ("inconclusive", "not enough data"),
+            ChangeVerdict::MachineDiffered => ("inconclusive", "machine differed"),
         },
         BaselineOutcome::FirstRun(_) => ("reported", "first run"),
         BaselineOutcome::NoFigures(_) => ("reported", "nothing compared"),
@@ -133,10 +136,7 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
         per_iteration(r.measure, r.mean.point),
         per_iteration(r.measure, r.median.point),
         r.run.iters.len(),
-        match r.run.set_aside_slow {
-            0 => String::new(),
-            k => format!(" ({k} more set aside: the machine ran slower)"),
-        },
+        set_aside_words(r),
         count_text(r.total_iters()),
         r.outliers.total(),
         format_secs(r.run.measure_time),
@@ -146,6 +146,19 @@ fn timed_facts(out: &mut String, r: &BenchResult) {
             escape(&measured_again_text(&again))
         )),
     );
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w)) {
+        let _ = writeln!(out, "<p class=\"facts disturbed\">{}</p>", escape(&line));
+    }
+}
+
+/// The samples set aside, as the block's samples line counts them.
+fn set_aside_words(r: &BenchResult) -> String {
+    let aside = set_aside_parts(r);
+    if aside.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", escape(&aside.join("; ")))
+    }
 }
 
 /// The charts of a timed `#[bench]`'s samples: the scatter and the distribution.
@@ -192,7 +205,7 @@ fn baseline_figure(out: &mut String, baseline: &BaselineOutcome, slope: &Estimat
                     } else {
                         ""
                     },
-                    ch.verdict.words(),
+                    escape(&change_verdict_text(c)),
                     three_significant(100.0 * ch.noise_threshold),
                     machine_pace_text(c)
                         .map(|line| format!(" The machine {}.", escape(&line)))

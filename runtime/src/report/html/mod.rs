@@ -12,7 +12,9 @@
 //! - `counted_section`: what a result counted under Valgrind shows in place of timings;
 //! - `unpaired_section`: a gated `#[bench]` that could not be paired, and what to do;
 //! - `doctor_list`: the doctor's warnings, for a section and the top of the page;
-//! - `document_page`: the page of a `--json` document no single run wrote (merged shards).
+//! - `document_page`: the page of a `--json` document no single run wrote (merged shards);
+//! - `entries`: a page's trials as entries marked with their names and when they were
+//!   measured, so that a filtered run keeps the trials it did not run.
 //!
 //! The charts, drawn with plotters as inline SVG: a comparison's `latency_chart` (both
 //! routines' distributions), `ratio_chart` (the estimates against the claim's band) and
@@ -29,6 +31,7 @@ mod diff_section;
 mod doctor_list;
 mod document_page;
 mod drift_chart;
+mod entries;
 mod interval_rows;
 mod latency_chart;
 mod ratio_chart;
@@ -42,6 +45,7 @@ use crate::report::{interval_text, ratio_figure};
 use crate::util::HTML_MARK;
 use doctor_list::warnings_html;
 pub use document_page::document_page;
+use entries::{merged, read_entries, rows_html, sections_html, Entry};
 use std::fmt::Write;
 
 /// The title of the report's index page.
@@ -124,8 +128,54 @@ fn anchor(target: &str, index: usize, name: &str) -> String {
 /// The page of one bench target: a table of its trials (a comparison's ratio and claim, a
 /// `#[bench]`'s time per iteration and change against its baseline), then a section for
 /// each. The doctor's warnings about the run as a whole (`run_warnings`) come first.
+#[cfg(test)]
 #[must_use]
 pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -> String {
+    let now = crate::report::rfc3339_utc(std::time::SystemTime::now());
+    merged_target_page(target, records, run_warnings, None, &now)
+}
+
+/// [`target_page`] measured at `now`, keeping the trials of `earlier` (the target's page as
+/// a run before this one left it) that this run did not measure, each saying when it was
+/// measured: for a run a filter narrowed. Without `earlier` (or from a page without
+/// entries), only this run's trials.
+#[must_use]
+pub fn merged_target_page(
+    target: &str,
+    records: &[Record],
+    run_warnings: &[Warning],
+    earlier: Option<&str>,
+    now: &str,
+) -> String {
+    let latest: Vec<Entry> = records
+        .iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let id = anchor(target, i, record.name());
+            let (row, section) = match record {
+                Record::Diff(d) => (diff_row(d, &id), diff_section::section(d, &id)),
+                Record::Bench(b) => (
+                    bench_section::bench_row(b, &id),
+                    bench_section::bench_section(b, &id),
+                ),
+                Record::Unpaired(u) => (
+                    unpaired_section::unpaired_row(u, &id),
+                    unpaired_section::unpaired_section(u, &id),
+                ),
+            };
+            Entry {
+                name: record.name().to_owned(),
+                measured: now.to_owned(),
+                row,
+                section,
+                earlier: false,
+            }
+        })
+        .collect();
+    let entries = match earlier.and_then(page_content) {
+        Some(content) => merged(read_entries(content), latest),
+        None => latest,
+    };
     let mut content = String::new();
     let _ = writeln!(content, "<h2 id=\"{0}\">{0}</h2>", escape(target));
     content.push_str(&warnings_html(run_warnings));
@@ -133,28 +183,9 @@ pub fn target_page(target: &str, records: &[Record], run_warnings: &[Warning]) -
         "<table class=\"summary\">\n<tr><th>trial</th><th>estimate</th><th>interval</th>\
          <th>claim or baseline</th><th>verdict</th></tr>\n",
     );
-    let ids: Vec<String> = records
-        .iter()
-        .enumerate()
-        .map(|(i, r)| anchor(target, i, r.name()))
-        .collect();
-    for (record, id) in records.iter().zip(&ids) {
-        match record {
-            Record::Diff(d) => content.push_str(&diff_row(d, id)),
-            Record::Bench(b) => content.push_str(&bench_section::bench_row(b, id)),
-            Record::Unpaired(u) => content.push_str(&unpaired_section::unpaired_row(u, id)),
-        }
-    }
+    content.push_str(&rows_html(&entries));
     content.push_str("</table>\n");
-    for (record, id) in records.iter().zip(&ids) {
-        match record {
-            Record::Diff(d) => content.push_str(&diff_section::section(d, id)),
-            Record::Bench(b) => content.push_str(&bench_section::bench_section(b, id)),
-            Record::Unpaired(u) => {
-                content.push_str(&unpaired_section::unpaired_section(u, id));
-            }
-        }
-    }
+    content.push_str(&sections_html(&entries));
     page(
         &format!("duobench: {target}"),
         &format!("{BEGIN}\n{content}{END}\n"),
@@ -304,7 +335,8 @@ mod tests {
         }
         let kept = bench_record("kept", Baseline::First);
         let page = target_page("aside", &[aside, kept], &[]);
-        let said = "40 samples (7 more set aside: the machine ran slower), 820,000 iterations";
+        let said = "40 samples (7 more set aside: taken while the machine ran slower, by its pace \
+                    probe), 820,000 iterations";
         assert_eq!(page.matches(said).count(), 1, "{page}");
     }
 

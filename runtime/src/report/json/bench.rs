@@ -5,10 +5,11 @@
 use super::counts::{counts, CountsOut};
 use super::parts::{finite, interval, summary, Interval, RoutineSummary};
 use crate::analysis::severe_at_slow_pace;
-use crate::analysis::ChangeVerdict;
 use crate::measure::OsUsage;
 use crate::measure::Sampling;
+use crate::measure::WaitEvidence;
 use crate::model::Throughput;
+use crate::report::change_verdict_text;
 use crate::report::{warnings_json, WarningOut};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::session::Compared;
@@ -38,6 +39,11 @@ pub(super) struct BenchTrial<'a> {
     throughput: Option<ThroughputOut>,
     samples: usize,
     samples_set_aside_slow: usize,
+    /// Samples set aside because the thread waited for a core through more than 1% of them.
+    samples_set_aside_waiting: usize,
+    /// What the samples waited for a core, and what was done about it (absent for counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waiting: Option<WaitingOut>,
     /// A run taken again because the machine ran slower through most of the first one.
     #[serde(skip_serializing_if = "Option::is_none")]
     measured_again: Option<MeasuredAgainOut>,
@@ -91,6 +97,15 @@ struct MeasuredAgainOut {
 }
 
 #[derive(Serialize)]
+struct WaitingOut {
+    evidence: WaitEvidence,
+    share: Option<f64>,
+    samples_disturbed: usize,
+    rests_on_disturbed: bool,
+    figure_share: Option<f64>,
+}
+
+#[derive(Serialize)]
 struct ThroughputOut {
     unit: &'static str,
     per_iteration: u64,
@@ -128,6 +143,20 @@ struct ChangeOut {
     noise_threshold: f64,
     alpha: f64,
     verdict: &'static str,
+    /// The verdict as the block words it (a machine that differed, with how).
+    verdict_text: String,
+    machine: MachineOut,
+}
+
+/// What the machine was in each run, and the change it alone could explain.
+#[derive(Serialize)]
+struct MachineOut {
+    wait_share_then: Option<f64>,
+    wait_share_now: Option<f64>,
+    pace_change: Option<f64>,
+    explains: Option<Interval>,
+    wait_counted: bool,
+    pace_counted: bool,
 }
 
 fn estimate(e: &Estimate) -> EstimateOut {
@@ -178,6 +207,14 @@ pub(super) fn bench_trial(record: &BenchRecord) -> BenchTrial<'_> {
         throughput: r.throughput.map(|t| throughput(t, &r.slope)),
         samples: r.run.iters.len(),
         samples_set_aside_slow: r.run.set_aside_slow,
+        samples_set_aside_waiting: r.run.waiting.map_or(0, |w| w.set_aside),
+        waiting: r.run.waiting.map(|w| WaitingOut {
+            evidence: w.evidence,
+            share: w.share.and_then(finite),
+            samples_disturbed: w.disturbed,
+            rests_on_disturbed: w.rests_on_disturbed,
+            figure_share: w.figure_share.and_then(finite),
+        }),
         measured_again: r.run.measured_again.map(|m| MeasuredAgainOut {
             first_pace_change: m.first_pace_change,
             first_secs: m.first_took.as_secs_f64(),
@@ -242,18 +279,17 @@ fn compared(c: &Compared) -> BaselineOut {
             p: finite(ch.p_value),
             noise_threshold: ch.noise_threshold,
             alpha: ch.alpha,
-            verdict: verdict_word(ch.verdict),
+            verdict: ch.verdict.word(),
+            verdict_text: change_verdict_text(c),
+            machine: MachineOut {
+                wait_share_then: ch.machine.then.wait_share.and_then(finite),
+                wait_share_now: ch.machine.now.wait_share.and_then(finite),
+                pace_change: ch.machine.pace_change.and_then(finite),
+                explains: interval(ch.machine.explains.0, ch.machine.explains.1),
+                wait_counted: ch.machine.wait_counted,
+                pace_counted: ch.machine.pace_counted,
+            },
         }),
         machine_pace_change: c.machine_pace_change.and_then(finite),
-    }
-}
-
-/// The verdict as one machine-friendly word.
-fn verdict_word(v: ChangeVerdict) -> &'static str {
-    match v {
-        ChangeVerdict::Improved => "improved",
-        ChangeVerdict::Regressed => "regressed",
-        ChangeVerdict::WithinNoise => "within_noise",
-        ChangeVerdict::NoChange => "no_change",
     }
 }

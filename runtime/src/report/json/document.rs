@@ -268,6 +268,17 @@ mod tests {
             schema
         }
 
+        /// Fails naming every error of `doc` against the strict schema.
+        pub(super) fn assert_valid(doc: &serde_json::Value) {
+            let schema = strict_schema();
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(doc)
+                .map(|e| format!("{e} at {}", e.instance_path()))
+                .collect();
+            assert!(errors.is_empty(), "{errors:#?}");
+        }
+
         /// What docs/json-schema.md promises readers: an added field keeps the document valid.
         #[test]
         fn the_published_schema_allows_added_fields() {
@@ -427,9 +438,31 @@ mod tests {
             if let Record::Bench(b) = &mut rec {
                 b.result.run.set_aside_slow = 7;
             }
-            let doc = document(&[rec]);
+            let doc = document(&[rec.clone()]);
             assert_eq!(doc["trials"][0]["samples_set_aside_slow"], 7);
             assert_eq!(doc["trials"][0]["samples"], 40);
+            assert_eq!(doc["trials"][0]["samples_set_aside_waiting"], 0);
+            assert_eq!(doc["trials"][0].get("waiting"), None);
+            if let Record::Bench(b) = &mut rec {
+                b.result.run.waiting = Some(crate::measure::Waiting {
+                    evidence: crate::measure::WaitEvidence::RunDelay,
+                    samples: 52,
+                    share: Some(0.5),
+                    disturbed: 12,
+                    set_aside: 12,
+                    rests_on_disturbed: false,
+                    figure_share: Some(0.0),
+                });
+            }
+            let doc = document(&[rec]);
+            assert_eq!(doc["trials"][0]["samples_set_aside_waiting"], 12);
+            let waiting = &doc["trials"][0]["waiting"];
+            assert_eq!(waiting["evidence"], "run_delay");
+            assert_eq!(waiting["share"], 0.5);
+            assert_eq!(waiting["samples_disturbed"], 12);
+            assert_eq!(waiting["rests_on_disturbed"], false);
+            assert_eq!(waiting["figure_share"], 0.0);
+            super::schema::assert_valid(&doc);
         }
 
         #[test]

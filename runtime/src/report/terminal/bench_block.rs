@@ -6,7 +6,8 @@ use super::counted_lines::{counted_count, counted_lines};
 use super::measure_line::{alloc_bytes_line, executor_line, measure_line, os_line, per_iteration};
 use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
-use crate::measure::{MeasuredAgain, Sampling};
+use crate::analysis::{ChangeVerdict, MachineDifference};
+use crate::measure::{MeasuredAgain, Sampling, WaitEvidence, Waiting};
 use crate::model::{Measure, Throughput};
 use crate::session::{BaselineError, BaselineName, Compared};
 use crate::stats::{Estimate, Outliers};
@@ -85,6 +86,9 @@ pub fn bench_block(name: &str, r: &BenchResult, baseline: BaselineStatus<'_>) ->
     let _ = writeln!(out, "  change   {}", baseline_text(baseline, m));
     if let Some(again) = &r.run.measured_again {
         let _ = writeln!(out, "  machine  {}", measured_again_text(again));
+    }
+    if let Some(line) = r.run.waiting.and_then(|w| waiting_text(&w)) {
+        let _ = writeln!(out, "  machine  {line}");
     }
     if let BaselineStatus::Compared(c) = baseline {
         if let Some(line) = machine_pace_text(c) {
@@ -225,11 +229,51 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
                 percent(ch.relative.high),
                 p_text(ch.p_value),
                 per_iteration(measure, c.baseline_slope.point),
-                ch.verdict.words(),
+                change_verdict_text(c),
                 three_significant(100.0 * ch.noise_threshold)
             )
         }
     }
+}
+
+/// The verdict on a change as the reports word it: a machine that differed says how.
+#[must_use]
+pub fn change_verdict_text(c: &Compared) -> String {
+    match c.change.verdict {
+        ChangeVerdict::MachineDiffered => machine_differed_text(&c.change.machine, &then_words(c)),
+        verdict => verdict.words().to_owned(),
+    }
+}
+
+/// `the previous run`, or `baseline `NAME``.
+fn then_words(c: &Compared) -> String {
+    if c.previous_run {
+        "the previous run".to_owned()
+    } else {
+        format!("baseline `{}`", c.baseline)
+    }
+}
+
+/// `not judged: the machine differed (waited for a core 66.0% of the previous run, 0.0% of
+/// this one)`: the causes that count in what the machine explains, against `then`.
+#[must_use]
+pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
+    let mut causes = Vec::new();
+    if let (true, Some(a), Some(b)) = (d.wait_counted, d.then.wait_share, d.now.wait_share) {
+        causes.push(format!(
+            "waited for a core {} of {then}, {} of this one",
+            share_text(a),
+            share_text(b)
+        ));
+    }
+    if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
+        let how = if m > 0.0 { "slower" } else { "faster" };
+        causes.push(format!(
+            "its pace probe ran {} {how} than during {then}",
+            percent(m.abs()).trim_start_matches('+')
+        ));
+    }
+    format!("not judged: the machine differed ({})", causes.join("; "))
 }
 
 /// How far the machine's own speed moved between two unpaired runs, when it moved by the
@@ -291,12 +335,68 @@ fn sampling_text(r: &BenchResult) -> String {
             if iters == 1 { "" } else { "s" }
         ),
     };
-    match r.run.set_aside_slow {
-        0 => kept,
-        k => format!(
-            "{kept} ({k} more set aside: taken while the machine ran slower, by its pace probe)"
-        ),
+    let aside = set_aside_parts(r);
+    if aside.is_empty() {
+        kept
+    } else {
+        format!("{kept} ({})", aside.join("; "))
     }
+}
+
+/// The samples set aside, by cause, and a platform that does not say which samples
+/// waited: what follows the samples kept, in the block and the HTML report.
+#[must_use]
+pub fn set_aside_parts(r: &BenchResult) -> Vec<String> {
+    let mut aside = Vec::new();
+    if let Some(w) = r.run.waiting.filter(|w| w.set_aside > 0) {
+        aside.push(format!(
+            "{} more set aside: the thread waited for a core through more than 1% of them",
+            w.set_aside
+        ));
+    }
+    if r.run.set_aside_slow > 0 {
+        aside.push(format!(
+            "{} more set aside: taken while the machine ran slower, by its pace probe",
+            r.run.set_aside_slow
+        ));
+    }
+    if r.run
+        .waiting
+        .is_some_and(|w| w.evidence == WaitEvidence::None)
+    {
+        aside.push("the OS does not say which samples waited for a core".to_owned());
+    }
+    aside
+}
+
+/// A run whose figures rest on samples the thread's wait for a core disturbed: how much it
+/// waited, and what was done about it. `None` for a run that rests on undisturbed samples.
+#[must_use]
+pub fn waiting_text(w: &Waiting) -> Option<String> {
+    if !w.rests_on_disturbed {
+        return None;
+    }
+    let of = format!("{} of {} samples", w.disturbed, w.samples);
+    Some(match w.share {
+        Some(share) => format!(
+            "the thread waited for a core {} of the sampling time, in {of}, too many to set \
+             aside: each is scaled to its time on the core, and the figures rest on disturbed \
+             samples (a quieter machine, or a #[bench_diff] beside a reference routine, \
+             measures the routine alone)",
+            share_text(share)
+        ),
+        None => format!(
+            "the scheduler took the core away during {of}, too many to set aside, and the OS \
+             does not say for how long: the figures hold the wait (a quieter machine measures \
+             the routine alone)"
+        ),
+    })
+}
+
+/// A share of time as a percentage: `65.2%`, `0.3%`.
+#[must_use]
+pub fn share_text(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
 }
 
 /// An iteration count with thousands separators: `1,234,567`.
@@ -342,6 +442,7 @@ mod tests {
             noise_threshold: 0.02,
             alpha: 0.05,
             verdict,
+            machine: MachineDifference::default(),
         }
     }
 
@@ -517,15 +618,16 @@ mod tests {
 
     /// The first line of `r`'s block that starts with `prefix`.
     fn first_line_of(r: &BenchResult, prefix: &str) -> String {
-        bench_block(
-            "f",
-            r,
-            BaselineStatus::FirstRun(BaselineName::previous_run()),
-        )
-        .lines()
-        .find(|l| l.starts_with(prefix))
-        .unwrap()
-        .to_owned()
+        let first = BaselineStatus::FirstRun(BaselineName::previous_run());
+        first_line_of_block(r, first, prefix)
+    }
+
+    fn first_line_of_block(r: &BenchResult, baseline: BaselineStatus<'_>, prefix: &str) -> String {
+        bench_block("f", r, baseline)
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap()
+            .to_owned()
     }
 
     #[test]
@@ -593,5 +695,110 @@ mod tests {
             "{}",
             line(&r)
         );
+        r.run.waiting = Some(waiting(12, false));
+        assert!(
+            line(&r).contains(
+                "(12 more set aside: the thread waited for a core through more than 1% of them; \
+                 7 more set aside: taken while the machine ran slower, by its pace probe)"
+            ),
+            "{}",
+            line(&r)
+        );
+    }
+
+    #[test]
+    fn a_change_the_machine_explains_is_not_judged_and_says_how_the_machine_differed() {
+        let r = result(None);
+        let then = crate::analysis::RunMachine {
+            wait_share: Some(0.66),
+            pace_ns_per_step: Some(2.5),
+        };
+        let now = crate::analysis::RunMachine {
+            wait_share: Some(0.0),
+            pace_ns_per_step: Some(2.0),
+        };
+        let machine = MachineDifference::between(then, now, 0.02);
+        let c = Compared {
+            baseline: BaselineName::previous_run(),
+            previous_run: true,
+            baseline_slope: r.slope,
+            change: Change {
+                machine,
+                ..change(-0.6, ChangeVerdict::MachineDiffered)
+            },
+            machine_pace_change: machine.pace_change,
+        };
+        let line = first_line_of_block(&r, BaselineStatus::Compared(&c), "  change");
+        assert!(
+            line.contains(
+                ": not judged: the machine differed (waited for a core 66.0% of the previous \
+                 run, 0.0% of this one; its pace probe ran 20.0% faster than during the \
+                 previous run) (noise threshold 2.00%)"
+            ),
+            "{line}"
+        );
+        let wide = Compared {
+            change: change(-0.146, ChangeVerdict::NotEnoughData),
+            ..c
+        };
+        let line = first_line_of_block(&r, BaselineStatus::Compared(&wide), "  change");
+        assert!(
+            line.contains("not enough data (the interval reaches past the noise threshold)"),
+            "{line}"
+        );
+    }
+
+    fn waiting(set_aside: usize, rests_on_disturbed: bool) -> Waiting {
+        Waiting {
+            evidence: WaitEvidence::RunDelay,
+            samples: 100,
+            share: Some(0.652),
+            disturbed: set_aside.max(95 * usize::from(rests_on_disturbed)),
+            set_aside,
+            rests_on_disturbed,
+            figure_share: Some(if rests_on_disturbed { 0.0 } else { 0.001 }),
+        }
+    }
+
+    #[test]
+    fn a_figure_resting_on_samples_that_waited_for_a_core_says_so_and_by_how_much() {
+        let mut r = result(None);
+        let machine = |r: &BenchResult| {
+            bench_block(
+                "x",
+                r,
+                BaselineStatus::FirstRun(BaselineName::previous_run()),
+            )
+            .lines()
+            .filter(|l| l.starts_with("  machine  "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+        };
+        // Samples set aside: the figure rests on undisturbed ones, and no machine line.
+        r.run.waiting = Some(waiting(12, false));
+        assert!(machine(&r).is_empty(), "{:?}", machine(&r));
+        r.run.waiting = Some(waiting(0, true));
+        let lines = machine(&r);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].contains("waited for a core 65.2% of the sampling time, in 95 of 100 samples")
+                && lines[0].contains("the figures rest on disturbed samples"),
+            "{lines:?}"
+        );
+        // Switches only: no share to scale by, and the block says the figures hold the wait.
+        r.run.waiting = Some(Waiting {
+            evidence: WaitEvidence::Switches,
+            share: None,
+            ..waiting(0, true)
+        });
+        assert!(machine(&r)[0].contains("the figures hold the wait"));
+        // Nothing read: said beside the samples.
+        r.run.waiting = Some(Waiting {
+            evidence: WaitEvidence::None,
+            share: None,
+            ..waiting(0, false)
+        });
+        assert!(first_line_of(&r, "  samples")
+            .contains("the OS does not say which samples waited for a core"));
     }
 }

@@ -1,6 +1,7 @@
 //! One baseline file: a versioned JSON document holding one `#[bench]` run's samples,
 //! written atomically and read back with every problem reported in one line that names it.
 
+use crate::analysis::RunMachine;
 use crate::util::{write_owned, FileKind, BASELINE_FORMAT};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -49,6 +50,11 @@ pub struct SavedRun {
         skip_serializing_if = "Option::is_none"
     )]
     pub pace_ns_per_step: Option<f64>,
+    /// Share of the run's samples' wall time the measuring thread waited for a core (absent
+    /// from files of runs that read none, and of earlier versions): a run compared with this
+    /// one weighs how much of a change the difference of their waits explains.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_share: Option<f64>,
 }
 
 impl SavedRun {
@@ -59,7 +65,7 @@ impl SavedRun {
         slope_ns: f64,
         iters: Vec<u64>,
         ns: Vec<f64>,
-        pace_ns_per_step: Option<f64>,
+        machine: RunMachine,
     ) -> Self {
         let saved_unix_s = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -72,7 +78,17 @@ impl SavedRun {
             slope_ns,
             iters,
             ns,
-            pace_ns_per_step,
+            pace_ns_per_step: machine.pace_ns_per_step,
+            wait_share: machine.wait_share,
+        }
+    }
+
+    /// What the machine was during the saved run.
+    #[must_use]
+    pub fn machine(&self) -> RunMachine {
+        RunMachine {
+            wait_share: self.wait_share,
+            pace_ns_per_step: self.pace_ns_per_step,
         }
     }
 
@@ -103,6 +119,10 @@ impl SavedRun {
             || self.pace_ns_per_step.as_ref().is_some_and(bad_time)
         {
             return Some("a time that is zero, negative or not a finite number".to_owned());
+        }
+        let share = |w: &f64| !(w.is_finite() && (0.0..=1.0).contains(w));
+        if self.wait_share.as_ref().is_some_and(share) {
+            return Some("a wait share that is not between 0 and 1".to_owned());
         }
         None
     }
@@ -261,7 +281,11 @@ mod tests {
     fn run(trial: &str, scale: f64) -> SavedRun {
         let iters = vec![10, 20, 30];
         let ns = iters.iter().map(|&k| scale * k as f64 + 0.1).collect();
-        SavedRun::new(trial, scale, iters, ns, Some(0.65))
+        let machine = crate::analysis::RunMachine {
+            wait_share: Some(0.25),
+            pace_ns_per_step: Some(0.65),
+        };
+        SavedRun::new(trial, scale, iters, ns, machine)
     }
 
     /// The error for `text` written to a file, and its message checked to be one line that
@@ -353,6 +377,10 @@ mod tests {
         zeros.ns = vec![0.0; zeros.ns.len()];
         let zeros = serde_json::to_string_pretty(&zeros).unwrap();
         assert!(matches!(problem_of(&zeros, "zeros"), Problem::Corrupt(_)));
+        // A wait share outside 0..=1 is no share of a run's time.
+        let share = valid_text().replace("\"wait_share\": 0.25", "\"wait_share\": 1.5");
+        assert_ne!(share, valid_text());
+        assert!(matches!(problem_of(&share, "share"), Problem::Corrupt(_)));
         // A time too large for a double (JSON has no infinity; 1e999 reads as one).
         let infinite = valid_text().replace("\"ns\": [\n    25.1", "\"ns\": [\n    1e999");
         assert_ne!(infinite, valid_text());

@@ -27,7 +27,7 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::{bootstrap, compare_runs, Change, RunSamples};
+use crate::analysis::{bootstrap, compare_runs, Change, RunMachine, RunSamples};
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::model::bench_target;
 use crate::model::Measure;
@@ -170,17 +170,22 @@ fn compare_and_save_in(
         },
         Err(e) => return Err(e),
     };
+    let machine = RunMachine {
+        wait_share: result.run.waiting.and_then(|w| w.share),
+        pace_ns_per_step: result.run.pace_ns_per_step(),
+    };
     let new = RunSamples {
         iters: &result.run.iters,
         ns: &result.run.ns,
+        machine,
     };
-    let pace_ns_per_step = result.run.pace_ns_per_step();
     let compared = match old {
         None => None,
         Some(old) => {
             let samples = RunSamples {
                 iters: &old.iters,
                 ns: &old.ns,
+                machine: old.machine(),
             };
             // The file was validated when read, so this only fails for a result that has
             // no samples, which the measurement never returns.
@@ -193,11 +198,8 @@ fn compare_and_save_in(
                 previous_run: choice == BaselineChoice::Previous,
                 baseline_slope: saved_slope(&old, result.level, result.resamples)
                     .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?,
+                machine_pace_change: change.machine.pace_change,
                 change,
-                machine_pace_change: old
-                    .pace_ns_per_step
-                    .zip(pace_ns_per_step)
-                    .map(|(then, now)| now / then - 1.0),
             })
         }
     };
@@ -206,7 +208,7 @@ fn compare_and_save_in(
         result.slope.point,
         result.run.iters.clone(),
         result.run.ns.clone(),
-        pace_ns_per_step,
+        machine,
     );
     if let Some(name) = choice.save_as() {
         file::write(&dir.join(file_name(name, result.measure)), &saved)?;

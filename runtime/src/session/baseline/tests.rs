@@ -91,6 +91,50 @@ fn the_machines_pace_is_saved_and_its_move_since_is_reported() {
     assert_eq!(unpaced.unwrap().machine_pace_change, None);
 }
 
+/// A result whose figure's samples waited for a core `share` of their time.
+fn waited(per_iter_ns: f64, share: f64) -> BenchResult {
+    let mut r = result(per_iter_ns);
+    r.run.waiting = Some(crate::measure::Waiting {
+        evidence: crate::measure::WaitEvidence::RunDelay,
+        samples: 20,
+        share: Some(share),
+        disturbed: 0,
+        set_aside: 0,
+        rests_on_disturbed: false,
+        figure_share: Some(share),
+    });
+    r
+}
+
+#[test]
+fn the_wait_is_saved_and_a_change_it_explains_is_not_judged() {
+    let dir = Scratch::new("wait");
+    let s = settings(None, None);
+    // A run that waited 66% of its time and reads three times slower, then a quiet one.
+    compare_and_save_in(dir.0.clone(), &key(), &s, &waited(30.0, 0.66)).unwrap();
+    let saved: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.0.join("base.json")).unwrap()).unwrap();
+    assert_eq!(saved["wait_share"], 0.66);
+    let quiet = compare_and_save_in(dir.0.clone(), &key(), &s, &waited(10.0, 0.0))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        quiet.change.verdict,
+        crate::analysis::ChangeVerdict::MachineDiffered,
+        "{quiet:?}"
+    );
+    assert_eq!(quiet.change.machine.then.wait_share, Some(0.66));
+    // Quiet after quiet, 20% slower: regressed.
+    let slower = compare_and_save_in(dir.0.clone(), &key(), &s, &waited(12.0, 0.0))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        slower.change.verdict,
+        crate::analysis::ChangeVerdict::Regressed,
+        "{slower:?}"
+    );
+}
+
 #[test]
 fn the_previous_runs_pace_is_read_back_for_the_next_run_to_wait_for() {
     let root = Scratch::new("previous-pace");
