@@ -244,7 +244,7 @@ fn a_run_slower_than_the_previous_runs_pace_is_held_to_it_and_says_so() {
 /// figure held all of `wait_share` of waiting for a core (`None`: no share kept, as in the
 /// files of earlier versions).
 fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
-    let path = baseline_dir(trial).join("base.json");
+    let path = baseline_dir(trial).join("previous.json");
     let mut saved: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
     for ns in saved["ns"].as_array_mut().expect("the samples' times") {
@@ -265,7 +265,7 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     let _ = fs::remove_dir_all(baseline_dir("custom"));
     let first = bench("custom", &[], &[]);
     assert!(first.status.success(), "{}", text(&first));
-    let saved = fs::read_to_string(baseline_dir("custom").join("base.json")).unwrap();
+    let saved = fs::read_to_string(baseline_dir("custom").join("previous.json")).unwrap();
     assert!(saved.contains("\"wait_share\""), "{saved}");
 
     // A loaded previous run: its thread waited 90% of its samples' time, and its figure

@@ -113,7 +113,7 @@ fn the_wait_is_saved_and_a_change_it_explains_is_not_judged() {
     // A run that waited 66% of its time and reads three times slower, then a quiet one.
     compare_and_save_in(dir.0.clone(), &key(), &s, &waited(30.0, 0.66)).unwrap();
     let saved: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(dir.0.join("base.json")).unwrap()).unwrap();
+        serde_json::from_str(&fs::read_to_string(dir.0.join("previous.json")).unwrap()).unwrap();
     assert_eq!(saved["wait_share"], 0.66);
     let quiet = compare_and_save_in(dir.0.clone(), &key(), &s, &waited(10.0, 0.0))
         .unwrap()
