@@ -49,6 +49,14 @@ pub struct MergeArgs {
     pub html: Option<PathBuf>,
 }
 
+/// Whether the arguments after a command ask for its help: `-h` or `--help` before `--`
+/// (after it they are the harness's, which prints its own).
+pub fn asks_for_help(argv: &[String]) -> bool {
+    argv.iter()
+        .take_while(|arg| *arg != "--")
+        .any(|arg| arg == "-h" || arg == "--help")
+}
+
 fn value(args: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<String, String> {
     args.next()
         .filter(|v| !v.starts_with("--"))
@@ -269,6 +277,14 @@ mod tests {
         assert_eq!(e, "--on-inconclusive x: expected fail, pass or ignore");
         let e = CompareArgs::parse(&strings(&["main", "--bench"])).unwrap_err();
         assert_eq!(e, "--bench: missing value");
+    }
+
+    #[test]
+    fn help_is_asked_before_the_harness_s_arguments_only() {
+        assert!(asks_for_help(&strings(&["--help"])));
+        assert!(asks_for_help(&strings(&["main", "-p", "x", "-h"])));
+        assert!(!asks_for_help(&strings(&["main", "--", "--help"])));
+        assert!(!asks_for_help(&strings(&["main", "--bench", "help"])));
     }
 
     #[test]

@@ -7,11 +7,12 @@
 //! - **Locks**: the worktree's around checking out, building and storing, so that two
 //!   comparisons started together wait for each other instead of swapping sources under
 //!   each other's build; the baseline directory's for as long as a comparison uses it.
-//! - **The name** is `merge-base`, not `base`: a run under `--baseline NAME` saves its
-//!   numbers as the previous run, `base`, so under that name an unpaired fallback would
-//!   compare the working tree with its own previous run and call it the base. Nothing
-//!   saves numbers as `merge-base` (the base is stored, not measured), so such a fallback
-//!   compares with nothing, and says so.
+//! - **The name** is `merge-base`, not `base` or `previous`: a run under `--baseline NAME`
+//!   saves its numbers as the previous run, `previous` (`base` on the command line, as
+//!   Criterion names it), so under either name an unpaired fallback would compare the
+//!   working tree with its own previous run and call it the base. Nothing saves numbers as
+//!   `merge-base` (the base is stored, not measured), so such a fallback compares with
+//!   nothing, and says so.
 
 use crate::run::{cargo, status_of, stdout_of, without_duobench_vars};
 use crate::{stamp, worktree};

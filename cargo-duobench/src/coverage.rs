@@ -97,7 +97,7 @@ pub fn listed_trials(
         .collect())
 }
 
-/// `[bench] sort/1000: test` → (`bench`, `sort/1000`); lines of other harnesses give
+/// `[bench] sort/1000: benchmark` → (`bench`, `sort/1000`); lines of other harnesses give
 /// nothing.
 fn trial_of_list_line(line: &str) -> Option<(String, String)> {
     let rest = line.strip_prefix('[')?;
@@ -221,7 +221,7 @@ mod tests {
     fn list_lines_give_trial_names() {
         let line = |kind: &str, name: &str| Some((kind.to_owned(), name.to_owned()));
         assert_eq!(
-            trial_of_list_line("[bench] sort/1000: test"),
+            trial_of_list_line("[bench] sort/1000: benchmark"),
             line("bench", "sort/1000")
         );
         assert_eq!(

@@ -21,8 +21,8 @@ mod worktree;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage:
+/// `compare`'s usage and what it does.
+const COMPARE_USAGE: &str = "\
   cargo duobench compare REV [--max-regression P] [--allow-unpaired] [--allow-removed] [--share-config]
                              [--on-inconclusive fail|pass|ignore] [--measure instructions|cachegrind]
                              [--baseline-dir DIR] [--json FILE] [--export FORMAT FILE]
@@ -41,10 +41,18 @@ usage:
       Of the caller's DUOBENCH_* variables only the documented ones pass (DUOBENCH_MAX_TIME,
       DUOBENCH_WARMUP, DUOBENCH_ALPHA, ...; those of the options above stand for them);
       DUOBENCH_CALIBRATE, DUOBENCH_PROFILE_TIME and unknown names are refused. A signal
-      (SIGINT, SIGTERM, SIGHUP) ends everything the comparison started before it exits.
+      (SIGINT, SIGTERM, SIGHUP) ends everything the comparison started before it exits.";
+
+/// `merge`'s usage and what it does.
+const MERGE_USAGE: &str = "\
   cargo duobench merge SHARD.json... --json OUT [--markdown FILE] [--html FILE]
       Joins the --json documents of a suite's shards (cargo nextest run --partition ...) into
       one document, and writes its markdown table and an HTML page of it.";
+
+/// The usage of every command.
+fn usage() -> String {
+    format!("usage:\n{COMPARE_USAGE}\n{MERGE_USAGE}")
+}
 
 fn main() -> ExitCode {
     // Cargo runs `cargo-duobench duobench ARGS` for `cargo duobench ARGS`.
@@ -52,12 +60,23 @@ fn main() -> ExitCode {
     if argv.first().map(String::as_str) == Some("duobench") {
         argv.remove(0);
     }
+    // `--help` after a command asks for that command's usage, before anything that
+    // command would check (a revision, the shards).
+    let command_usage = match argv.first().map(String::as_str) {
+        Some("compare") => Some(COMPARE_USAGE),
+        Some("merge") => Some(MERGE_USAGE),
+        _ => None,
+    };
+    if let Some(text) = command_usage.filter(|_| args::asks_for_help(&argv[1..])) {
+        println!("usage:\n{text}");
+        return ExitCode::SUCCESS;
+    }
     // A command line that cannot be parsed gets the usage; a step that fails, its line.
     let parsed = match argv.first().map(String::as_str) {
         Some("compare") => args::CompareArgs::parse(&argv[1..]).map(Command::Compare),
         Some("merge") => args::MergeArgs::parse(&argv[1..]).map(Command::Merge),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
@@ -68,7 +87,7 @@ fn main() -> ExitCode {
     let command = match parsed {
         Ok(command) => command,
         Err(why) => {
-            eprintln!("error: {why}\n\n{USAGE}");
+            eprintln!("error: {why}\n\n{}", usage());
             return ExitCode::from(2);
         }
     };

@@ -14,7 +14,7 @@ fn a_filter_selects_among_criterion_benchmarks_which_are_measured_and_reported()
     assert!(listed.status.success(), "{}", text(&listed));
     let names: Vec<String> = String::from_utf8_lossy(&listed.stdout)
         .lines()
-        .filter_map(|l| l.strip_prefix("[bench] ")?.strip_suffix(": test"))
+        .filter_map(|l| l.strip_prefix("[bench] ")?.strip_suffix(": benchmark"))
         .map(str::to_owned)
         .collect();
     assert_eq!(names.len(), 9, "{}", text(&listed));

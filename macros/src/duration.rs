@@ -1,6 +1,6 @@
 //! Duration strings in attributes: `warmup = "500ms"`, `max_time = "1.5s"`.
 //!
-//! The runtime parses options and variables by the same grammar (`runtime/src/units.rs`);
+//! The runtime parses options and variables by the same grammar (`runtime/src/util/units.rs`);
 //! a proc-macro crate can export no functions, so the two parsers are kept equal by one
 //! table of cases (`duration_cases.txt`) that both test against.
 //!

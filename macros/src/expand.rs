@@ -527,7 +527,7 @@ fn on_tokio(bench: &Bench, compare: bool) -> Option<TokenStream> {
 }
 
 /// `iter(routine)` for a synchronous returning routine, after two calls whose results are
-/// compared for the doctor where their type has `PartialEq` (`api::outputs`: a result that
+/// compared for the doctor where their type has `PartialEq` (`api::result_varies`: a result that
 /// changes between calls is real work, however fast).
 fn iter_noting_outputs(routine: &TokenStream) -> TokenStream {
     quote! {{

@@ -1,3 +1,8 @@
+// The README's links are reference links with two sets of definitions: these, first, which
+// rustdoc follows as intra-doc links (the first definition of a label wins), and the
+// README's own at its end, to the same pages on docs.rs, for GitHub and crates.io, which show
+// the README alone (runtime/tests/docs_surface.rs checks that they agree).
+#![doc = include_str!("../doc/readme_links.md")]
 #![doc = include_str!("../README.md")]
 //!
 //! # Where to read on

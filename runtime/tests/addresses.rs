@@ -1,9 +1,11 @@
 //! Every web address in the repository's sources, docs, manifests and workflows is one the
 //! project declares below: another project's page the docs cite, or a name reserved for
-//! examples. duobench has no address of its own yet (no repository address, no crates.io or
-//! docs.rs page), so a link to one would lead nowhere; until it is published its docs link
-//! only to what the package ships (the guide's chapters), and name the repository's files in
-//! plain text.
+//! examples. duobench has no address of its own yet (no repository address, no homepage),
+//! so its docs link only to what the package ships (the guide's chapters) and name the
+//! repository's files in plain text. The one exception is the README's links, which GitHub
+//! and crates.io show outside rustdoc: they fall back to the crate's pages on docs.rs, which
+//! publishing the crate makes, and only the README may link there (in rustdoc the same
+//! links are intra-doc links: runtime/tests/docs_surface.rs).
 
 mod common;
 
@@ -51,12 +53,24 @@ const DECLARED: &[(&str, &str)] = &[
         "https://github.com/bheisler/criterion.rs",
         "Criterion.rs, whose user guide's custom measurement example runs unchanged",
     ),
+    (
+        DOCS_RS,
+        "the crate's pages on docs.rs, which exist once it is published: the README's links \
+         outside rustdoc, and only those",
+    ),
     ("https://example.org", "reserved for examples (RFC 2606)"),
     (
         "https://example.invalid",
         "reserved for examples (RFC 2606)",
     ),
 ];
+
+/// The crate's pages on docs.rs (in two parts, so that this file holds no link to them).
+const DOCS_RS: &str = concat!("https:/", "/docs.rs/duobench");
+
+/// The one file that may link to duobench's own pages: the README, shown outside rustdoc
+/// (`runtime/README.md` is the package's link to it).
+const OWN_PAGES_FROM: [&str; 2] = ["README.md", "runtime/README.md"];
 
 /// Whether `url` is a declared address or a page under one.
 fn declared(url: &str) -> bool {
@@ -94,9 +108,13 @@ fn every_address_is_declared() {
     assert!(files.len() > 100, "read only {} files", files.len());
     let mut found = Vec::new();
     for file in &files {
+        let name = shown(&root, file);
         for (number, line) in read(file).lines().enumerate() {
-            for url in addresses(line).into_iter().filter(|u| !declared(u)) {
-                found.push(format!("{}:{}: {url}", shown(&root, file), number + 1));
+            for url in addresses(line)
+                .into_iter()
+                .filter(|u| !allowed_in(&name, u))
+            {
+                found.push(format!("{name}:{}: {url}", number + 1));
             }
         }
     }
@@ -109,12 +127,18 @@ fn every_address_is_declared() {
     );
 }
 
+/// Whether file `name` (relative to the workspace) may hold `url`: a declared address, and
+/// one of duobench's own pages only in the README.
+fn allowed_in(name: &str, url: &str) -> bool {
+    declared(url) && (!url.starts_with(DOCS_RS) || OWN_PAGES_FROM.contains(&name))
+}
+
 #[test]
-fn no_declared_address_is_duobench_s_own_while_it_is_unpublished() {
+fn duobench_s_only_declared_address_is_its_docs_rs_pages() {
     for (address, why) in DECLARED {
         assert!(
-            !address.contains("duobench"),
-            "{address} ({why}): duobench publishes no page yet"
+            !address.contains("duobench") || *address == DOCS_RS,
+            "{address} ({why}): duobench publishes no page of its own yet"
         );
     }
 }
@@ -124,7 +148,7 @@ fn undeclared_addresses_are_caught_and_declared_ones_pass() {
     // Built from parts so that this file itself holds no undeclared address.
     let own = |host: &str, path: &str| ["https:", "", host, path].join("/");
     let undeclared = [
-        own("docs.rs", "duobench/latest/duobench/guide/index.html"),
+        own("docs.rs", "duobenchmark/latest/duobenchmark/index.html"),
         own(
             "github.com",
             "duobench/duobench/blob/main/docs/VALIDATION.md",
@@ -147,4 +171,18 @@ fn undeclared_addresses_are_caught_and_declared_ones_pass() {
         .filter(|u| !declared(u))
         .collect();
     assert_eq!(caught, undeclared);
+}
+
+#[test]
+fn duobench_s_docs_rs_pages_are_linked_from_the_readme_alone() {
+    let page = [
+        "https:",
+        "",
+        "docs.rs",
+        "duobench/latest/duobench/guide/ci/index.html",
+    ]
+    .join("/");
+    assert!(allowed_in("README.md", &page));
+    assert!(!allowed_in("runtime/doc/guide/ci.md", &page));
+    assert!(!allowed_in("runtime/src/lib.rs", &page));
 }

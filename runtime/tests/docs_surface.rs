@@ -1,8 +1,9 @@
 //! What a reader of the published crates' docs can follow: no link points into the
 //! repository by a relative path (a package holds no repository to follow it into), no
-//! address is one the project does not declare (it has none of its own yet: no repository,
-//! crates.io or docs.rs page), the README stays short and points to the guide, and the crate
-//! root of `duobench` lists at most 16 items.
+//! address is one the project does not declare (it has none of its own yet: no repository
+//! or homepage), each README link leads to its page both in rustdoc (an intra-doc link) and
+//! outside it, on GitHub and crates.io (the same page on docs.rs), the README stays short and
+//! points to the guide, and the crate root of `duobench` lists at most 16 items.
 
 mod common;
 
@@ -118,14 +119,31 @@ fn published_docs(root: &Path) -> Vec<PathBuf> {
 }
 
 /// The most lines the README may have: it says what duobench is, how to try it and where to
-/// read on; the guide holds the rest.
+/// read on; the guide holds the rest. The link definitions at its end are not read, and not
+/// counted.
 const MAX_README_LINES: usize = 150;
+
+/// Whether `line` defines a reference link: `[label]: target`.
+fn is_definition(line: &str) -> bool {
+    line.starts_with('[') && line.contains("]: ") && !line.contains("](")
+}
+
+/// The README's text: its lines before the link definitions at its end.
+fn readme_text(readme: &str) -> Vec<&str> {
+    let lines: Vec<&str> = readme.lines().collect();
+    let text = lines.len() - lines.iter().rev().take_while(|l| is_definition(l)).count();
+    let mut text = lines[..text].to_vec();
+    while text.last().is_some_and(|l| l.trim().is_empty()) {
+        text.pop();
+    }
+    text
+}
 
 #[test]
 fn the_readme_is_short_and_says_where_the_guide_is() {
     let root = workspace_root();
     let readme = read(&root.join("README.md"));
-    let lines = readme.lines().count();
+    let lines = readme_text(&readme).len();
     assert!(
         lines <= MAX_README_LINES,
         "README.md has {lines} lines (at most {MAX_README_LINES}): move the rest into a guide \
@@ -136,6 +154,7 @@ fn the_readme_is_short_and_says_where_the_guide_is() {
         "cargo bench -p duobench-examples",
         "cargo test --workspace --release",
         "path = \"../duobench/runtime\"",
+        "--bench NAME -- --help",
     ] {
         assert!(readme.contains(needed), "README.md does not say `{needed}`");
     }
@@ -143,6 +162,143 @@ fn the_readme_is_short_and_says_where_the_guide_is() {
     assert!(
         guide.contains("cargo doc -p duobench --open"),
         "the guide's first page does not say how to open it"
+    );
+}
+
+/// Where docs.rs keeps the page of a rustdoc path of the crate: the fallback of a README
+/// link outside rustdoc (in two parts: only the README may hold duobench's own address,
+/// runtime/tests/addresses.rs checks).
+const DOCS_RS: &str = concat!("https:/", "/docs.rs/duobench/latest/duobench/");
+
+/// The page on docs.rs of an intra-doc path of the crate's root (`crate::guide::ci`,
+/// `macro@crate::bench`).
+fn docs_rs_page(path: &str) -> Option<String> {
+    if let Some(name) = path.strip_prefix("macro@crate::") {
+        return Some(format!("{DOCS_RS}attr.{name}.html"));
+    }
+    let modules = path.strip_prefix("crate::")?;
+    Some(format!(
+        "{DOCS_RS}{}/index.html",
+        modules.replace("::", "/")
+    ))
+}
+
+/// The reference definitions of `text`: label → target.
+fn definitions(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter(|l| is_definition(l))
+        .filter_map(|l| {
+            let (label, target) = l.split_once("]: ")?;
+            Some((
+                label.trim_start_matches('[').to_owned(),
+                target.trim().to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// The labels of `text`'s shortcut links, `` [`guide::ci`] `` (not followed by a target).
+fn shortcut_labels(text: &str) -> Vec<String> {
+    let mut labels = Vec::new();
+    for line in text.lines().filter(|l| !is_definition(l)) {
+        let mut rest = line;
+        while let Some(at) = rest.find("[`") {
+            rest = &rest[at + 1..];
+            let Some(end) = rest.find(']') else { break };
+            let after = &rest[end + 1..];
+            if !after.starts_with('(') && !after.starts_with('[') && !after.starts_with(':') {
+                labels.push(rest[..end].to_owned());
+            }
+            rest = &rest[end..];
+        }
+    }
+    labels.sort();
+    labels.dedup();
+    labels
+}
+
+/// What is wrong with the README's links, given its text and the intra-doc definitions the
+/// crate's docs put before it: a shortcut link without a rustdoc path, or without a docs.rs
+/// page, or whose docs.rs page is not its rustdoc path's.
+fn readme_link_problems(readme: &str, intra_doc: &str) -> Vec<String> {
+    let fallbacks = definitions(readme);
+    let paths = definitions(intra_doc);
+    let find = |defs: &[(String, String)], label: &str| {
+        defs.iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, t)| t.clone())
+    };
+    let mut problems = Vec::new();
+    for label in shortcut_labels(readme) {
+        let path = find(&paths, &label);
+        let fallback = find(&fallbacks, &label);
+        match (path.as_deref().and_then(docs_rs_page), fallback) {
+            (None, _) => problems.push(format!("{label}: no intra-doc path in readme_links.md")),
+            (Some(_), None) => problems.push(format!("{label}: no docs.rs fallback in README.md")),
+            (Some(page), Some(fallback)) if page != fallback => problems.push(format!(
+                "{label}: README.md links {fallback}, rustdoc {page}"
+            )),
+            _ => {}
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_readme_link_leads_to_its_page_in_rustdoc_and_on_docs_rs() {
+    let root = workspace_root();
+    let readme = read(&root.join("README.md"));
+    let intra_doc = read(&root.join("runtime/doc/readme_links.md"));
+    assert!(
+        shortcut_labels(&readme).len() > 15,
+        "the README's guide table has links"
+    );
+    let problems = readme_link_problems(&readme, &intra_doc);
+    assert!(
+        problems.is_empty(),
+        "each `[`x`]` link of README.md needs its rustdoc path in runtime/doc/readme_links.md \
+         (included before the README, so rustdoc uses it) and the same page on docs.rs among \
+         the README's own definitions (for GitHub and crates.io):\n{}",
+        problems.join("\n")
+    );
+    let lib = read(&root.join("runtime/src/lib.rs"));
+    let (links, readme_doc) = (
+        lib.find("include_str!(\"../doc/readme_links.md\")"),
+        lib.find("include_str!(\"../README.md\")"),
+    );
+    assert!(
+        links.zip(readme_doc).is_some_and(|(l, r)| l < r),
+        "lib.rs must include doc/readme_links.md before README.md: the first definition wins"
+    );
+}
+
+#[test]
+fn a_readme_link_without_its_fallback_or_path_is_caught() {
+    let intra_doc = "[`guide::ci`]: crate::guide::ci\n[`bench`]: macro@crate::bench\n";
+    let good = format!(
+        "See [`guide::ci`] and [`bench`], or [text](#anchor).\n\n\
+         [`guide::ci`]: {DOCS_RS}guide/ci/index.html\n[`bench`]: {DOCS_RS}attr.bench.html\n"
+    );
+    assert_eq!(readme_link_problems(&good, intra_doc), Vec::<String>::new());
+    let no_fallback = "See [`guide::ci`].\n";
+    assert_eq!(
+        readme_link_problems(no_fallback, intra_doc),
+        ["`guide::ci`: no docs.rs fallback in README.md"]
+    );
+    let elsewhere =
+        format!("See [`guide::ci`].\n\n[`guide::ci`]: {DOCS_RS}guide/claims/index.html\n");
+    assert_eq!(readme_link_problems(&elsewhere, intra_doc).len(), 1);
+    let no_path = format!(
+        "See [`guide::reports`].\n\n[`guide::reports`]: {DOCS_RS}guide/reports/index.html\n"
+    );
+    assert_eq!(
+        readme_link_problems(&no_path, intra_doc),
+        ["`guide::reports`: no intra-doc path in readme_links.md"]
+    );
+    // The definitions at the end are not the README's text.
+    assert_eq!(
+        readme_text(&good),
+        ["See [`guide::ci`] and [`bench`], or [text](#anchor)."]
     );
 }
 

@@ -77,7 +77,7 @@ fn failure_messages_explain_the_verdict() {
     let (_, out) = test_run();
     let refuted = out
         .lines()
-        .find(|l| l.contains("claim `ratio < 1` refuted"))
+        .find(|l| l.contains("claim `ratio < 1.0` refuted"))
         .unwrap_or_else(|| panic!("no refutation message in:\n{out}"));
     for part in ["% confidence sequence", " pairs in ", " s"] {
         assert!(refuted.contains(part), "{part:?} missing from: {refuted}");
@@ -146,8 +146,11 @@ fn filter_runs_only_matching_trials_and_list_runs_nothing() {
     let output = cargo(&["test", "--release", "--benches", "-q", "--", "--list"]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");
-    assert!(out.contains("[diff] nested::report_only/10: test"), "{out}");
-    assert!(out.contains("[diff] tight::identical: test"), "{out}");
+    assert!(
+        out.contains("[diff] nested::report_only/10: benchmark"),
+        "{out}"
+    );
+    assert!(out.contains("[diff] tight::identical: benchmark"), "{out}");
     assert!(
         !out.contains("passed"),
         "--list must not run anything:\n{out}"
@@ -326,7 +329,7 @@ fn calibrate_reports_the_noise_floor_and_passes_no_claim() {
                     against itself";
     assert!(
         out.contains(&format!("claim `ratio in 0.67..=1.5` {unjudged}"))
-            && out.contains(&format!("claim `ratio < 1` {unjudged}")),
+            && out.contains(&format!("claim `ratio < 1.0` {unjudged}")),
         "{out}"
     );
     assert!(out.contains("2 failed"), "{out}");

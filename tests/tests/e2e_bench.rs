@@ -101,7 +101,7 @@ fn consecutive_runs_compare_and_twice_the_work_regresses() {
         "{out}"
     );
     assert!(out.contains("  thrpt    "), "{out}");
-    assert!(baseline_dir("scaled").join("base.json").is_file());
+    assert!(baseline_dir("scaled").join("previous.json").is_file());
 
     let second = bench("scaled", &[], &[]);
     let out = text(&second);
@@ -179,7 +179,7 @@ fn corrupt_baseline_is_a_clear_error_and_stays() {
     let _serial = serial();
     let dir = baseline_dir("custom");
     fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("base.json");
+    let path = dir.join("previous.json");
     fs::write(
         &path,
         "{\"format\": \"duobench-baseline\", \"version\": 1, oops",
@@ -201,7 +201,7 @@ fn corrupt_baseline_is_a_clear_error_and_stays() {
 /// The previous run's file of `trial` made to hold a pace no machine reaches (a step of the
 /// probe in a billionth of a nanosecond): every run is then slower than it.
 fn make_previous_pace_unreachable(trial: &str) {
-    let path = baseline_dir(trial).join("base.json");
+    let path = baseline_dir(trial).join("previous.json");
     let mut saved: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
     assert!(saved["lanes_pace_ns_per_step"].is_number(), "{saved}");
@@ -244,7 +244,7 @@ fn a_run_slower_than_the_previous_runs_pace_is_held_to_it_and_says_so() {
 /// figure held all of `wait_share` of waiting for a core (`None`: no share kept, as in the
 /// files of earlier versions).
 fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
-    let path = baseline_dir(trial).join("base.json");
+    let path = baseline_dir(trial).join("previous.json");
     let mut saved: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
     for ns in saved["ns"].as_array_mut().expect("the samples' times") {
@@ -265,7 +265,7 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     let _ = fs::remove_dir_all(baseline_dir("custom"));
     let first = bench("custom", &[], &[]);
     assert!(first.status.success(), "{}", text(&first));
-    let saved = fs::read_to_string(baseline_dir("custom").join("base.json")).unwrap();
+    let saved = fs::read_to_string(baseline_dir("custom").join("previous.json")).unwrap();
     assert!(saved.contains("\"wait_share\""), "{saved}");
 
     // A loaded previous run: its thread waited 90% of its samples' time, and its figure

@@ -139,14 +139,18 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     assert!(!ok, "{out}");
     assert_eq!(outcome(&out, "grows"), "FAILED", "{out}");
     assert_eq!(outcome(&out, "steady"), "ok", "{out}");
+    // A gate's outcome in the gate's word, as over rounds: `regressed`, not `refuted`.
     assert!(
-        out.contains("claim `ratio <= 1.01` refuted: ratio 1.02")
+        out.contains("gate max regression 1% regressed: ratio 1.02")
+            && out.contains("  gate     max regression 1%: regressed")
             && out.contains("(exact: the same count in each of 2 repeats)"),
         "{out}"
     );
     let doc = valid_document(&gate_json);
     let grows = trial(&doc, "grows");
     assert_eq!(grows["verdict"], "refuted", "{grows:#}");
+    assert_eq!(grows["gate"]["outcome"], "regressed", "{grows:#}");
+    assert_eq!(grows["gate"]["decided_by"], "counts", "{grows:#}");
     let ratio = grows["ratio"]["estimate"].as_f64().unwrap();
     assert!((1.025..1.035).contains(&ratio), "{grows:#}");
     assert_eq!(grows["ratio"]["interval"]["low"], ratio, "{grows:#}");

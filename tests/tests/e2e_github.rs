@@ -45,7 +45,7 @@ fn a_refuted_claim_is_annotated_and_summarised() {
         .unwrap_or_else(|| panic!("{annotation}"));
     assert!((21..=23).contains(&line), "{annotation}");
     assert!(
-        annotation.contains("title=duobench%3A claims%3A%3Athree_x_work_claimed_faster::claim `ratio < 1` refuted: ratio "),
+        annotation.contains("title=duobench%3A claims%3A%3Athree_x_work_claimed_faster::claim `ratio < 1.0` refuted: ratio "),
         "{annotation}"
     );
     // Appended after what an earlier step wrote; refuted first.
@@ -59,7 +59,7 @@ fn a_refuted_claim_is_annotated_and_summarised() {
     assert_eq!(rows.len(), 2, "{table}");
     assert!(
         rows[0].starts_with("| `claims::three_x_work_claimed_faster` | diff |")
-            && rows[0].ends_with("| `ratio < 1` | refuted |"),
+            && rows[0].ends_with("| `ratio < 1.0` | refuted |"),
         "{table}"
     );
     assert!(rows[1].ends_with("| `ratio > 1.5` | pass |"), "{table}");

@@ -106,7 +106,8 @@ pub struct DiffResult {
     pub fence_half_width: f64,
     /// How often this machine stalls a running thread, measured right after the run when a
     /// comparison set aside more than a few percent of its duos (`None` otherwise): the
-    /// share of duos such stalls explain is `analysis::machine_noise::expected_share`.
+    /// share of duos such stalls explain is
+    /// `analysis::machine_noise::StallExplanation::expected_share`.
     /// Across versions, of the rounds' measurements the busiest against the rounds' duos
     /// together (the rule of `spin_until_explained`), or one taken after the rounds.
     pub machine_stalls: Option<MachineStalls>,

@@ -367,7 +367,8 @@ impl Bencher {
     }
 
     /// Times an async routine: each iteration runs the future `routine` returns to
-    /// completion on duobench's built-in executor (see `executor.rs`). The executor's own
+    /// completion on duobench's built-in executor (see [async
+    /// routines](crate::guide::async_routines)). The executor's own
     /// cost per iteration is measured first and reported beside the result.
     ///
     /// # Panics

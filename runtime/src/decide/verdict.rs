@@ -96,11 +96,19 @@ pub fn log_margin(claim: &Claim, log_estimate: f64) -> f64 {
 impl fmt::Display for ClaimText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self.0 {
-            Claim::Below { bound, inclusive } => {
-                write!(f, "ratio {} {bound}", if inclusive { "<=" } else { "<" })
+            Claim::Below {
+                bound: b,
+                inclusive,
+            } => {
+                let op = if inclusive { "<=" } else { "<" };
+                write!(f, "ratio {op} {}", bound(b))
             }
-            Claim::Above { bound, inclusive } => {
-                write!(f, "ratio {} {bound}", if inclusive { ">=" } else { ">" })
+            Claim::Above {
+                bound: b,
+                inclusive,
+            } => {
+                let op = if inclusive { ">=" } else { ">" };
+                write!(f, "ratio {op} {}", bound(b))
             }
             Claim::Within {
                 low,
@@ -108,14 +116,27 @@ impl fmt::Display for ClaimText<'_> {
                 high_inclusive,
             } => write!(
                 f,
-                "ratio in {low}{}{high}",
-                if high_inclusive { "..=" } else { ".." }
+                "ratio in {}{}{}",
+                bound(low),
+                if high_inclusive { "..=" } else { ".." },
+                bound(high)
             ),
         }
     }
 }
 
-/// Displays a claim the way it is written in the attribute.
+/// A claim's bound in one form whichever way it was written: with a decimal point, as a
+/// ratio reads (`ratio > 1.0`, whether written `1` or `1.0`), and otherwise its shortest
+/// exact digits (`0.97`, not `0.9700`).
+fn bound(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.1}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Displays a claim as the attribute writes it, each bound with a decimal point.
 pub struct ClaimText<'a>(pub &'a Claim);
 
 #[cfg(test)]
@@ -169,6 +190,23 @@ mod tests {
     fn claims_display_as_written() {
         assert_eq!(ClaimText(&BELOW).to_string(), "ratio < 0.8");
         assert_eq!(ClaimText(&BAND).to_string(), "ratio in 0.97..=1.03");
+        // A whole bound keeps its decimal point, written `1.0` or `1`: one form for both.
+        let above_one = Claim::Above {
+            bound: 1.0,
+            inclusive: false,
+        };
+        assert_eq!(ClaimText(&above_one).to_string(), "ratio > 1.0");
+        let band = Claim::Within {
+            low: 1.0,
+            high: 2.0,
+            high_inclusive: false,
+        };
+        assert_eq!(ClaimText(&band).to_string(), "ratio in 1.0..2.0");
+        let tiny = Claim::Below {
+            bound: 0.000_01,
+            inclusive: true,
+        };
+        assert_eq!(ClaimText(&tiny).to_string(), "ratio <= 0.00001");
     }
 
     #[test]

@@ -26,7 +26,7 @@ mod terminal;
 mod unpaired_record;
 
 pub(crate) use bench_record::{BaselineOutcome, BenchRecord};
-pub(crate) use diff_record::{DiffRecord, RoutineNames};
+pub(crate) use diff_record::{gate_name, DiffRecord, RoutineNames};
 pub(crate) use doctor::{doctor_lines, examine, warnings_json, WarningOut};
 pub(crate) use files::{
     annotations, append_step_summary, check_export_owned, check_json_owned, check_report_owned,

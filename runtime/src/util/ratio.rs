@@ -12,7 +12,10 @@ pub fn ratio_text(ratio: f64) -> String {
 /// differs from both ends where it does. Rounded to a fixed four, `0.03172 [0.03168,
 /// 0.03176]` reads `0.0317 [0.0317, 0.0317]` and `1.00012 [1.00004, 1.00019]`, an
 /// interval above 1, reads `1.0001 [1.0000, 1.0001]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Ordered by their decimals: a table's column prints every ratio with the most any of its
+/// rows needs, so that the column has one format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RatioDigits {
     decimals: usize,
 }

@@ -3,11 +3,11 @@
 //!
 //! A file's layer is its first folder under `src/` (see `ARCHITECTURE.md`); `lib.rs` is the
 //! root, above all. Imports are the `use crate::…`, `use super::…`, `use self::…` trees and
-//! every inline `crate::a::b` path in non-test code (`#[cfg(test)]` items and files are left
-//! out: tests may reach anywhere), each followed through the `pub(crate) use` re-exports of
-//! folders' `mod.rs` to the file that defines the name. Written by hand rather than with
-//! `syn` because a path scan is all it takes, and the runtime has no parser dependency to
-//! lean on.
+//! every inline `crate::a::b` path in non-test code (`#[cfg(test)]` and
+//! `#[cfg(all(test, …))]` items and files are left out: tests may reach anywhere), each
+//! followed through the `pub(crate) use` re-exports of folders' `mod.rs` to the file that
+//! defines the name. Written by hand rather than with `syn` because a path scan is all it
+//! takes, and the runtime has no parser dependency to lean on.
 //!
 //! A layer's subfolders group its files by job, and each folder's module doc names every
 //! module the folder holds (`folders.rs`).
@@ -317,12 +317,15 @@ fn imports_through_a_folders_reexports_are_followed_to_the_file() {
 #[test]
 fn test_code_and_comments_may_reach_anywhere() {
     let sources = crate_of(&[
-        ("util/mod.rs", "pub mod units;\n#[cfg(test)]\nmod fixture;"),
+        ("util/mod.rs", "pub mod units;\npub mod lock;\n#[cfg(test)]\nmod fixture;"),
         ("util/fixture.rs", "use crate::harness::runner::x;"),
         ("util/units.rs", "// see crate::harness::runner\n#[cfg(test)]\nmod tests {\n    use crate::harness::runner::y;\n}\n"),
+        (
+            "util/lock.rs",
+            "#[cfg(all(test, unix))]\nmod tests {\n    use crate::harness::runner::w;\n}\n",
+        ),
         ("harness/mod.rs", "pub mod runner;"),
         ("harness/runner.rs", "use crate::util::units::z;"),
-        ("util/clock.rs", "#[cfg(all(test, unix))]\nmod tests {\n    use crate::harness::runner::w;\n}\n"),
     ]);
     assert_eq!(violations(&sources), Vec::<String>::new());
     // The same import outside a test module is one.
@@ -334,6 +337,20 @@ fn test_code_and_comments_may_reach_anywhere() {
         ("harness/runner.rs", ""),
     ]);
     assert_eq!(violations(&sources).len(), 1);
+    // Code that tests compile among other builds is not test code.
+    let sources = crate_of(&[
+        ("util/mod.rs", "pub mod lock;"),
+        (
+            "util/lock.rs",
+            "#[cfg(any(test, unix))]\nmod shared {\n    use crate::harness::runner::w;\n}\n",
+        ),
+        ("harness/mod.rs", "pub mod runner;"),
+        ("harness/runner.rs", ""),
+    ]);
+    assert_eq!(
+        violations(&sources),
+        ["util/lock.rs imports harness/runner.rs: util → harness points up"]
+    );
 }
 
 #[test]
@@ -360,8 +377,9 @@ fn a_folder_whose_doc_leaves_out_a_module_is_named_with_the_modules_it_leaves_ou
     };
     // `layer/`'s doc names `a` and `handle`, `bench` only inside `benchmark`, and `inner`
     // only in its inline tests' doc, which is not the folder's; `inner/` names its one
-    // file; `handle.rs` beside `handle/` names its child; `data.txt` is no module; `loose/`
-    // has no module file at all. The root's `lib.rs` is the crate's front page, not checked.
+    // file; `layer/handle.rs` beside `layer/handle/` names its child; `data.txt` is no
+    // module; `loose/` has no module file at all. The root's `lib.rs` is the crate's front
+    // page, not checked.
     write("lib.rs", "//! The crate.\nmod layer;\n");
     write(
         "layer/mod.rs",

@@ -11,7 +11,7 @@ pub fn production_code(text: &str) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < lines.len() {
-        if is_test_cfg(lines[i].trim()) {
+        if test_only_cfg(lines[i]) {
             i += 1;
             let mut depth = 0i64;
             while i < lines.len() {
@@ -32,10 +32,11 @@ pub fn production_code(text: &str) -> String {
     out
 }
 
-/// Whether `attr` (a trimmed line) compiles what follows only into tests: `#[cfg(test)]`,
-/// or `#[cfg(all(test, ...))]`, which narrows a test module to some systems.
-fn is_test_cfg(attr: &str) -> bool {
-    attr.starts_with("#[cfg(test)]") || attr.starts_with("#[cfg(all(test,")
+/// Whether `line` is a `cfg` attribute that compiles what follows only in tests:
+/// `#[cfg(test)]`, or `#[cfg(all(test, unix))]` where tests run on some systems only.
+fn test_only_cfg(line: &str) -> bool {
+    let attribute: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    attribute.starts_with("#[cfg(test)]") || attribute.starts_with("#[cfg(all(test,")
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -56,7 +57,7 @@ pub fn test_only_children(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     lines
         .windows(2)
-        .filter(|w| is_test_cfg(w[0]) && w[1].ends_with(';'))
+        .filter(|w| test_only_cfg(w[0]) && w[1].ends_with(';'))
         .filter_map(|w| {
             w[1].trim_end_matches(';')
                 .split_whitespace()

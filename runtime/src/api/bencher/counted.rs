@@ -103,6 +103,7 @@ impl Bencher {
             Ok(result) => BenchOutcome::Paired(Box::new(PairedResult {
                 baseline,
                 claim,
+                max_regression: self.settings.max_regression,
                 result,
             })),
             Err(why) => BenchOutcome::Failed(why),

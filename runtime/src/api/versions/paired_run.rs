@@ -48,6 +48,8 @@ pub struct PairedResult {
     pub baseline: BaselineName,
     /// `new/old <= 1 + P` from `--max-regression P`, if given.
     pub claim: Option<Claim>,
+    /// P of `--max-regression P`: the gate the comparison was judged by, if given.
+    pub max_regression: Option<f64>,
     /// The comparison; its ratio is latency(new) / latency(old).
     pub result: DiffResult,
 }
@@ -280,6 +282,7 @@ pub fn run_paired(
     Ok(PairedResult {
         baseline,
         claim,
+        max_regression: settings.max_regression,
         result,
     })
 }

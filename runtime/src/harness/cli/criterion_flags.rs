@@ -75,8 +75,8 @@ const FLAGS: &[(&str, Meaning)] = &[
         "--discard-baseline",
         Meaning::Replaced {
             takes_value: false,
-            by: "every run replaces the baseline `base`; to compare with it and keep it, give \
-                 --baseline base",
+            by: "every run replaces the baseline `previous` (Criterion's `base`); to compare \
+                 with it and keep it, give --baseline previous",
         },
     ),
     (
@@ -264,7 +264,7 @@ mod tests {
         let e = translated(&["--sample-size", "20"]).unwrap_err();
         assert!(e.contains("`samples = N`"), "{e}");
         let e = translated(&["--discard-baseline"]).unwrap_err();
-        assert!(e.contains("--baseline base"), "{e}");
+        assert!(e.contains("--baseline previous"), "{e}");
         let e = translated(&["--output-format", "bencher"]).unwrap_err();
         assert!(e.contains("--export"), "{e}");
     }

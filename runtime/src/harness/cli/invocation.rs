@@ -150,7 +150,7 @@ const OWN_OPTIONS: &[OwnOption] = &[
         flag: "--save-baseline",
         env: "DUOBENCH_SAVE_BASELINE",
         takes_value: true,
-        set: |o, v| BaselineName::parse(v).map(|n| o.save_baseline = Some(n)),
+        set: |o, v| BaselineName::given(v).map(|n| o.save_baseline = Some(n)),
         value_name: "NAME",
         help: "Compare #[bench] results with this baseline if it exists, then save them under it",
         default: "none",
@@ -159,9 +159,10 @@ const OWN_OPTIONS: &[OwnOption] = &[
         flag: "--baseline",
         env: "DUOBENCH_BASELINE",
         takes_value: true,
-        set: |o, v| BaselineName::parse(v).map(|n| o.baseline = Some(n)),
+        set: |o, v| BaselineName::given(v).map(|n| o.baseline = Some(n)),
         value_name: "NAME",
-        help: "Compare #[bench] results with this saved baseline, leaving it unchanged",
+        help: "Compare #[bench] results with this saved baseline, leaving it unchanged \
+               (`previous`, or Criterion's `base`: the previous run)",
         default: "none",
     },
     OwnOption {
@@ -271,9 +272,75 @@ const OWN_OPTIONS: &[OwnOption] = &[
     },
 ];
 
-/// The whole command line as one clap command: libtest-mimic's options and ours, each of
-/// ours with its variable and default. Used for `--help`, for libtest's options, and for the
-/// nearest-option suggestion on a typo.
+/// libtest's options as `--help` shows them, by libtest-mimic's argument id: what each does
+/// for a duobench trial, or `None` for one that is accepted (cargo and tools pass it) but
+/// changes nothing here, which `--help` leaves out.
+const LIBTEST_OPTIONS: &[(&str, Option<&str>)] = &[
+    (
+        "filter",
+        Some(
+            "Run only trials whose names contain a FILTER word (any of several); with --exact, \
+             whose names equal one",
+        ),
+    ),
+    (
+        "exact",
+        Some("Match each FILTER word against whole trial names"),
+    ),
+    (
+        "skip",
+        Some("Leave out trials whose names contain FILTER (repeatable)"),
+    ),
+    (
+        "ignored",
+        Some("Run only the trials marked `ignore` in their attribute"),
+    ),
+    (
+        "include_ignored",
+        Some("Run the trials marked `ignore` as well as the others"),
+    ),
+    (
+        "list",
+        Some("List the selected trials (`NAME: benchmark`, as libtest lists benchmarks) and run nothing"),
+    ),
+    (
+        "bench",
+        Some(
+            "Measure and report every trial (cargo bench passes it); without it, as under \
+             cargo test, claims are judged and each #[bench] runs once",
+        ),
+    ),
+    (
+        "quiet",
+        Some("One character per trial, and only the summary table of the comparisons"),
+    ),
+    (
+        "format",
+        Some(
+            "pretty: a line per trial, then the blocks and the summary (the default); terse: as \
+             --quiet; json: libtest's JSON events (the results themselves: --json FILE)",
+        ),
+    ),
+    (
+        "color",
+        Some("Colour the output: auto (when it goes to a terminal), always or never"),
+    ),
+    // Trials run one at a time, whatever the count (said after the options).
+    ("test_threads", None),
+    // Every trial is a benchmark: there are no plain tests to run instead.
+    ("test", None),
+    // Output is never captured.
+    ("nocapture", None),
+    ("show_output", None),
+    ("unstable_flags", None),
+    // libtest-mimic's own lines only: the blocks and tables would still go to stdout.
+    ("logfile", None),
+];
+
+/// The whole command line as one clap command: libtest-mimic's options, described as they
+/// apply to duobench's trials ([`LIBTEST_OPTIONS`]), and ours, each with its variable and
+/// default. Used for `--help`, for libtest's options, and for the nearest-option suggestion
+/// on a typo.
 pub fn command() -> clap::Command {
     let own = OWN_OPTIONS.iter().map(|option| {
         let name = option.flag.trim_start_matches("--");
@@ -296,28 +363,41 @@ pub fn command() -> clap::Command {
             arg.action(ArgAction::SetTrue)
         }
     });
-    Arguments::command()
+    let mut command = Arguments::command()
         .name("duobench")
-        .override_usage("cargo bench [--bench TARGET] -- [OPTIONS] [FILTER]")
+        // libtest-mimic's doc comment on its arguments' type, which would offer a longer help.
+        .about(None)
+        .long_about(None)
+        .override_usage(
+            "cargo bench --bench TARGET -- [OPTIONS] [FILTER]...\n       \
+             cargo test --release --bench TARGET -- [OPTIONS] [FILTER]...",
+        )
         .args(own)
         // libtest takes several filter words and runs a trial when any of them matches.
-        .mut_arg("filter", |arg| {
-            arg.action(ArgAction::Append).help(
-                "Run only trials whose names contain a FILTER word (any of several); with \
-                 --exact, whose names equal one",
-            )
-        })
+        .mut_arg("filter", |arg| arg.action(ArgAction::Append))
+        // One line per value: libtest-mimic's own help for them spans several.
+        .mut_arg("format", |arg| arg.hide_possible_values(true))
+        .mut_arg("color", |arg| arg.hide_possible_values(true));
+    for &(id, help) in LIBTEST_OPTIONS {
+        command = command.mut_arg(id, |arg| match help {
+            Some(help) => arg.help(help).long_help(None),
+            None => arg.hide(true).long_help(None),
+        });
+    }
+    command
         .help_template(
             "duobench: benchmarks that are also tests\n\n\
              USAGE: {usage}\n\n{all-args}\n\n{after-help}",
         )
         .after_help(
-            "Trials run one at a time, whatever --test-threads says. Each duobench option has \
-             a DUOBENCH_* environment variable;\nthe command line wins over the environment, \
-             and both over the attribute. Durations: digits (`_` between them allowed),\nan \
-             optional fraction and a unit ns, us, µs, ms, s, m or h: 500ms, 1.5s, 2m, 1h.\n\
-             Criterion.rs's flags are taken as their duobench equivalents (--warm-up-time 3 as \
-             --warmup 3s, --noplot as --no-report, ...);\nthose with none name what replaces \
+            "Name the bench target: without --bench TARGET, cargo runs every target, the \
+             library's libtest harness first,\nwhich prints libtest's help instead. Trials run \
+             one at a time, whatever --test-threads says. Each duobench\noption has a \
+             DUOBENCH_* environment variable; the command line wins over the environment, and \
+             both over\nthe attribute. Durations: digits (`_` between them allowed), an \
+             optional fraction and a unit ns, us, µs, ms,\ns, m or h: 500ms, 1.5s, 2m, 1h. \
+             Criterion.rs's flags are taken as their duobench equivalents (--warm-up-time 3\n\
+             as --warmup 3s, --noplot as --no-report, ...); those with none name what replaces \
              them.",
         )
 }
@@ -861,6 +941,80 @@ mod tests {
             assert!(help.contains(libtest), "{libtest} missing:\n{help}");
         }
         assert!(help.contains("duobench options"), "{help}");
+    }
+
+    /// Every libtest option libtest-mimic parses is described as it applies to a trial, or
+    /// left out of `--help` as one that changes nothing here: none keeps libtest-mimic's
+    /// words ("No-op", "tests"), and no two say the same.
+    #[test]
+    fn help_describes_libtest_s_options_as_they_apply_to_trials() {
+        for arg in Arguments::command().get_arguments() {
+            let id = arg.get_id().as_str();
+            assert!(
+                LIBTEST_OPTIONS.iter().any(|(known, _)| *known == id),
+                "libtest-mimic's `{id}` is not described in LIBTEST_OPTIONS"
+            );
+        }
+        let help = help_text();
+        for word in [
+            "libtest-mimic",
+            "No-op",
+            "Run ignored tests",
+            "tests and",
+            "see more",
+        ] {
+            assert!(!help.contains(word), "`{word}` in:\n{help}");
+        }
+        for hidden in [
+            "--nocapture",
+            "--show-output",
+            "-Z",
+            "--logfile",
+            "--test-threads <",
+        ] {
+            assert!(!help.contains(hidden), "{hidden} shown:\n{help}");
+        }
+        let mut helps: Vec<&str> = LIBTEST_OPTIONS.iter().filter_map(|(_, h)| *h).collect();
+        helps.sort_unstable();
+        let before = helps.len();
+        helps.dedup();
+        assert_eq!(helps.len(), before, "two options share a help text");
+        assert!(
+            help.contains("Run only the trials marked `ignore`"),
+            "{help}"
+        );
+        assert!(help.contains("cargo bench --bench TARGET --"), "{help}");
+        // The hidden options are still accepted, as cargo and tools pass them.
+        let inv = parse(
+            &["--nocapture", "--test-threads", "4", "-Zunstable-options"],
+            &[],
+        );
+        assert!(inv.is_ok(), "{inv:?}");
+    }
+
+    /// The measures a bad `--measure` and `--help` list are the ones `--measure` takes, all
+    /// of them.
+    #[test]
+    fn the_measures_listed_are_every_measure_taken() {
+        let e = parse(&["--measure", "cycles"], &[]).unwrap_err();
+        let listed = e.0.split("expected ").nth(1).expect("a list");
+        let names: Vec<&str> = listed
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or")
+            .collect();
+        assert_eq!(listed, built_in_names());
+        assert!(names.contains(&"cachegrind"), "{names:?}");
+        for name in &names {
+            let inv = parse(&["--measure", name], &[]).unwrap();
+            assert_eq!(inv.overrides.measure.map(|m| m.name()), Some(*name));
+        }
+        let help = OWN_OPTIONS
+            .iter()
+            .find(|o| o.flag == "--measure")
+            .unwrap()
+            .help
+            .replace("{built_in}", &built_in_names());
+        assert!(help.contains(listed), "{help}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The values of duobench's own options, parsed from text: each parser returns the value
-//! or a one-line reason, which `cli.rs` prefixes with the flag or variable that gave it.
+//! or a one-line reason, which `invocation.rs` prefixes with the flag or variable that gave
+//! it.
 
 use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::measure::{built_in, built_in_names};

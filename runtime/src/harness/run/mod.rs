@@ -1,6 +1,7 @@
 //! Running trials:
 //! - `runner`: `main`, registered benchmarks into libtest trials run one at a time;
 //! - `trial`: one trial from routine to record, and to libtest's pass or fail;
+//! - `list`: `--list`, the trials as libtest lists benchmarks;
 //! - `preflight`: before anything is measured, every output place must take a file;
 //! - `preflight_owned`: and every file the run replaces must be ours, none named twice;
 //! - `previous_pace`: the machine's pace a `#[bench]` run is held to, its previous run's;
@@ -21,6 +22,7 @@ mod family_alpha;
 mod finish;
 mod group;
 mod journal;
+mod list;
 mod preflight;
 mod preflight_owned;
 mod previous_pace;

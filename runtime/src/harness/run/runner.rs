@@ -6,6 +6,7 @@ use super::finish::{mark_exit_inside_trial, unoptimized_claims_note};
 use super::finish::{write_as_trials_finish, write_outputs};
 use super::group::{groups, member_overrides};
 use super::journal;
+use super::list::listing;
 use super::preflight::{check_counting, check_outputs};
 use super::profile::{check_one_selected, profiling};
 use super::trial::{trial, TrialContext};
@@ -30,7 +31,7 @@ use crate::report::RunMeta;
 use crate::report::{doctor_lines, examine};
 use crate::report::{Record, RecordSink};
 use crate::util::install_interrupt_flag;
-use libtest_mimic::FormatSetting;
+use libtest_mimic::{Conclusion, FormatSetting, Trial};
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
 
@@ -121,7 +122,7 @@ pub fn main() -> ! {
     } else {
         versions::prepare(&invocation, &specs)
     };
-    let trials = specs
+    let trials: Vec<Trial> = specs
         .into_iter()
         .map(|spec| {
             let blocks = Arc::clone(&blocks);
@@ -133,7 +134,18 @@ pub fn main() -> ! {
             trial(spec, context, blocks, diffs.clone())
         })
         .collect();
-    let conclusion = libtest_mimic::run(&invocation.libtest, trials);
+    let conclusion = if invocation.libtest.list {
+        print!("{}", listing(&invocation.libtest, &trials));
+        Conclusion {
+            num_filtered_out: 0,
+            num_passed: 0,
+            num_failed: 0,
+            num_ignored: 0,
+            num_measured: 0,
+        }
+    } else {
+        libtest_mimic::run(&invocation.libtest, trials)
+    };
     // Reaps the baseline's executable now: `exit` below runs no destructors.
     drop(baseline_exe);
     let blocks = blocks.lock().map(|b| b.clone()).unwrap_or_default();

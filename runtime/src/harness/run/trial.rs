@@ -104,7 +104,7 @@ pub fn trial(
                 let completion = if settings.calibrate {
                     unjudged()
                 } else {
-                    diff_completion(&settings, &record.result)
+                    diff_completion(&settings, &record)
                 };
                 diffs.push(Record::Diff(Box::new(record)));
                 completion
@@ -120,7 +120,7 @@ pub fn trial(
                     ..settings
                 };
                 let baseline = record.versions.map(|b| b.to_string()).unwrap_or_default();
-                let completion = diff_completion(&gated, &record.result).map_err(|failed| {
+                let completion = diff_completion(&gated, &record).map_err(|failed| {
                     let why = failed.message().unwrap_or_default();
                     Failed::from(format!("new/old against baseline `{baseline}`: {why}"))
                 });
@@ -230,18 +230,21 @@ fn run_routine(
     }
 }
 
-fn diff_completion(settings: &Settings, result: &DiffResult) -> Result<Completion, Failed> {
+fn diff_completion(settings: &Settings, record: &DiffRecord) -> Result<Completion, Failed> {
     let Some(claim) = settings.claim.as_ref() else {
         return Ok(Completion::Completed);
     };
+    let result = &record.result;
     match (result.verdict, settings.on_inconclusive) {
         (Verdict::Pass | Verdict::Reported, _) | (Verdict::Inconclusive, OnInconclusive::Pass) => {
             Ok(Completion::Completed)
         }
-        (Verdict::Inconclusive, OnInconclusive::Ignore) => {
-            Ok(Completion::ignored_with(failure_message(claim, result)))
+        (Verdict::Inconclusive, OnInconclusive::Ignore) => Ok(Completion::ignored_with(
+            failure_message(claim, record.gate(), result),
+        )),
+        (Verdict::Refuted | Verdict::Inconclusive, _) => {
+            Err(failure_message(claim, record.gate(), result).into())
         }
-        (Verdict::Refuted | Verdict::Inconclusive, _) => Err(failure_message(claim, result).into()),
     }
 }
 

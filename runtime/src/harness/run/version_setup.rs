@@ -305,13 +305,13 @@ mod tests {
         let note = unpaired_note(Some("no executable"), false, &plain).unwrap();
         assert_eq!(
             note,
-            "unpaired: no executable; nothing compared: baseline `base` has no numbers saved \
+            "unpaired: no executable; nothing compared: baseline `previous` has no numbers saved \
              for this trial"
         );
         let note = unpaired_note(Some("no executable"), false, &gated).unwrap();
         assert!(
             note.ends_with(
-                "nothing compared: baseline `base` has no numbers saved for this \
+                "nothing compared: baseline `previous` has no numbers saved for this \
                  trial; max regression 5% not judged, passed with a warning"
             ),
             "{note}"

@@ -370,8 +370,8 @@ mod tests {
         assert_eq!(bench_mode.ratio, test_mode.ratio);
         assert_eq!(bench_mode.means, test_mode.means);
         assert_eq!(
-            failure_message(&claim, &bench_mode),
-            failure_message(&claim, &test_mode)
+            failure_message(&claim, None, &bench_mode),
+            failure_message(&claim, None, &test_mode)
         );
     }
 

@@ -45,7 +45,13 @@ pub fn annotations(doc: &Value, locate: impl Fn(&str, &str) -> Option<(String, u
                 cells.claim.as_deref().unwrap_or_default()
             ),
             None => format!(
-                "claim `{}` {}: ratio {}{interval}{confidence}{counted}",
+                "{} `{}` {}: ratio {}{interval}{confidence}{counted}",
+                // A gate's outcome, `regressed`, is a gate's, not a claim's.
+                if trial["gate"].is_object() {
+                    "gate"
+                } else {
+                    "claim"
+                },
                 cells.claim.as_deref().unwrap_or_default(),
                 cells.verdict,
                 cells.estimate,

@@ -74,21 +74,32 @@ fn row_key(line: &str) -> Option<String> {
 
 /// The rank (see `trial_cells::rank`) of a row by its last cell, the verdict.
 fn row_rank(line: &str) -> u8 {
-    rank(line.trim_end().rsplit('|').nth(1).map_or("", str::trim))
+    rank(row_verdict(line))
+}
+
+/// A row's last cell: its verdict, or a gate's outcome.
+fn row_verdict(line: &str) -> &str {
+    line.trim_end().rsplit('|').nth(1).map_or("", str::trim)
 }
 
 fn render(mut rows: Vec<Row>, title: &str) -> String {
     rows.sort_by(|a, b| (row_rank(&a.line), &a.key).cmp(&(row_rank(&b.line), &b.key)));
     let count = |r: u8| rows.iter().filter(|row| row_rank(&row.line) == r).count();
+    let regressed = rows
+        .iter()
+        .filter(|row| row_verdict(&row.line).starts_with("regressed"))
+        .count();
     // Said only when there are some, so that tables without them read as they always did.
-    let failed = match count(2) {
+    let some = |n: usize, what: &str| match n {
         0 => String::new(),
-        n => format!("{n} failed unpaired, "),
+        n => format!("{n} {what}, "),
     };
     let mut out = format!(
-        "### {title}\n\n{} trials: {failed}{} refuted, {} inconclusive\n\n",
+        "### {title}\n\n{} trials: {}{}{} refuted, {} inconclusive\n\n",
         rows.len(),
-        count(0),
+        some(count(2), "failed unpaired"),
+        some(regressed, "regressed"),
+        count(0) - regressed,
         count(1)
     );
     if rows.is_empty() {
@@ -164,7 +175,7 @@ mod tests {
         ]
     }
 
-    /// `ratio <= 1` undecided at 1.00012 [1.00004, 1.00019]: an interval above 1 that was not
+    /// `ratio <= 1.0` undecided at 1.00012 [1.00004, 1.00019]: an interval above 1 that was not
     /// yet narrow enough for a verdict, whose digits must show it.
     fn barely_slower() -> Record {
         let claim = crate::model::Claim::Below {

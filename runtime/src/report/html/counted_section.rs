@@ -5,7 +5,7 @@
 //! `#[bench]`'s change against its baseline.
 
 use super::ratio_chart::ratio_chart;
-use super::{escape, figure, labelled_list};
+use super::{escape, figure, judged_by, labelled_list};
 use crate::report::{counted_basis, counted_count, counted_lines};
 use crate::report::{BenchRecord, DiffRecord};
 use crate::util::RatioDigits;
@@ -23,8 +23,8 @@ pub fn counted_diff_facts(record: &DiffRecord) -> Option<String> {
         _ => String::new(),
     };
     let mut out = format!(
-        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b>{interval} {}</p>\n",
-        escape(&record.claim_text()),
+        "<p class=\"facts\">{} · ratio <b>{}</b>{interval} {}</p>\n",
+        judged_by(record),
         digits.text(r.ratio),
         escape(&basis)
     );

@@ -6,7 +6,7 @@ use super::counted_section::{counted_diff_facts, counted_figures};
 use super::drift_chart::drift_chart;
 use super::latency_chart::latency_chart;
 use super::ratio_chart::ratio_chart;
-use super::{escape, figure, labelled_list};
+use super::{escape, figure, judged_by, labelled_list};
 use crate::measure::Clock;
 use crate::report::DiffRecord;
 use crate::report::{batch_iters_text, interval_text, ratio_digits, ratio_figure};
@@ -19,7 +19,7 @@ use std::fmt::Write;
 #[must_use]
 pub fn section(record: &DiffRecord, id: &str) -> String {
     let r = &record.result;
-    let word = r.verdict.word();
+    let (_, word) = record.judged();
     let mut out = String::new();
     let _ = writeln!(out, "<section class=\"comparison\" id=\"{id}\">");
     let _ = writeln!(
@@ -79,10 +79,10 @@ fn timed_facts(out: &mut String, record: &DiffRecord) {
     let r = &record.result;
     let _ = writeln!(
         out,
-        "<p class=\"facts\">claim <b>{}</b> · ratio <b>{}</b> {} at {} (confidence sequence) · \
+        "<p class=\"facts\">{} · ratio <b>{}</b> {} at {} (confidence sequence) · \
          median-based {} · {} pairs, {} duos set aside as outliers, {} preempted ({} set aside) · \
          judged on {} time · {} per batch, {} duos per block · {} measuring + {} warmup</p>",
-        escape(&record.claim_text()),
+        judged_by(record),
         ratio_figure(r),
         interval_text(r),
         level_percent(1.0 - r.interval_alpha),

@@ -192,10 +192,21 @@ pub fn merged_target_page(
     )
 }
 
+/// What a comparison was judged by, for its facts line: `claim <b>ratio < 0.8</b>`, or
+/// `gate <b>max regression 5%</b>` for a versions trial under a gate.
+fn judged_by(record: &DiffRecord) -> String {
+    let by = if record.gate().is_some() {
+        "gate"
+    } else {
+        "claim"
+    };
+    format!("{by} <b>{}</b>", escape(&record.judged().0))
+}
+
 /// The summary-table row of a comparison, linking to its section `id`.
 fn diff_row(record: &DiffRecord, id: &str) -> String {
     let r = &record.result;
-    let word = r.verdict.word();
+    let (judged, word) = record.judged();
     format!(
         "<tr><td><a href=\"#{id}\">{}</a></td><td class=\"num\">{}</td>\
          <td class=\"num\">{}</td><td>{}</td><td><span class=\"verdict {word}\">{word}</span>\
@@ -203,7 +214,7 @@ fn diff_row(record: &DiffRecord, id: &str) -> String {
         escape(&record.name),
         ratio_figure(r),
         interval_text(r),
-        escape(&record.claim_text())
+        escape(&judged)
     )
 }
 
@@ -288,7 +299,7 @@ mod tests {
         assert_eq!(page.matches("<tr><td><a href=").count(), 3);
         assert!(page.contains("<a href=\"#mixed-1-scaled\">scaled</a>"));
         assert!(page.contains("<span class=\"verdict regressed\">regressed</span>"));
-        assert!(page.contains("vs previous run") && page.contains("saved as `base`"));
+        assert!(page.contains("vs previous run") && page.contains("saved as `previous`"));
         assert!(page.contains("No baseline yet"));
     }
 

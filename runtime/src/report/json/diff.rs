@@ -10,7 +10,7 @@ use crate::analysis::{judge_set_aside, stall_explanation, SetAside};
 use crate::decide::Basis;
 use crate::decide::ClaimText;
 use crate::decide::SpikeSplit;
-use crate::decide::{DecidedBy, GateSummary};
+use crate::decide::{DecidedBy, GateOutcome, GateSummary};
 use crate::measure::OsUsage;
 use crate::report::DiffRecord;
 use crate::report::{warnings_json, WarningOut};
@@ -80,11 +80,13 @@ struct GateOut {
     threshold: f64,
     /// False alarms on unchanged code (ratio 1) at most this.
     false_alarm_rate: f64,
-    /// Misses at `named_regression` at most this.
-    miss_rate: f64,
-    /// The regression the miss rate is stated at, (1 + P)², as a ratio.
-    named_regression: f64,
-    /// `early_stop` or `two_stage`; null when inconclusive.
+    /// Misses at `named_regression` at most this; null for a gate on counts, which is
+    /// designed against no named regression.
+    miss_rate: Option<f64>,
+    /// The regression the miss rate is stated at, (1 + P)², as a ratio; null on counts.
+    named_regression: Option<f64>,
+    /// `early_stop` or `two_stage` over rounds, `counts` when counted under Valgrind; null
+    /// when inconclusive over rounds.
     decided_by: Option<&'static str>,
     /// Rounds in all the first stage's spread asked for; null before it ended.
     planned_rounds: Option<usize>,
@@ -271,11 +273,12 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
             rounds_on_clock: r.over_rounds.map(|o| o.clock_rounds),
             mixed_basis: r.over_rounds.map(|o| o.mixed_basis),
         }),
-        gate: r
-            .process_pairs
-            .as_ref()
-            .and_then(|p| p.gate.as_ref())
-            .map(gate),
+        gate: match r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
+            Some(g) => Some(gate(g)),
+            None => record
+                .gate()
+                .map(|(p, outcome)| counts_gate(p, outcome, r.alpha)),
+        },
         second_batch_iters: duos.then_some(r.second_batch_iters),
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
@@ -288,13 +291,29 @@ fn gate(g: &GateSummary) -> GateOut {
         max_regression: g.design.max_regression,
         threshold: g.threshold,
         false_alarm_rate: g.design.alpha,
-        miss_rate: g.design.beta,
-        named_regression: g.design.named_regression(),
+        miss_rate: Some(g.design.beta),
+        named_regression: Some(g.design.named_regression()),
         decided_by: g.decided_by.map(|by| match by {
             DecidedBy::EarlyStop => "early_stop",
             DecidedBy::TwoStage => "two_stage",
         }),
         planned_rounds: g.planned_rounds,
+    }
+}
+
+/// A gate at `max_regression` decided on counts (`new/old <= 1 + P`): exact where the
+/// counts did not move, which no false alarm can fail; over repeats whose counts moved, on
+/// the t interval at `alpha`, the false alarms' bound either way.
+fn counts_gate(max_regression: f64, outcome: GateOutcome, alpha: f64) -> GateOut {
+    GateOut {
+        outcome: outcome.word(),
+        max_regression,
+        threshold: 1.0 + max_regression,
+        false_alarm_rate: alpha,
+        miss_rate: None,
+        named_regression: None,
+        decided_by: Some("counts"),
+        planned_rounds: None,
     }
 }
 

@@ -538,7 +538,7 @@ mod tests {
                 (Some(0.2), Some(1.5))
             );
             assert_eq!(t["baseline"]["status"], "first_run");
-            assert_eq!(t["baseline"]["saved_as"], "base");
+            assert_eq!(t["baseline"]["saved_as"], "previous");
         }
 
         #[test]
@@ -547,7 +547,7 @@ mod tests {
             let doc = document(&[bench_record("scaled", Baseline::Previous(1.0))]);
             let b = &doc["trials"][0]["baseline"];
             assert_eq!(b["status"], "compared");
-            assert_eq!(b["name"], "base");
+            assert_eq!(b["name"], "previous");
             assert_eq!(b["previous_run"], true);
             let old = b["baseline_slope_ns"]["estimate"].as_f64().unwrap();
             assert!((old - 1.0).abs() < 0.01, "{old}");

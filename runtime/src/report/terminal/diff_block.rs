@@ -8,8 +8,7 @@ use super::measure_line::per_iteration;
 use super::more_time::{more_time_advice, pairs_needed_text};
 use super::paint::Paint;
 use crate::analysis::DiffResult;
-use crate::api::percent;
-use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
+use crate::decide::{ClaimText, DecidedBy, GateOutcome, GateSummary, Verdict};
 use crate::measure::Clock;
 use crate::model::Claim;
 use crate::report::RoutineNames;
@@ -17,17 +16,24 @@ use crate::stats::TTest;
 use crate::util::{format_ns, format_secs, level_percent, three_significant, RatioDigits};
 use std::fmt::Write;
 
-/// The first lines of both blocks: the trial's name, the claim with its verdict (coloured
-/// when `paint` is on), and the budget's shortfall if there was one.
-pub(crate) fn heading(name: &str, claim: Option<&Claim>, r: &DiffResult, paint: Paint) -> String {
+/// The first lines of both blocks: the trial's name, the claim with its verdict, or the
+/// `gate` (`DiffRecord::gate`) with its outcome (coloured when `paint` is on), and the
+/// budget's shortfall if there was one.
+pub(crate) fn heading(
+    name: &str,
+    claim: Option<&Claim>,
+    gate: Option<(f64, GateOutcome)>,
+    r: &DiffResult,
+    paint: Paint,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", paint.bold(&format!("[diff] {name}")));
-    if let Some(gate) = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref()) {
+    if let Some((max_regression, outcome)) = gate {
         let _ = writeln!(
             out,
             "  gate     {}: {}",
-            gate_name(gate),
-            paint.verdict(r.verdict, gate.outcome.word())
+            crate::report::gate_name(max_regression),
+            paint.verdict(r.verdict, outcome.word())
         );
     } else {
         let verdict = match claim {
@@ -53,10 +59,11 @@ pub fn diff_block(
     name: &str,
     names: RoutineNames<'_>,
     claim: Option<&Claim>,
+    gate: Option<(f64, GateOutcome)>,
     r: &DiffResult,
     paint: Paint,
 ) -> String {
-    let mut out = heading(name, claim, r, paint);
+    let mut out = heading(name, claim, gate, r, paint);
     // Across versions the figures cover every round: said where a figure is pooled or per
     // round (`OverRounds`).
     let rounds = over_rounds_text(r);
@@ -148,17 +155,18 @@ pub fn diff_block(
     out
 }
 
-/// The message of a failed trial: claim, estimate, interval and level, pairs, time, and
-/// whether the claim was refuted or the budget ran out.
+/// The message of a failed trial: claim (or the `gate`, `DiffRecord::gate`), estimate,
+/// interval and level, pairs, time, and whether the claim was refuted or the budget ran out.
 #[must_use]
-pub fn failure_message(claim: &Claim, r: &DiffResult) -> String {
+pub fn failure_message(claim: &Claim, gate: Option<(f64, GateOutcome)>, r: &DiffResult) -> String {
     if let Some(basis) = counted_basis(r) {
-        return format!(
-            "claim `{}` {}: ratio {} {basis}",
-            ClaimText(claim),
-            r.verdict.word(),
-            ratio_figure(r),
-        );
+        let judged = match gate {
+            Some((p, outcome)) => {
+                format!("gate {} {}", crate::report::gate_name(p), outcome.word())
+            }
+            None => format!("claim `{}` {}", ClaimText(claim), r.verdict.word()),
+        };
+        return format!("{judged}: ratio {} {basis}", ratio_figure(r));
     }
     let gate = r.process_pairs.as_ref().and_then(|p| p.gate.as_ref());
     let judged = match gate {
@@ -208,7 +216,7 @@ fn interval_kind(r: &DiffResult) -> String {
 
 /// A gate as the reports name it: `max regression 5%`.
 pub(crate) fn gate_name(g: &GateSummary) -> String {
-    format!("max regression {}%", percent(g.design.max_regression))
+    crate::report::gate_name(g.design.max_regression)
 }
 
 /// A gate's design in words: the threshold it fails above, its two error rates and how it

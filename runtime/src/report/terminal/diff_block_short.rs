@@ -17,7 +17,7 @@ use std::fmt::Write;
 #[must_use]
 pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
     let r = &record.result;
-    let mut out = heading(&record.name, record.claim.as_ref(), r, paint);
+    let mut out = heading(&record.name, record.claim.as_ref(), record.gate(), r, paint);
     if let (Some(line), Some(counted)) = (counted_ratio_line(r), &r.counted) {
         out.push_str(&line);
         let names = record.names;

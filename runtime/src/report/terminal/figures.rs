@@ -29,11 +29,17 @@ pub fn ratio_figure(r: &DiffResult) -> String {
 /// that happened to have no spread.
 #[must_use]
 pub fn interval_text(r: &DiffResult) -> String {
+    interval_with(r, ratio_digits(r))
+}
+
+/// [`interval_text`] with `digits` (a table column's, at least the interval's own).
+#[must_use]
+pub fn interval_with(r: &DiffResult, digits: RatioDigits) -> String {
     if r.counted.as_ref().is_some_and(Counted::unmoved) {
         return "exact".to_owned();
     }
     match r.interval {
-        Some((lo, hi)) => ratio_digits(r).interval(lo, hi),
+        Some((lo, hi)) => digits.interval(lo, hi),
         None => "[unbounded]".to_owned(),
     }
 }

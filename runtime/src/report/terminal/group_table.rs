@@ -3,10 +3,11 @@
 //! of Holm's step-down over the group.
 
 use super::paint::Paint;
-use super::summary_table::{align_points, column_widths, judgement_cells};
+use super::summary_table::{align_points, column_digits, column_widths, judgement_cells};
 use crate::decide::holm;
 use crate::decide::Verdict;
 use crate::report::DiffRecord;
+use crate::util::RatioDigits;
 use std::cmp::Ordering;
 
 /// Column headings, in order.
@@ -35,10 +36,11 @@ pub fn group_table(
             (x, y) => y.cmp(&x),
         }
     });
+    let digits = column_digits(members.iter().copied());
     let mut rows: Vec<[String; 6]> = ranked
         .iter()
         .enumerate()
-        .map(|(i, (r, verdict))| row(i + 1, r, *verdict))
+        .map(|(i, (r, verdict))| row(i + 1, r, *verdict, digits))
         .collect();
     align_points(&mut rows, 2);
     let widths = column_widths(HEADINGS, &rows);
@@ -104,8 +106,8 @@ fn holm_verdicts(members: &[&DiffRecord], family_alpha: f64) -> Vec<Verdict> {
 
 /// A row's cells; the verdict's word says when the step-down decided what the trial left
 /// undecided.
-fn row(rank: usize, record: &DiffRecord, verdict: Verdict) -> [String; 6] {
-    let [ratio, interval, claim, _] = judgement_cells(record);
+fn row(rank: usize, record: &DiffRecord, verdict: Verdict, digits: RatioDigits) -> [String; 6] {
+    let [ratio, interval, claim, _] = judgement_cells(record, digits);
     let candidate = record.names.second.to_owned();
     let word = if verdict == record.result.verdict {
         verdict.word().to_owned()

@@ -180,7 +180,7 @@ mod tests {
             gate: None,
         };
         r.process_pairs = Some(spread.clone());
-        let message = failure_message(&BELOW, &r);
+        let message = failure_message(&BELOW, None, &r);
         assert!(message.contains(" pairs over 6 rounds in "), "{message}");
         assert!(
             message.ends_with(
@@ -191,19 +191,19 @@ mod tests {
         );
         spread.pairs_needed = None;
         r.process_pairs = Some(spread.clone());
-        assert!(failure_message(&BELOW, &r).ends_with("unlikely to decide it."));
+        assert!(failure_message(&BELOW, None, &r).ends_with("unlikely to decide it."));
         spread.pairs = 1;
         r.process_pairs = Some(spread);
         assert!(
-            failure_message(&BELOW, &r)
+            failure_message(&BELOW, None, &r)
                 .ends_with("waits for 6 rounds of process pairs and 1 ran: raise max_time."),
             "{}",
-            failure_message(&BELOW, &r)
+            failure_message(&BELOW, None, &r)
         );
         // Negative control: within one process the advice is about duos and time.
         r.process_pairs = None;
         r.over_rounds = None;
-        let message = failure_message(&BELOW, &r);
+        let message = failure_message(&BELOW, None, &r);
         assert!(!message.contains("round"), "{message}");
         assert!(!message.contains("pairs in all"), "{message}");
     }

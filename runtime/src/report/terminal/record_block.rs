@@ -18,6 +18,7 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
             &record.name,
             record.names,
             record.claim.as_ref(),
+            record.gate(),
             &record.result,
             paint,
         ) + &measure_line(record.result.measure)

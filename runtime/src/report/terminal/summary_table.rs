@@ -1,9 +1,9 @@
 //! The table printed after all blocks: one line per comparison, to see a whole run at once.
 
-use super::diff_block::gate_name;
-use super::figures::{interval_text, ratio_figure};
+use super::figures::{interval_with, ratio_digits};
 use super::paint::Paint;
 use crate::report::DiffRecord;
+use crate::util::RatioDigits;
 
 /// Column headings, in order.
 const HEADINGS: [&str; 5] = ["name", "ratio", "interval", "claim", "verdict"];
@@ -15,7 +15,8 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
     if records.is_empty() {
         return String::new();
     }
-    let mut rows: Vec<[String; 5]> = records.iter().map(row).collect();
+    let digits = column_digits(records.iter());
+    let mut rows: Vec<[String; 5]> = records.iter().map(|r| row(r, digits)).collect();
     align_points(&mut rows, 1);
     let widths = column_widths(HEADINGS, &rows);
     let line = |cells: [&str; 5], verdict: String| {
@@ -40,8 +41,18 @@ pub fn summary_table(records: &[DiffRecord], paint: Paint) -> String {
     out
 }
 
+/// The decimals of a table's ratio and interval columns: the most any of `records` needs
+/// (each interval needs as many as tell its ends from the estimate), so that every row of
+/// a column has one format.
+pub(super) fn column_digits<'a>(records: impl Iterator<Item = &'a DiffRecord>) -> RatioDigits {
+    records
+        .map(|r| ratio_digits(&r.result))
+        .max()
+        .unwrap_or(RatioDigits::FEWEST)
+}
+
 /// Pads the numbers of `column` on the right so that, right-aligned, their decimal points
-/// line up: ratios carry as many decimals as their intervals need, which differ by row.
+/// line up, a cell without a point (`–`) included.
 pub(super) fn align_points<const N: usize>(rows: &mut [[String; N]], column: usize) {
     let decimals = |cell: &str| cell.split_once('.').map_or(0, |(_, d)| d.chars().count());
     let most = rows.iter().map(|r| decimals(&r[column])).max().unwrap_or(0);
@@ -68,28 +79,21 @@ pub(super) fn column_widths<const N: usize>(
     widths
 }
 
-fn row(record: &DiffRecord) -> [String; 5] {
-    let [ratio, interval, claim, verdict] = judgement_cells(record);
+fn row(record: &DiffRecord, digits: RatioDigits) -> [String; 5] {
+    let [ratio, interval, claim, verdict] = judgement_cells(record, digits);
     [record.name.clone(), ratio, interval, claim, verdict]
 }
 
-/// A comparison's ratio, interval, claim and verdict, as the tables show them; a gated
-/// comparison shows its gate and the gate's outcome, as its block does.
-pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
-    let gate = record
-        .result
-        .process_pairs
-        .as_ref()
-        .and_then(|p| p.gate.as_ref());
-    let (claim, verdict) = match gate {
-        Some(g) => (gate_name(g), g.outcome.word().to_owned()),
-        None => (record.claim_text(), record.result.verdict.word().to_owned()),
-    };
+/// A comparison's ratio and interval with the column's `digits`, its claim and verdict, as
+/// the tables show them; a gated comparison shows its gate and the gate's outcome, as its
+/// block does.
+pub(super) fn judgement_cells(record: &DiffRecord, digits: RatioDigits) -> [String; 4] {
+    let (claim, verdict) = record.judged();
     [
-        ratio_figure(&record.result),
-        interval_text(&record.result),
+        digits.text(record.result.ratio),
+        interval_with(&record.result, digits),
         claim,
-        verdict,
+        verdict.to_owned(),
     ]
 }
 
@@ -97,6 +101,7 @@ pub(super) fn judgement_cells(record: &DiffRecord) -> [String; 4] {
 mod tests {
     use super::*;
     use crate::fixture::records::{record, BAND, BELOW};
+    use crate::report::ratio_digits;
 
     #[test]
     fn one_aligned_line_per_comparison() {
@@ -132,19 +137,32 @@ mod tests {
     }
 
     #[test]
-    fn the_points_of_ratios_with_different_decimals_line_up() {
+    fn a_column_prints_every_ratio_with_the_decimals_its_narrowest_interval_needs() {
         let mut narrow = record("narrow", 1.0, Some(BELOW), 2_000);
         narrow.result.ratio = 0.333_93;
         narrow.result.interval = Some((0.333_83, 0.334_03));
-        let records = [record("wide", 0.5, Some(BELOW), 2_000), narrow];
-        let table = summary_table(&records, Paint::new(false));
-        let points: Vec<usize> = table
-            .lines()
-            .skip(2)
-            .map(|l| l.find('.').unwrap())
-            .collect();
+        let wide = record("wide", 0.5, Some(BELOW), 2_000);
+        // Negative control: alone, the wide interval needs four decimals and the narrow five.
+        assert_eq!(
+            [&wide, &narrow].map(|r| ratio_digits(&r.result).text(0.5)),
+            ["0.5000", "0.50000"]
+        );
+        let table = summary_table(&[wide, narrow], Paint::new(false));
+        let rows: Vec<&str> = table.lines().skip(2).collect();
+        assert!(rows[0].contains("0.49968  [0.49532, 0.50407]"), "{table}");
+        assert!(rows[1].contains("0.33393  [0.33383, 0.33403]"), "{table}");
+        // One format a column: every number has five decimals, and the points line up.
+        for row in &rows {
+            for number in row.split(|c: char| !(c.is_ascii_digit() || c == '.')) {
+                if let Some((_, decimals)) = number.split_once('.') {
+                    if number.len() > 4 {
+                        assert_eq!(decimals.len(), 5, "{number} in\n{table}");
+                    }
+                }
+            }
+        }
+        let points: Vec<usize> = rows.iter().map(|l| l.find('.').unwrap()).collect();
         assert_eq!(points[0], points[1], "{table}");
-        assert!(table.contains("0.33393  [0.33383, 0.33403]"), "{table}");
     }
 
     #[test]

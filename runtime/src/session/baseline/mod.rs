@@ -1,11 +1,12 @@
 //! Saved baselines: every `cargo bench` run saves each `#[bench]` result under
 //! `<target>/duobench/` and compares it with an earlier run of the same benchmark.
 //!
-//! As in Criterion.rs: by default a run compares with the previous run (baseline `base`)
-//! and then replaces it; `--save-baseline NAME` does the same with NAME; `--baseline NAME`
-//! compares with NAME, which must exist (for some trial of the bench target: a trial added
-//! since has nothing to compare with, and is reported so), and leaves it alone (the run
-//! still becomes the previous run). This module is an edge of the program: it reads and writes files. The
+//! As in Criterion.rs: by default a run compares with the previous run (baseline
+//! `previous`; `base`, Criterion's name for it, names it on the command line too) and then
+//! replaces it; `--save-baseline NAME` does the same with NAME; `--baseline NAME` compares
+//! with NAME, which must exist (for some trial of the bench target: a trial added since has
+//! nothing to compare with, and is reported so), and leaves it alone (the run still becomes
+//! the previous run). This module is an edge of the program: it reads and writes files. The
 //! comparison itself is pure (`analysis::change`).
 //!
 //! - `name`: a checked baseline name, usable as a file name;
@@ -66,10 +67,10 @@ impl BaselineChoice {
         }
     }
 
-    /// The name this run is saved under: `None` for `--baseline base`, the previous run's
-    /// own name, which `--baseline` leaves as it is (saving the run as the previous run
-    /// would replace the figures compared with by the run's own, and the next comparison
-    /// with `base` would be the run against itself).
+    /// The name this run is saved under: `None` for `--baseline previous`, the previous
+    /// run's own name, which `--baseline` leaves as it is (saving the run as the previous
+    /// run would replace the figures compared with by the run's own, and the next
+    /// comparison with it would be the run against itself).
     #[must_use]
     pub fn save_as(self) -> Option<BaselineName> {
         match self {

@@ -5,6 +5,9 @@ use std::fmt;
 /// Longest baseline name, in bytes.
 const MAX_LEN: usize = 64;
 
+/// Criterion.rs's name for the previous run.
+const CRITERION_PREVIOUS_RUN: &str = "base";
+
 /// The name of a saved baseline (`--save-baseline NAME`, `--baseline NAME`): 1 to 64 ASCII
 /// letters, digits, `_`, `-` or `.`, not starting with `.`, so it is a safe file name on
 /// every platform. Stored inline, so settings that hold one stay `Copy`.
@@ -48,10 +51,26 @@ impl BaselineName {
         })
     }
 
-    /// The baseline every run compares with and then replaces, unless told otherwise.
+    /// A name given on the command line or in a variable, checked as [`Self::parse`] checks
+    /// it; `base`, Criterion.rs's name for the previous run, names the previous run here too,
+    /// so that `--baseline base` compares with the last run and leaves it, as in Criterion.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what a name may contain.
+    pub fn given(text: &str) -> Result<Self, String> {
+        if text == CRITERION_PREVIOUS_RUN {
+            return Ok(Self::previous_run());
+        }
+        Self::parse(text)
+    }
+
+    /// The baseline every run compares with and then replaces, unless told otherwise:
+    /// `previous`, a word no revision or branch is usually named, unlike `base` (which
+    /// `cargo duobench compare` speaks of as the revision it builds).
     #[must_use]
     pub fn previous_run() -> Self {
-        Self::parse("base").expect("`base` is a valid baseline name")
+        Self::parse("previous").expect("`previous` is a valid baseline name")
     }
 
     /// The name as written.
@@ -96,7 +115,21 @@ mod tests {
         for good in ["main", "v1.2-rc_3", "base", &"x".repeat(64)] {
             assert_eq!(BaselineName::parse(good).unwrap().as_str(), good);
         }
-        assert_eq!(BaselineName::previous_run().to_string(), "base");
+        assert_eq!(BaselineName::previous_run().to_string(), "previous");
+    }
+
+    #[test]
+    fn criterion_s_name_for_the_previous_run_names_it_on_the_command_line() {
+        assert_eq!(
+            BaselineName::given("base"),
+            Ok(BaselineName::previous_run())
+        );
+        assert_eq!(
+            BaselineName::given("previous"),
+            Ok(BaselineName::previous_run())
+        );
+        assert_eq!(BaselineName::given("main").unwrap().as_str(), "main");
+        assert!(BaselineName::given("a/b").is_err());
     }
 
     #[test]

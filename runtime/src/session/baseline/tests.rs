@@ -54,10 +54,10 @@ fn each_run_compares_with_the_previous_one() {
     let s = settings(None, None);
     let first = compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
     assert_eq!(first, None);
-    assert!(dir.0.join("base.json").is_file());
+    assert!(dir.0.join("previous.json").is_file());
     let second = compare_and_save_in(dir.0.clone(), &key(), &s, &result(20.0)).unwrap();
     let c = second.unwrap();
-    assert!(c.previous_run && c.baseline.as_str() == "base");
+    assert!(c.previous_run && c.baseline.as_str() == "previous");
     let old = c.baseline_slope;
     assert!((old.point - 10.0).abs() < 0.1, "{c:?}");
     assert!(old.low <= old.point && old.point <= old.high, "{c:?}");
@@ -113,7 +113,7 @@ fn the_wait_is_saved_and_a_change_it_explains_is_not_judged() {
     // A run that waited 66% of its time and reads three times slower, then a quiet one.
     compare_and_save_in(dir.0.clone(), &key(), &s, &waited(30.0, 0.66)).unwrap();
     let saved: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(dir.0.join("base.json")).unwrap()).unwrap();
+        serde_json::from_str(&fs::read_to_string(dir.0.join("previous.json")).unwrap()).unwrap();
     assert_eq!(saved["wait_share"], 0.66);
     let quiet = compare_and_save_in(dir.0.clone(), &key(), &s, &waited(10.0, 0.0))
         .unwrap()
@@ -187,7 +187,7 @@ fn baselines_are_kept_per_measure() {
         compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap(),
         None
     );
-    assert!(dir.0.join("base@cpu_time.json").is_file());
+    assert!(dir.0.join("previous@cpu_time.json").is_file());
     let wall = compare_and_save_in(dir.0.clone(), &key(), &s, &result(10.0)).unwrap();
     assert!(wall.unwrap().change.relative.point.abs() < 0.01);
     let again = compare_and_save_in(dir.0.clone(), &key(), &s, &cpu).unwrap();
@@ -215,7 +215,7 @@ fn named_baselines_are_saved_and_compared_with() {
         compare_and_save_in(trial.clone(), &key(), &save, &result(10.0)).unwrap(),
         None
     );
-    assert!(trial.join("main.json").is_file() && !trial.join("base.json").exists());
+    assert!(trial.join("main.json").is_file() && !trial.join("previous.json").exists());
     let main_before = fs::read(trial.join("main.json")).unwrap();
 
     let compare = settings(None, Some("main"));
@@ -226,7 +226,7 @@ fn named_baselines_are_saved_and_compared_with() {
     assert!((c.change.relative.point + 0.5).abs() < 0.01, "{c:?}");
     // `--baseline` leaves the named baseline alone and saves the run as the previous one.
     assert_eq!(fs::read(trial.join("main.json")).unwrap(), main_before);
-    assert!(trial.join("base.json").is_file());
+    assert!(trial.join("previous.json").is_file());
 
     // A trial added since the baseline was saved: nothing to compare with, no error.
     let added = dir.0.join("single/added");
@@ -234,33 +234,33 @@ fn named_baselines_are_saved_and_compared_with() {
         compare_and_save_in(added.clone(), &key(), &compare, &result(5.0)).unwrap(),
         None
     );
-    assert!(added.join("base.json").is_file());
+    assert!(added.join("previous.json").is_file());
 }
 
 #[test]
-fn a_comparison_with_base_leaves_base_as_it_is() {
-    // `--baseline base` names the previous run's own file: the run is compared with it and
-    // not saved over it, so the next comparison is not the run against itself.
-    let dir = Scratch::new("compare-base");
+fn a_comparison_with_the_previous_run_leaves_it_as_it_is() {
+    // `--baseline previous` names the previous run's own file: the run is compared with it
+    // and not saved over it, so the next comparison is not the run against itself.
+    let dir = Scratch::new("compare-previous");
     let trial = dir.0.join("single/sort");
     let first = settings(None, None);
     compare_and_save_in(trial.clone(), &key(), &first, &result(10.0)).unwrap();
-    let before = fs::read(trial.join("base.json")).unwrap();
-    let compare = settings(None, Some("base"));
+    let before = fs::read(trial.join("previous.json")).unwrap();
+    let compare = settings(None, Some("previous"));
     for _ in 0..2 {
         let c = compare_and_save_in(trial.clone(), &key(), &compare, &result(20.0))
             .unwrap()
             .unwrap();
         assert!((c.change.relative.point - 1.0).abs() < 0.01, "{c:?}");
     }
-    assert_eq!(fs::read(trial.join("base.json")).unwrap(), before);
-    // A trial `base` has no figures for: nothing compared, and nothing saved under it.
+    assert_eq!(fs::read(trial.join("previous.json")).unwrap(), before);
+    // A trial the previous run has no figures for: nothing compared, and nothing saved.
     let added = dir.0.join("single/added");
     assert_eq!(
         compare_and_save_in(added.clone(), &key(), &compare, &result(5.0)).unwrap(),
         None
     );
-    assert!(!added.join("base.json").exists());
+    assert!(!added.join("previous.json").exists());
     assert_eq!(
         BaselineChoice::of(None, Some(BaselineName::previous_run())).save_as(),
         None
@@ -271,7 +271,7 @@ fn a_comparison_with_base_leaves_base_as_it_is() {
 fn a_corrupt_previous_run_is_an_error_and_stays() {
     let dir = Scratch::new("corrupt-previous");
     fs::create_dir_all(&dir.0).unwrap();
-    let path = dir.0.join("base.json");
+    let path = dir.0.join("previous.json");
     fs::write(
         &path,
         "{\"format\": \"duobench-baseline\", \"version\": 1, \"tri",
