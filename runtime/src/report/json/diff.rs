@@ -355,8 +355,7 @@ fn welch(w: &TTest) -> WelchOut {
     }
 }
 
-/// The schema's word for which duos the estimate rests on (older files may say `hull`: the
-/// interval then spanned the fenced and the unfenced one).
+/// The schema's word for which duos the estimate rests on.
 fn basis_name(basis: Basis) -> &'static str {
     match basis {
         Basis::Fenced => "fenced",
