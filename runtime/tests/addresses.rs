@@ -58,6 +58,10 @@ const DECLARED: &[(&str, &str)] = &[
         "the crate's pages on docs.rs, which exist once it is published: the README's links \
          outside rustdoc, and only those",
     ),
+    (
+        "https://keepachangelog.com",
+        "Keep a Changelog, the form CHANGELOG.md follows",
+    ),
     ("https://example.org", "reserved for examples (RFC 2606)"),
     (
         "https://example.invalid",

@@ -1,8 +1,9 @@
 //! `CHANGELOG.md` and `docs/VALIDATION.md` state the present, not a diary.
 //!
-//! The changelog has one section per release (`## 0.1.0: first release (unreleased)`, or
-//! `## Unreleased`), and says what a release gives users: no section or bullet that starts
-//! with a date, no commit hash, no measured outcome ("146 of 2,000").
+//! The changelog keeps Keep a Changelog's form: one section per release (`## [Unreleased]`,
+//! `## [0.1.0] - 2027-01-15`), its changes under `### Added`, `Changed`, `Deprecated`,
+//! `Removed`, `Fixed` or `Security`, and says what a release gives users: no section or
+//! bullet that starts with a date, no commit hash, no measured outcome ("146 of 2,000").
 //!
 //! The validation page states what holds, each figure with its command and conditions and
 //! the raw output behind it: no date and no build's commit (a raw output's name carries the
@@ -64,10 +65,10 @@ fn changelog_offences(text: &str) -> Vec<String> {
         (DATED, "a dated entry"),
         (r"\b\d[\d,]* of \d[\d,]*\b", "a measured outcome"),
     ]);
-    let release = Regex::new(
-        r"^## (Unreleased$|\d+\.\d+\.\d+(: .+)?( \((unreleased|\d{4}-\d{2}-\d{2})\))?$)",
-    )
-    .expect("a valid pattern");
+    let release = Regex::new(r"^## \[(Unreleased\]|\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2})$")
+        .expect("a valid pattern");
+    let kind = Regex::new(r"^### (Added|Changed|Deprecated|Removed|Fixed|Security)$")
+        .expect("a valid pattern");
     let mut found = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let mut offence = |why: &str| {
@@ -79,6 +80,9 @@ fn changelog_offences(text: &str) -> Vec<String> {
         };
         if line.starts_with("## ") && !release.is_match(line) {
             offence("a section that is not a release");
+        }
+        if line.starts_with("### ") && !kind.is_match(line) {
+            offence("a kind of change Keep a Changelog does not name");
         }
         if has_commit(line) {
             offence("a commit");
@@ -238,6 +242,9 @@ fn planted_diary_lines_are_caught() {
         "- The doctor went from warnings in 1 of 1 runs to none",
         "- Renamed in 9a760e0.",
         "## Internal",
+        "## Unreleased",
+        "## 0.1.0: first release (unreleased)",
+        "### Improvements",
     ] {
         assert!(
             !changelog_offences(planted).is_empty(),
@@ -271,9 +278,10 @@ fn planted_diary_lines_are_caught() {
 #[test]
 fn present_tense_lines_pass() {
     for fine in [
-        "## 0.1.0: first release (unreleased)",
-        "## 0.2.0 (2027-01-15)",
-        "## Unreleased",
+        "## [Unreleased]",
+        "## [0.2.0] - 2027-01-15",
+        "### Added",
+        "### Fixed",
         "- `#[bench_diff]` compares two routines in duos; `ratio in 0.97..=1.03`.",
         "- Ctrl-C stops a run with its finished results kept.",
     ] {
