@@ -2,7 +2,7 @@
 //! `README.md` or `ARCHITECTURE.md` says in which numbered stretch of work something was
 //! written ("session 4"), names an issue ("issue 8", "#12") or "the development VM". History
 //! belongs in `CHANGELOG.md` and git; measurements belong in `docs/VALIDATION.md`, with their
-//! machine and date.
+//! conditions and raw output.
 
 use regex::Regex;
 use std::path::{Path, PathBuf};
