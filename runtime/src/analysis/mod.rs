@@ -9,6 +9,8 @@
 //! - `counted`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
 //! - `counted_diff`: a comparison decided on counts rather than on duos;
 //! - `over_rounds`: the details of a cross-version result that combines rounds;
+//! - `paired_result`: a `#[bench]` paired with a baseline's executable, or why it could not
+//!   be and what the regression gate makes of that;
 //! - `change`: how far a `#[bench]` moved since its saved baseline, and how sure that is;
 //! - `drift`: whether the ratio moved between the run's two halves;
 //! - `chart_data`: what the HTML charts need, in memory that does not grow with the run.
@@ -36,6 +38,7 @@ mod machine_pace;
 mod machine_wait;
 mod memory_growth;
 mod over_rounds;
+mod paired_result;
 mod ratio_means;
 mod severe_outliers;
 
@@ -67,6 +70,7 @@ pub(crate) use machine_wait::set_aside_waiting_samples;
 pub(crate) use memory_growth::memory_growth;
 pub use memory_growth::MemoryGrowth;
 pub use over_rounds::OverRounds;
+pub(crate) use paired_result::{PairedResult, Unpairable, UnpairedGate};
 pub use ratio_means::RatioMeans;
 pub(crate) use severe_outliers::{
     judge_severe, judge_severe_with, severe_at_slow_pace, severe_count, severe_needs_explaining,

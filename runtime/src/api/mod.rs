@@ -37,7 +37,6 @@ pub use tokio_gate::{
     compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
 };
 pub(crate) use versions::{
-    leave_interrupts_to_the_parent, next_request, percent, send, store_executable,
-    BaselineExecutable, PairedResult, Reply, Request, Role, UnpairedGate, PROTOCOL_VERSION,
-    SERVE_FLAG,
+    leave_interrupts_to_the_parent, next_request, send, store_executable, BaselineExecutable,
+    Reply, Request, Role, PROTOCOL_VERSION, SERVE_FLAG,
 };

@@ -2,12 +2,12 @@
 //! `#[bench_diff]` counterpart of `bench_record.rs`.
 
 use crate::analysis::DiffResult;
+use crate::analysis::PairedResult;
 use crate::analysis::Warning;
-use crate::api::PairedResult;
 use crate::decide::ClaimText;
 use crate::model::bench_target;
+use crate::model::BaselineName;
 use crate::model::Claim;
-use crate::session::BaselineName;
 
 /// Names shown for the two routines.
 #[derive(Clone, Copy, Debug)]

@@ -208,6 +208,12 @@ pub fn level_percent(level: f64) -> String {
         .map_or_else(|| format!("{p}%"), |(text, _)| format!("{text}%"))
 }
 
+/// A fraction as a percentage, rounded so that 0.05 prints as 5, not 5.000000000000001.
+#[must_use]
+pub fn percent(fraction: f64) -> f64 {
+    (100.0 * fraction * 1e6).round() / 1e6
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,10 +27,7 @@ mod rounds;
 mod serve_loop;
 mod store;
 
-pub(crate) use gate::{percent, UnpairedGate};
-pub(crate) use paired_run::{
-    regression_claim, run_paired, stored_executable, BaselineExecutable, PairedResult,
-};
+pub(crate) use paired_run::{regression_claim, run_paired, stored_executable, BaselineExecutable};
 pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
 pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
 pub(crate) use store::store_executable;

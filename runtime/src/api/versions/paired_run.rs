@@ -4,21 +4,20 @@
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
-use super::gate::Unpairable;
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
 use super::rounds::{over_rounds, take_round, Round};
-use crate::analysis::DiffResult;
 use crate::analysis::{needs_explaining, stalls_for_comparison};
+use crate::analysis::{DiffResult, PairedResult, Unpairable};
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::DEFAULT_PRECISION;
 use crate::decide::{GateDesign, Goal, ProcessPairs};
 use crate::measure::measure_stalls;
 use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
+use crate::model::BaselineName;
 use crate::model::Claim;
-use crate::session::BaselineName;
 use crate::session::Settings;
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
@@ -39,17 +38,6 @@ pub struct BaselineExecutable {
 enum State {
     Stored(PathBuf),
     Unusable(Unpairable),
-}
-
-/// A `#[bench]` measured in duos against the same trial of the baseline's executable.
-#[derive(Clone, Debug)]
-pub struct PairedResult {
-    /// The baseline whose executable ran the old routine.
-    pub baseline: BaselineName,
-    /// `new/old <= 1 + P` from `--max-regression P`, if given.
-    pub claim: Option<Claim>,
-    /// The comparison; its ratio is latency(new) / latency(old).
-    pub result: DiffResult,
 }
 
 impl BaselineExecutable {

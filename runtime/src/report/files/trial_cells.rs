@@ -2,8 +2,8 @@
 //! the merged HTML page): its estimate, interval, claim and verdict as text, and the order
 //! that puts what failed first. Pure.
 
-use crate::api::percent;
 use crate::report::machine_moved_words;
+use crate::util::percent;
 use crate::util::{format_count, format_ns, three_significant, RatioDigits};
 use serde_json::Value;
 

@@ -2,8 +2,8 @@
 //! table and a section with the reason and what to do.
 
 use super::escape;
-use crate::api::percent;
 use crate::report::UnpairedRecord;
+use crate::util::percent;
 use std::fmt::Write;
 
 /// The gate, as the claim column shows it.

@@ -10,8 +10,9 @@ use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
 use crate::analysis::{ChangeVerdict, MachineDifference};
 use crate::measure::{MeasuredAgain, Sampling, WaitEvidence, Waiting};
+use crate::model::BaselineName;
 use crate::model::{Measure, Throughput};
-use crate::session::{BaselineError, BaselineName, Compared};
+use crate::session::{BaselineError, Compared};
 use crate::stats::{Estimate, Outliers};
 use crate::util::{
     format_bytes_per_s, format_elements_per_s, format_ns, format_secs, level_percent,

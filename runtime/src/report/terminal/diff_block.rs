@@ -8,12 +8,12 @@ use super::measure_line::per_iteration;
 use super::more_time::{more_time_advice, pairs_needed_text};
 use super::paint::Paint;
 use crate::analysis::DiffResult;
-use crate::api::percent;
 use crate::decide::{ClaimText, DecidedBy, GateSummary, Verdict};
 use crate::measure::Clock;
 use crate::model::Claim;
 use crate::report::RoutineNames;
 use crate::stats::TTest;
+use crate::util::percent;
 use crate::util::{format_ns, format_secs, level_percent, three_significant, RatioDigits};
 use std::fmt::Write;
 
