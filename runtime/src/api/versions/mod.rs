@@ -14,11 +14,11 @@
 //! - `places` and `co_locate`: where each serving process runs, both on one CPU;
 //! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
 //! - `rounds`: the trial's result from all its rounds, not the last one;
-//! - `gate`: an unpaired trial under a gate fails, since only pairing keeps its error rate.
+//! - `unpaired`: an unpaired trial under the regression gate fails, since only pairing
+//!   keeps its error rate.
 
 mod child;
 mod co_locate;
-mod gate;
 mod paired_run;
 mod places;
 mod protocol;
@@ -26,6 +26,7 @@ mod remote_side;
 mod rounds;
 mod serve_loop;
 mod store;
+mod unpaired;
 
 pub(crate) use paired_run::{regression_claim, run_paired, stored_executable, BaselineExecutable};
 pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};

@@ -277,7 +277,7 @@ pub fn run_paired(
 /// needs rounds, not long ones: with their process starts, a gate's default budget
 /// (`session::DEFAULT_GATE_MAX_TIME`) holds about 160 rounds
 /// of the default length on a loaded machine, what a gate's plan asks for at the spreads
-/// its guide states (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes
+/// its guide states (`decide::two_stage`; the simulation in `decide/simulation/pairs.rs` assumes
 /// this budget).
 fn round_time(max_time: Duration) -> Duration {
     (max_time / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)

@@ -11,8 +11,8 @@
 //! round.
 
 use super::{at_most_alpha, well_above_alpha, ALPHA, RUNS};
-use crate::decide::gate::{GateDesign, GateOutcome};
 use crate::decide::process_pairs::{Goal, ProcessPairs, MIN_PAIRS};
+use crate::decide::two_stage::{GateDesign, GateOutcome};
 use crate::decide::verdict::{judge, Verdict};
 use crate::model::Claim;
 use crate::stats::{ConfidenceSequence, SplitMix64};

@@ -44,7 +44,7 @@ mod tests {
 
     /// Every case of the table the attribute's parser is tested against too.
     #[test]
-    fn the_shared_table_of_gate_values() {
+    fn the_shared_table_of_max_regressions() {
         let table = include_str!("max_regression_cases.txt");
         let mut checked = 0;
         for line in table
