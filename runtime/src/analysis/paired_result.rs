@@ -4,7 +4,7 @@
 
 use super::DiffResult;
 use crate::model::{BaselineName, Claim};
-use crate::util::percent;
+use crate::util::percent_of;
 
 /// A `#[bench]` measured in duos against the same trial of the baseline's executable.
 #[derive(Clone, Debug)]
@@ -95,12 +95,12 @@ impl UnpairedGate {
                  to regress from)",
                 self.baseline,
                 self.reason,
-                percent(self.max_regression)
+                percent_of(self.max_regression)
             );
         }
         format!(
             "cannot judge max regression {}% without pairing: {}; {}",
-            percent(self.max_regression),
+            percent_of(self.max_regression),
             self.reason,
             self.remedy()
         )

@@ -74,7 +74,7 @@ mod tests {
     fn every_gate_accepted_is_shown_as_it_was_given_never_as_zero() {
         for text in ["0.0001%", "0.000001", "0.00015%", "5%"] {
             let fraction = parse_max_regression(text).unwrap();
-            let shown = crate::util::percent(fraction);
+            let shown = crate::util::percent_of(fraction);
             assert!(shown > 0.0, "{text} shown as {shown}%");
             let written: f64 = text.trim_end_matches('%').parse().unwrap();
             let written = if text.ends_with('%') {

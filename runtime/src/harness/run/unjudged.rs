@@ -12,7 +12,7 @@ use crate::harness::Routine;
 use crate::model::Mode;
 use crate::session::BaselineChoice;
 use crate::session::Settings;
-use crate::util::percent;
+use crate::util::percent_of;
 
 /// The judgements of a trial that `settings` asked for, in words (`claim \`ratio < 0.8\``,
 /// `allocs limit`, `max regression 5%`).
@@ -33,7 +33,7 @@ fn judgements(settings: &Settings, routine: Routine, mode: Mode) -> Vec<String> 
                 .max_regression
                 .filter(|_| compared && mode == Mode::Bench)
             {
-                asked.push(format!("max regression {}%", percent(p)));
+                asked.push(format!("max regression {}%", percent_of(p)));
             }
         }
     }

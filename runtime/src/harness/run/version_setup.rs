@@ -25,7 +25,7 @@ use crate::session::{baseline_saved, baseline_saved_elsewhere, executable_path};
 use crate::session::{Overrides, Settings};
 use crate::util::catch_panic;
 use crate::util::duobench_dir;
-use crate::util::percent;
+use crate::util::percent_of;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -179,12 +179,12 @@ pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> 
                 "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with \
                  a warning)",
                 settings.alpha,
-                percent(p)
+                percent_of(p)
             )
         } else {
             format!(
                 "max regression {}% not judged, passed with a warning",
-                percent(p)
+                percent_of(p)
             )
         }
     });

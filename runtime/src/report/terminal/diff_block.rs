@@ -13,7 +13,7 @@ use crate::measure::Clock;
 use crate::model::Claim;
 use crate::report::RoutineNames;
 use crate::stats::TTest;
-use crate::util::percent;
+use crate::util::percent_of;
 use crate::util::{format_ns, format_secs, level_percent, three_significant, RatioDigits};
 use std::fmt::Write;
 
@@ -208,7 +208,7 @@ fn interval_kind(r: &DiffResult) -> String {
 
 /// A gate as the reports name it: `max regression 5%`.
 pub(crate) fn gate_name(g: &GateSummary) -> String {
-    format!("max regression {}%", percent(g.design.max_regression))
+    format!("max regression {}%", percent_of(g.design.max_regression))
 }
 
 /// A gate's design in words: the threshold it fails above, its two error rates and how it
@@ -346,16 +346,20 @@ fn clock_text(r: &DiffResult) -> String {
 /// What the rounds of fresh process pairs found: how many, how far apart their ratios were
 /// against what their duos explain, and how many more an undecided claim would need.
 pub(crate) fn process_pairs_line(p: &crate::decide::PairSpread) -> String {
-    let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
+    let log_percent_text = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
     let mut line = format!(
         "  process  {} pair{} of fresh processes",
         p.pairs,
         if p.pairs == 1 { "" } else { "s" }
     );
     if let Some(between) = p.between_sd {
-        let _ = write!(line, "; their ratios spread by {}", percent(between));
+        let _ = write!(
+            line,
+            "; their ratios spread by {}",
+            log_percent_text(between)
+        );
         if let Some(within) = p.within_se {
-            let _ = write!(line, " (their duos explain {})", percent(within));
+            let _ = write!(line, " (their duos explain {})", log_percent_text(within));
         }
     }
     if p.placement_dominates() {
