@@ -6,7 +6,7 @@
 //! - `bench_result`: what a `#[bench]` measured, computed once from its linear run;
 //! - `diff_result`: what a comparison found, computed once from its duo run;
 //! - `ratio_means`: the two means a comparison's ratio is of, so the ratio can be checked;
-//! - `counted`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
+//! - `per_call`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
 //! - `counted_diff`: a comparison decided on counts rather than on duos;
 //! - `over_rounds`: the details of a cross-version result that combines rounds;
 //! - `paired_result`: a `#[bench]` paired with a baseline's executable, or why it could not
@@ -28,7 +28,6 @@
 mod bench_result;
 mod change;
 mod chart_data;
-mod counted;
 mod counted_diff;
 mod diff_result;
 mod doctor;
@@ -39,6 +38,7 @@ mod machine_wait;
 mod memory_growth;
 mod over_rounds;
 mod paired_result;
+mod per_call;
 mod ratio_means;
 mod severe_outliers;
 
@@ -52,8 +52,6 @@ pub(crate) use change::{
 pub(crate) use chart_data::robust_range;
 pub use chart_data::LatencyBins;
 pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub(crate) use counted::{counted_linear_run, SegmentPair};
-pub use counted::{Counted, PerCall};
 pub use diff_result::DiffResult;
 pub(crate) use doctor::{bench_warnings, diff_warnings, run_warnings, Warning};
 #[cfg(test)]
@@ -71,6 +69,8 @@ pub(crate) use memory_growth::memory_growth;
 pub use memory_growth::MemoryGrowth;
 pub use over_rounds::OverRounds;
 pub(crate) use paired_result::{PairedResult, Unpairable, UnpairedGate};
+pub(crate) use per_call::{counted_linear_run, SegmentPair};
+pub use per_call::{Counted, PerCall};
 pub use ratio_means::RatioMeans;
 pub(crate) use severe_outliers::{
     judge_severe, judge_severe_with, severe_at_slow_pace, severe_count, severe_needs_explaining,

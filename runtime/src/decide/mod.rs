@@ -13,12 +13,12 @@
 //! - `process_pairs`: the interval of a cross-version comparison over rounds of process pairs;
 //! - `two_stage`: Stein's two-stage test, which decides the regression gate over those
 //!   rounds with both error rates set in advance;
-//! - `counts`: the decision on counts under Valgrind, exact unless the counts moved;
+//! - `count_decision`: the decision on counts under Valgrind, exact unless the counts moved;
 //! - `simulation`: the error rates of all of the above under synthetic and replayed noise,
 //!   each with its negative control (tests only).
 
 mod boundary;
-mod counts;
+mod count_decision;
 mod duo_times;
 mod fence;
 mod holm;
@@ -31,7 +31,7 @@ mod simulation;
 mod two_stage;
 mod verdict;
 
-pub(crate) use counts::{decide_counts, unmoved, CountsDecision};
+pub(crate) use count_decision::{decide_counts, unmoved, CountsDecision};
 pub(crate) use duo_times::DuoTimes;
 pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;

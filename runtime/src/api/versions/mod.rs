@@ -13,17 +13,17 @@
 //! - `remote_side`: a serving child as one side of the duos;
 //! - `places` and `co_locate`: where each serving process runs, both on one CPU;
 //! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
-//! - `rounds`: the trial's result from all its rounds, not the last one;
+//! - `from_rounds`: the trial's result from all its rounds, not the last one;
 //! - `unpaired`: an unpaired trial under the regression gate fails, since only pairing
 //!   keeps its error rate.
 
 mod child;
 mod co_locate;
+mod from_rounds;
 mod paired_run;
 mod places;
 mod protocol;
 mod remote_side;
-mod rounds;
 mod serve_loop;
 mod store;
 mod unpaired;

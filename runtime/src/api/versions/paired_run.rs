@@ -4,10 +4,10 @@
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
+use super::from_rounds::{over_rounds, take_round, Round};
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
-use super::rounds::{over_rounds, take_round, Round};
 use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::analysis::{DiffResult, PairedResult, Unpairable};
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
