@@ -297,7 +297,7 @@ pub fn max_regression(input: ParseStream, key: &Ident) -> syn::Result<f64> {
     gate_fraction(&lit.value()).map_err(|why| Error::new_spanned(lit, why))
 }
 
-/// The runtime's grammar of a gate (`model/gate_value.rs`), kept equal to it by the shared
+/// The runtime's grammar of a gate (`model/max_regression.rs`), kept equal to it by the shared
 /// table `max_regression_cases.txt`: a percentage above zero, or a fraction strictly
 /// between 0 and 1; a plain number of 1 or more is refused with both of its readings.
 pub fn gate_fraction(text: &str) -> Result<f64, String> {

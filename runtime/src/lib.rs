@@ -14,7 +14,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The layers, in alphabetical order (rustfmt keeps it). From the top down they are harness,
-// report, api, session, analysis, measure, decide, stats, model and util; a module imports
+// api, report, session, analysis, measure, decide, stats, model and util; a module imports
 // only from its own layer or the ones below it (checked by tests/layers/; see
 // ARCHITECTURE.md).
 mod analysis;

@@ -59,9 +59,9 @@ fn without_the_feature_the_attribute_names_it() {
         "build",
         "--release",
         "--features",
-        "gate-check",
+        "feature-check",
         "--bench",
-        "tokio_full_gate",
+        "tokio_full_without_feature",
     ]);
     let out = text(&output);
     assert!(!output.status.success(), "{out}");
@@ -70,5 +70,8 @@ fn without_the_feature_the_attribute_names_it() {
         "{out}"
     );
     // Spanned at the option, not at the whole attribute.
-    assert!(out.contains("benches/tokio_full_gate.rs:6:9"), "{out}");
+    assert!(
+        out.contains("benches/tokio_full_without_feature.rs:6:9"),
+        "{out}"
+    );
 }

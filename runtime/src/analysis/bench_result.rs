@@ -2,7 +2,7 @@
 //! distribution of per-iteration times, and outlier counts, computed once from a finished
 //! linear-sampling run.
 
-use super::counted::Counted;
+use super::per_call::Counted;
 use crate::measure::LinearRun;
 use crate::measure::MachineStalls;
 use crate::measure::OsUsage;

@@ -1,8 +1,8 @@
 //! A comparison's result decided on counts under Valgrind: the ratio of the routines'
 //! per-call counts, exact when no repeat moved, with no duo behind it.
 
-use super::counted::Counted;
 use super::diff_result::DiffResult;
+use super::per_call::Counted;
 use crate::decide::{decide_counts, CountsDecision};
 use crate::measure::TimerCost;
 use crate::measure::{Clock, ClockReason};
@@ -11,7 +11,7 @@ use std::time::Duration;
 
 impl DiffResult {
     /// A comparison decided on counts: exactly when they did not move, else by the t
-    /// interval on the repeats (`decide::counts`). `None` when a routine counted no
+    /// interval on the repeats (`decide::count_decision`). `None` when a routine counted no
     /// instructions per call or this is no comparison (`second` missing).
     #[must_use]
     pub fn from_counts(

@@ -2,9 +2,9 @@
 //! finished duo run.
 
 use super::chart_data::{thin, LatencyBins, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-use super::counted::Counted;
 use super::drift::{drift, Drift};
 use super::over_rounds::OverRounds;
+use super::per_call::Counted;
 use super::ratio_means::{on_basis, RatioMeans};
 use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::AnytimeP;

@@ -1,4 +1,4 @@
-//! The machine's pace beside a `#[bench]`'s samples (`measure::pace`, read after every
+//! The machine's pace beside a `#[bench]`'s samples (`measure::machine::pace_probe`, read after every
 //! sample): which samples the machine slowed, the run without them, and the samples as they
 //! would have been at the run's median pace, for the doctor's checks.
 //!

@@ -6,9 +6,11 @@
 //! - `bench_result`: what a `#[bench]` measured, computed once from its linear run;
 //! - `diff_result`: what a comparison found, computed once from its duo run;
 //! - `ratio_means`: the two means a comparison's ratio is of, so the ratio can be checked;
-//! - `counted`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
+//! - `per_call`: per-call figures counted under Valgrind, and a `#[bench]`'s run from them;
 //! - `counted_diff`: a comparison decided on counts rather than on duos;
 //! - `over_rounds`: the details of a cross-version result that combines rounds;
+//! - `paired_result`: a `#[bench]` paired with a baseline's executable, or why it could not
+//!   be and what the regression gate makes of that;
 //! - `change`: how far a `#[bench]` moved since its saved baseline, and how sure that is;
 //! - `drift`: whether the ratio moved between the run's two halves;
 //! - `chart_data`: what the HTML charts need, in memory that does not grow with the run.
@@ -26,7 +28,6 @@
 mod bench_result;
 mod change;
 mod chart_data;
-mod counted;
 mod counted_diff;
 mod diff_result;
 mod doctor;
@@ -36,6 +37,8 @@ mod machine_pace;
 mod machine_wait;
 mod memory_growth;
 mod over_rounds;
+mod paired_result;
+mod per_call;
 mod ratio_means;
 mod severe_outliers;
 
@@ -49,8 +52,6 @@ pub(crate) use change::{
 pub(crate) use chart_data::robust_range;
 pub use chart_data::LatencyBins;
 pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub(crate) use counted::{counted_linear_run, SegmentPair};
-pub use counted::{Counted, PerCall};
 pub use diff_result::DiffResult;
 pub(crate) use doctor::{bench_warnings, diff_warnings, run_warnings, Warning};
 #[cfg(test)]
@@ -67,6 +68,9 @@ pub(crate) use machine_wait::set_aside_waiting_samples;
 pub(crate) use memory_growth::memory_growth;
 pub use memory_growth::MemoryGrowth;
 pub use over_rounds::OverRounds;
+pub(crate) use paired_result::{PairedResult, Unpairable, UnpairedGate};
+pub(crate) use per_call::{counted_linear_run, SegmentPair};
+pub use per_call::{Counted, PerCall};
 pub use ratio_means::RatioMeans;
 pub(crate) use severe_outliers::{
     judge_severe, judge_severe_with, severe_at_slow_pace, severe_count, severe_needs_explaining,

@@ -7,7 +7,7 @@
 //! - `diff_fn`: `compare` and `DiffConfig`, a comparison called as a function, likewise;
 //! - `threads`: `threads = [..]`, a routine measured while copies run on other threads, so
 //!   its figure is the latency under that contention;
-//! - `tokio_gate`: the macro's calls into tokio for `executor = tokio`, which compile only
+//! - `tokio_feature`: the macro's calls into tokio for `executor = tokio`, which compile only
 //!   with the `tokio` feature and otherwise say which feature to turn on;
 //! - `result_varies`: whether a returning `#[bench]`'s result varies, so the doctor can tell
 //!   work optimized away from work that is merely fast;
@@ -21,7 +21,7 @@ mod diff;
 mod diff_fn;
 mod result_varies;
 mod threads;
-mod tokio_gate;
+mod tokio_feature;
 mod versions;
 
 pub use bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
@@ -33,11 +33,10 @@ pub(crate) use diff::DiffOutcome;
 pub use diff_fn::{compare, DiffConfig};
 pub use result_varies::{set_result_varies, ComparableOutputs, OpaqueOutputs, Outputs};
 pub use threads::{compare_threads, iter_threads};
-pub use tokio_gate::{
+pub use tokio_feature::{
     compare_on_tokio, compare_on_tokio_multi_thread, iter_on_tokio, iter_on_tokio_multi_thread,
 };
 pub(crate) use versions::{
-    leave_interrupts_to_the_parent, next_request, percent, send, store_executable,
-    BaselineExecutable, PairedResult, Reply, Request, Role, UnpairedGate, PROTOCOL_VERSION,
-    SERVE_FLAG,
+    leave_interrupts_to_the_parent, next_request, send, store_executable, BaselineExecutable,
+    Reply, Request, Role, PROTOCOL_VERSION, SERVE_FLAG,
 };

@@ -11,16 +11,16 @@
 //! - `p_value`: an anytime-valid p-value from the confidence sequence, for groups;
 //! - `holm`: Holm's step-down, so a group's verdicts share one error rate;
 //! - `process_pairs`: the interval of a cross-version comparison over rounds of process pairs;
-//! - `gate`: the regression gate over those rounds, with both error rates set in advance;
-//! - `counts`: the decision on counts under Valgrind, exact unless the counts moved;
+//! - `two_stage`: Stein's two-stage test, which decides the regression gate over those
+//!   rounds with both error rates set in advance;
+//! - `count_decision`: the decision on counts under Valgrind, exact unless the counts moved;
 //! - `simulation`: the error rates of all of the above under synthetic and replayed noise,
 //!   each with its negative control (tests only).
 
 mod boundary;
-mod counts;
+mod count_decision;
 mod duo_times;
 mod fence;
-mod gate;
 mod holm;
 mod ownership;
 mod p_value;
@@ -28,11 +28,11 @@ mod process_pairs;
 mod sequential;
 #[cfg(test)]
 mod simulation;
+mod two_stage;
 mod verdict;
 
-pub(crate) use counts::{decide_counts, unmoved, CountsDecision};
+pub(crate) use count_decision::{decide_counts, unmoved, CountsDecision};
 pub(crate) use duo_times::DuoTimes;
-pub use gate::{DecidedBy, GateDesign, GateOutcome};
 pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
@@ -45,5 +45,6 @@ pub(crate) use sequential::{
     SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
 };
 pub use sequential::{Basis, Unsettled};
+pub use two_stage::{DecidedBy, GateDesign, GateOutcome};
 pub use verdict::Verdict;
 pub(crate) use verdict::{judge, log_margin, ClaimText};

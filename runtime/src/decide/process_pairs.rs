@@ -17,8 +17,8 @@
 //! (Lai's t-mixture, `stats::sequence`), which covers the ratio the code has on
 //! average over placements at every look.
 
-use super::gate::{DecidedBy, GateDesign, GateOutcome, GateTest};
 use super::sequential::MIN_DECISION_DUOS;
+use super::two_stage::{DecidedBy, GateDesign, GateOutcome, TwoStageTest};
 use super::verdict::Verdict;
 use crate::stats::ConfidenceSequence;
 
@@ -26,8 +26,8 @@ use crate::stats::ConfidenceSequence;
 pub const TARGET_PAIRS: f64 = 8.0;
 
 /// Rounds a report-only comparison waits for before it may stop at its precision (see
-/// [`super::gate::MIN_ROUNDS`]).
-pub const MIN_PAIRS: usize = super::gate::MIN_ROUNDS;
+/// [`super::two_stage::MIN_ROUNDS`]).
+pub const MIN_PAIRS: usize = super::two_stage::MIN_ROUNDS;
 
 /// Most rounds [`ProcessPairs::pairs_needed`] looks for.
 const MOST_PAIRS: usize = 1_000;
@@ -35,7 +35,7 @@ const MOST_PAIRS: usize = 1_000;
 /// What the rounds are for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Goal {
-    /// A regression gate (`--max-regression`), decided by [`GateTest`].
+    /// A regression gate (`--max-regression`), decided by [`TwoStageTest`].
     Gate(GateDesign),
     /// No claim: stop once the log interval's half-width is at most this.
     Precision(f64),
@@ -45,7 +45,7 @@ pub enum Goal {
 #[derive(Clone, Debug)]
 pub struct ProcessPairs {
     goal: Goal,
-    gate: Option<GateTest>,
+    gate: Option<TwoStageTest>,
     sequence: ConfidenceSequence,
     /// Each round's estimate of ln(latency(new) / latency(old)).
     estimates: Vec<f64>,
@@ -108,7 +108,7 @@ impl ProcessPairs {
         Self {
             goal,
             gate: match goal {
-                Goal::Gate(design) => Some(GateTest::new(design)),
+                Goal::Gate(design) => Some(TwoStageTest::new(design)),
                 Goal::Precision(_) => None,
             },
             sequence: ConfidenceSequence::new(alpha, TARGET_PAIRS),
@@ -206,7 +206,7 @@ impl ProcessPairs {
             Goal::Gate(design) => Some(
                 self.gate
                     .as_ref()
-                    .and_then(GateTest::planned)
+                    .and_then(TwoStageTest::planned)
                     .unwrap_or_else(|| design.rounds_for(sd)),
             ),
             Goal::Precision(precision) => (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
@@ -275,7 +275,7 @@ mod tests {
         }
         assert_eq!(verdict, Some(Verdict::Refuted));
         assert!(
-            pairs.len() <= super::super::gate::FIRST_STAGE,
+            pairs.len() <= super::super::two_stage::FIRST_STAGE,
             "{}",
             pairs.len()
         );

@@ -8,22 +8,26 @@
 //! - `measurement`: the trait a user implements for a measurement of their own;
 //! - `mode`: the run's mode (test or bench), which every layer that measures consults;
 //! - `bench_target`: the one place that derives a function's bench target;
-//! - `gate_value`: a gate's value (`--max-regression`), a percentage or a fraction;
+//! - `baseline_name`: a checked name for a saved baseline, usable as a file name;
+//! - `max_regression`: the regression gate's value (`--max-regression`), a percentage or
+//!   a fraction;
 //! - `export`: an `--export` request, which CI format and where.
 
 mod attrs;
+mod baseline_name;
 mod bench_target;
 mod export;
-mod gate_value;
+mod max_regression;
 mod measure;
 mod measurement;
 mod mode;
 mod throughput;
 
 pub use attrs::{AllocLimit, AttrOptions, Claim, OnInconclusive};
+pub use baseline_name::BaselineName;
 pub(crate) use bench_target::bench_target;
 pub(crate) use export::{Export, ExportFormat};
-pub use gate_value::parse_max_regression;
+pub use max_regression::parse_max_regression;
 pub use measure::Measure;
 pub(crate) use measure::{MeasureDef, Reader};
 pub use measurement::{Kind, Measurement, ValueFormatter};

@@ -4,8 +4,9 @@
 use crate::analysis::BenchResult;
 use crate::analysis::Warning;
 use crate::model::bench_target;
+use crate::model::BaselineName;
 use crate::report::BaselineStatus;
-use crate::session::{BaselineError, BaselineName, Compared};
+use crate::session::{BaselineError, Compared};
 
 /// How a `#[bench]` run went with its baseline, kept after the trial for the JSON and HTML
 /// reports (the terminal block borrows it as a [`BaselineStatus`]).

@@ -2,14 +2,14 @@
 //! `#[bench_diff]` counterpart of `bench_record.rs`.
 
 use crate::analysis::DiffResult;
+use crate::analysis::PairedResult;
 use crate::analysis::Warning;
-use crate::api::percent;
-use crate::api::PairedResult;
 use crate::decide::ClaimText;
 use crate::decide::{GateOutcome, Verdict};
 use crate::model::bench_target;
+use crate::model::BaselineName;
 use crate::model::Claim;
-use crate::session::BaselineName;
+use crate::util::percent_of;
 
 /// Names shown for the two routines.
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +155,7 @@ impl DiffRecord {
 /// A gate as every report names it: `max regression 5%`.
 #[must_use]
 pub fn gate_name(max_regression: f64) -> String {
-    format!("max regression {}%", percent(max_regression))
+    format!("max regression {}%", percent_of(max_regression))
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ pub(crate) use terminal::{
     alloc_bytes_line, batch_iters_text, change_verdict_text, count_text, counted_basis,
     counted_count, counted_lines, facts_paragraphs, interval_lines, interval_text,
     machine_pace_text, mean_figure, means_text, measured_again_text, notes, p_text, per_iteration,
-    percent, ratio_digits, ratio_figure, set_aside_parts, waiting_text,
+    ratio_digits, ratio_figure, set_aside_parts, waiting_text,
 };
 pub(crate) use terminal::{
     bench_block, failure_message, group_table, machine_moved_words, record_block, summary_table,

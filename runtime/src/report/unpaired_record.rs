@@ -2,7 +2,7 @@
 //! executable: nothing was measured, yet the trial failed, so the reports keep it as a trial
 //! with the verdict `failed`, the reason and what to do (`json_unpaired` is its JSON).
 
-use crate::api::UnpairedGate;
+use crate::analysis::UnpairedGate;
 use crate::model::bench_target;
 
 /// A gated trial that failed unpaired.

@@ -11,7 +11,7 @@ mod progress;
 pub(crate) use baseline::Problem;
 pub(crate) use baseline::{
     baseline_saved, baseline_saved_elsewhere, compare_and_save, executable_path, previous_pace,
-    BaselineChoice, BaselineError, BaselineKey, BaselineName, BaselineSettings, Compared,
+    BaselineChoice, BaselineError, BaselineKey, BaselineSettings, Compared,
 };
 pub(crate) use options::{Overrides, Settings, DEFAULT_ALPHA, DEFAULT_MAX_TIME, DEFAULT_WARMUP};
 pub(crate) use progress::ProgressLine;

@@ -6,9 +6,10 @@
 use crate::analysis::DEFAULT_NOISE_THRESHOLD;
 use crate::measure::DEFAULT_MEASURE;
 use crate::measure::DEFAULT_SAMPLES;
+use crate::model::BaselineName;
 use crate::model::Export;
 use crate::model::{AllocLimit, AttrOptions, Claim, Measure, OnInconclusive, Throughput};
-use crate::session::{BaselineChoice, BaselineName, BaselineSettings};
+use crate::session::{BaselineChoice, BaselineSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -41,5 +41,5 @@ pub(crate) use target_dir::duobench_dir;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
-    parse_duration, significant, three_significant,
+    parse_duration, percent_of, signed_percent_text, significant, three_significant,
 };

@@ -208,9 +208,34 @@ pub fn level_percent(level: f64) -> String {
         .map_or_else(|| format!("{p}%"), |(text, _)| format!("{text}%"))
 }
 
+/// A fraction as a percentage, the number (`{}%` prints it), rounded so that 0.05 gives 5,
+/// not 5.000000000000001.
+#[must_use]
+pub fn percent_of(fraction: f64) -> f64 {
+    (100.0 * fraction * 1e6).round() / 1e6
+}
+
+/// A relative change as signed text with its `%`: `+100.2%`, `-3.10%`.
+#[must_use]
+pub fn signed_percent_text(x: f64) -> String {
+    let p = 100.0 * x;
+    if p.abs() >= 10.0 {
+        format!("{p:+.1}%")
+    } else {
+        format!("{p:+.2}%")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_percentage_as_a_number_or_as_signed_text() {
+        assert_eq!(percent_of(0.05), 5.0);
+        assert_eq!(signed_percent_text(0.1234), "+12.3%");
+        assert_eq!(signed_percent_text(-0.031), "-3.10%");
+    }
 
     #[test]
     fn counts_and_sizes_get_their_own_units() {

@@ -22,7 +22,7 @@ use std::path::Path;
 
 /// The layers, lowest first.
 const LAYERS: &[&str] = &[
-    "util", "model", "stats", "decide", "measure", "analysis", "session", "api", "report",
+    "util", "model", "stats", "decide", "measure", "analysis", "session", "report", "api",
     "harness",
 ];
 
@@ -244,6 +244,24 @@ fn an_import_from_a_higher_layer_is_named() {
             .iter()
             .any(|v| v.starts_with("import cycle: report/block.rs → util/units.rs")),
         "{found:?}"
+    );
+}
+
+#[test]
+fn the_reports_stand_below_the_handles() {
+    // Records hold results, not handles: report reading a type defined in api points up.
+    let sources = crate_of(&[
+        (
+            "api/mod.rs",
+            "mod versions;\npub(crate) use versions::PairedResult;",
+        ),
+        ("api/versions.rs", "pub struct PairedResult;"),
+        ("report/mod.rs", "mod diff_record;"),
+        ("report/diff_record.rs", "use crate::api::PairedResult;"),
+    ]);
+    assert_eq!(
+        violations(&sources),
+        vec!["report/diff_record.rs imports api/versions.rs: report → api points up".to_owned()]
     );
 }
 

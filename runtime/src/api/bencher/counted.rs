@@ -6,9 +6,9 @@
 
 use super::{BenchOutcome, Bencher};
 use crate::analysis::{counted_linear_run, BenchResult, Counted, DiffResult};
+use crate::analysis::{PairedResult, UnpairedGate};
 use crate::api::counting::{count_here, count_one, count_segments, count_versions, CountRole};
-use crate::api::versions::{regression_claim, stored_executable, PairedResult, Role};
-use crate::api::UnpairedGate;
+use crate::api::versions::{regression_claim, stored_executable, Role};
 use crate::measure::find_valgrind;
 use crate::measure::timer_cost;
 use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
@@ -90,7 +90,7 @@ impl Bencher {
     /// the per-call counts, and the gate's verdict on it.
     fn paired_counts(
         &self,
-        baseline: crate::session::BaselineName,
+        baseline: crate::model::BaselineName,
         counted: Result<Counted, String>,
     ) -> BenchOutcome {
         let claim = regression_claim(self.settings.max_regression);

@@ -13,24 +13,22 @@
 //! - `remote_side`: a serving child as one side of the duos;
 //! - `places` and `co_locate`: where each serving process runs, both on one CPU;
 //! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
-//! - `rounds`: the trial's result from all its rounds, not the last one;
-//! - `gate`: an unpaired trial under a gate fails, since only pairing keeps its error rate.
+//! - `from_rounds`: the trial's result from all its rounds, not the last one;
+//! - `unpaired`: an unpaired trial under the regression gate fails, since only pairing
+//!   keeps its error rate.
 
 mod child;
 mod co_locate;
-mod gate;
+mod from_rounds;
 mod paired_run;
 mod places;
 mod protocol;
 mod remote_side;
-mod rounds;
 mod serve_loop;
 mod store;
+mod unpaired;
 
-pub(crate) use gate::{percent, UnpairedGate};
-pub(crate) use paired_run::{
-    regression_claim, run_paired, stored_executable, BaselineExecutable, PairedResult,
-};
+pub(crate) use paired_run::{regression_claim, run_paired, stored_executable, BaselineExecutable};
 pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
 pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
 pub(crate) use store::store_executable;

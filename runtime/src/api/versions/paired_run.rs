@@ -4,21 +4,20 @@
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
-use super::gate::Unpairable;
+use super::from_rounds::{over_rounds, take_round, Round};
 use super::places::{serve_env, ServePlaces, Side};
 use super::protocol::{Reply, Request};
 use super::remote_side::{Serving, Tally};
-use super::rounds::{over_rounds, take_round, Round};
-use crate::analysis::DiffResult;
 use crate::analysis::{needs_explaining, stalls_for_comparison};
+use crate::analysis::{DiffResult, PairedResult, Unpairable};
 use crate::api::diff_fn::{analysed, duo_settings, DiffConfig};
 use crate::decide::DEFAULT_PRECISION;
 use crate::decide::{GateDesign, Goal, ProcessPairs};
 use crate::measure::measure_stalls;
 use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
+use crate::model::BaselineName;
 use crate::model::Claim;
-use crate::session::BaselineName;
 use crate::session::Settings;
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
@@ -39,19 +38,6 @@ pub struct BaselineExecutable {
 enum State {
     Stored(PathBuf),
     Unusable(Unpairable),
-}
-
-/// A `#[bench]` measured in duos against the same trial of the baseline's executable.
-#[derive(Clone, Debug)]
-pub struct PairedResult {
-    /// The baseline whose executable ran the old routine.
-    pub baseline: BaselineName,
-    /// `new/old <= 1 + P` from `--max-regression P`, if given.
-    pub claim: Option<Claim>,
-    /// P of `--max-regression P`: the gate the comparison was judged by, if given.
-    pub max_regression: Option<f64>,
-    /// The comparison; its ratio is latency(new) / latency(old).
-    pub result: DiffResult,
 }
 
 impl BaselineExecutable {
@@ -292,7 +278,7 @@ pub fn run_paired(
 /// needs rounds, not long ones: with their process starts, a gate's default budget
 /// (`session::DEFAULT_GATE_MAX_TIME`) holds about 160 rounds
 /// of the default length on a loaded machine, what a gate's plan asks for at the spreads
-/// its guide states (`decide::gate`; the simulation in `decide/simulation/pairs.rs` assumes
+/// its guide states (`decide::two_stage`; the simulation in `decide/simulation/pairs.rs` assumes
 /// this budget).
 fn round_time(max_time: Duration) -> Duration {
     (max_time / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)

@@ -1,6 +1,7 @@
 //! Keeping the bench executable beside a saved baseline, so the baseline can be run again.
 
-use crate::session::{executable_path, BaselineName};
+use crate::model::BaselineName;
+use crate::session::executable_path;
 use crate::util::process_ended;
 use std::fs;
 use std::io;

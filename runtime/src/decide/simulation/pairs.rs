@@ -11,8 +11,8 @@
 //! round.
 
 use super::{at_most_alpha, well_above_alpha, ALPHA, RUNS};
-use crate::decide::gate::{GateDesign, GateOutcome};
 use crate::decide::process_pairs::{Goal, ProcessPairs, MIN_PAIRS};
+use crate::decide::two_stage::{GateDesign, GateOutcome};
 use crate::decide::verdict::{judge, Verdict};
 use crate::model::Claim;
 use crate::stats::{ConfidenceSequence, SplitMix64};
@@ -79,19 +79,22 @@ impl Scenario {
 
     /// The scenario in the words of the VALIDATION table.
     fn describe(&self) -> String {
-        let percent = |x: f64| format!("{}%", 100.0 * x);
+        let percent_text = |x: f64| format!("{}%", 100.0 * x);
         let offsets = match self.offsets {
-            Offsets::Normal(sd) => format!("normal, sd {}", percent(sd)),
+            Offsets::Normal(sd) => format!("normal, sd {}", percent_text(sd)),
             Offsets::TwoState { p, shift } => {
                 format!(
                     "two states 0 and +{}, {} in each",
-                    percent(shift),
-                    percent(p)
+                    percent_text(shift),
+                    percent_text(p)
                 )
             }
         };
         let tails = if self.heavy { ", t(3) tails" } else { "" };
-        format!("{offsets}; round noise {}{tails}", percent(self.within))
+        format!(
+            "{offsets}; round noise {}{tails}",
+            percent_text(self.within)
+        )
     }
 
     fn round_noise(&self, rng: &mut SplitMix64) -> f64 {

@@ -17,8 +17,8 @@ use super::values::{
 };
 use crate::measure::built_in_names;
 use crate::model::parse_max_regression;
+use crate::model::BaselineName;
 use crate::model::Mode;
-use crate::session::BaselineName;
 use crate::session::Overrides;
 use crate::util::parse_duration;
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches};

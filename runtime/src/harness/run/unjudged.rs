@@ -7,12 +7,12 @@
 //! (Together with a gate, `--max-regression`, they are refused before anything runs:
 //! `harness::cli::invocation`.)
 
-use crate::api::percent;
 use crate::decide::ClaimText;
 use crate::harness::Routine;
 use crate::model::Mode;
 use crate::session::BaselineChoice;
 use crate::session::Settings;
+use crate::util::percent_of;
 
 /// The judgements of a trial that `settings` asked for, in words (`claim \`ratio < 0.8\``,
 /// `allocs limit`, `max regression 5%`).
@@ -33,7 +33,7 @@ fn judgements(settings: &Settings, routine: Routine, mode: Mode) -> Vec<String> 
                 .max_regression
                 .filter(|_| compared && mode == Mode::Bench)
             {
-                asked.push(format!("max regression {}%", percent(p)));
+                asked.push(format!("max regression {}%", percent_of(p)));
             }
         }
     }
@@ -72,8 +72,8 @@ pub fn left_unjudged(settings: &Settings, routine: Routine, mode: Mode) -> Optio
 mod tests {
     use super::*;
     use crate::api::{Bencher, Diff};
+    use crate::model::BaselineName;
     use crate::model::{AllocLimit, AttrOptions, Claim};
-    use crate::session::BaselineName;
     use crate::session::Overrides;
 
     fn bench(_: &mut Bencher, _: usize) {}

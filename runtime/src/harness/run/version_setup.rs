@@ -4,7 +4,6 @@
 //! the `#[bench]` trials the parent names, each up to its `iter` call, and exits when its
 //! stdin closes).
 
-use crate::api::percent;
 use crate::api::store_executable;
 use crate::api::BaselineExecutable;
 use crate::api::Bencher;
@@ -19,12 +18,14 @@ use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;
 use crate::model::bench_target;
+use crate::model::BaselineName;
 use crate::model::Mode;
+use crate::session::BaselineChoice;
 use crate::session::{baseline_saved, baseline_saved_elsewhere, executable_path};
-use crate::session::{BaselineChoice, BaselineName};
 use crate::session::{Overrides, Settings};
 use crate::util::catch_panic;
 use crate::util::duobench_dir;
+use crate::util::percent_of;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -178,12 +179,12 @@ pub fn unpaired_note(why: Option<&str>, compared: bool, settings: &Settings) -> 
                 "unpaired: cannot gate at alpha {} (max regression {}% not judged, passed with \
                  a warning)",
                 settings.alpha,
-                percent(p)
+                percent_of(p)
             )
         } else {
             format!(
                 "max regression {}% not judged, passed with a warning",
-                percent(p)
+                percent_of(p)
             )
         }
     });

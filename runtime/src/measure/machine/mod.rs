@@ -7,12 +7,12 @@
 //! - `system`: the CPU frequency governors, for the doctor;
 //! - `stalls`: how often the machine stalls a running thread, by a spin on timed chunks;
 //! - `stall_windows`: how often a window of the machine's time runs slow, from the same spin;
-//! - `pace`: a short fixed probe of the machine's pace, read after every `#[bench]` sample,
+//! - `pace_probe`: a short fixed probe of the machine's pace, read after every `#[bench]` sample,
 //!   and the wait for it to come back to a reference pace.
 
 mod contention;
 mod os;
-mod pace;
+mod pace_probe;
 mod sample_wait;
 mod stall_windows;
 mod stalls;
@@ -20,7 +20,7 @@ mod system;
 mod usage;
 
 pub(crate) use os::{context_switches, resident_kib, thread_cpu_time_ns, ContextSwitches};
-pub(crate) use pace::{slower_than, wait_for_pace, PaceProbe, PaceWait};
+pub(crate) use pace_probe::{slower_than, wait_for_pace, PaceProbe, PaceWait};
 pub(crate) use sample_wait::WaitMeter;
 pub use sample_wait::{SampleWait, WaitEvidence, Waiting};
 pub(crate) use stalls::measure_stalls;

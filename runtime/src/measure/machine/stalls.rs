@@ -21,7 +21,7 @@
 //! counted directly ([`MachineStalls::windows_slowed`]).
 
 use super::os::context_switches;
-use super::pace::{chain, steps_taking};
+use super::pace_probe::{chain, steps_taking};
 use super::stall_windows::slowed_share;
 use crate::measure::timer_cost;
 use std::hint::black_box;

@@ -9,10 +9,10 @@
 //! [`LocalRoutine`].
 
 use super::batch::BatchRunner;
-use super::batched::{BatchedRefRunner, BatchedRunner};
 use super::chunks::Chunker;
-use super::time_batch::TimeBatch;
+use super::duo_side::TimeBatch;
 use super::timer::TimerCost;
+use super::with_inputs::{BatchedRefRunner, BatchedRunner};
 use crate::measure::AllocCount;
 use crate::model::Reader;
 use std::mem::size_of;

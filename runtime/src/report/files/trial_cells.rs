@@ -2,8 +2,8 @@
 //! the merged HTML page): its estimate, interval, claim and verdict as text, and the order
 //! that puts what failed first. Pure.
 
-use crate::api::percent;
 use crate::report::machine_moved_words;
+use crate::util::percent_of;
 use crate::util::{format_count, format_ns, three_significant, RatioDigits};
 use serde_json::Value;
 
@@ -48,7 +48,7 @@ pub fn trial_cells(trial: &Value) -> TrialCells {
     // A gate's outcome is its own word (`regressed`, not `refuted`), beside the gate.
     let (claim, verdict) = match (gate["max_regression"].as_f64(), gate["outcome"].as_str()) {
         (Some(p), Some(outcome)) => (
-            Some(format!("max regression {}%", percent(p))),
+            Some(format!("max regression {}%", percent_of(p))),
             outcome.to_owned(),
         ),
         _ => (
@@ -118,7 +118,7 @@ pub fn rank(verdict: &str) -> u8 {
 fn unpaired_cells(trial: &Value, key: String, kind: String) -> TrialCells {
     let gate = trial["max_regression"]
         .as_f64()
-        .map_or_else(String::new, |f| format!(" {}%", percent(f)));
+        .map_or_else(String::new, |f| format!(" {}%", percent_of(f)));
     let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
     TrialCells {
         key,

@@ -11,9 +11,10 @@ use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
 use crate::report::{change_verdict_text, set_aside_parts, waiting_text};
-use crate::report::{count_text, machine_pace_text, measured_again_text, p_text, percent};
+use crate::report::{count_text, machine_pace_text, measured_again_text, p_text};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
+use crate::util::signed_percent_text;
 use crate::util::{format_secs, three_significant};
 use std::fmt::Write;
 
@@ -47,7 +48,7 @@ fn change_cell(outcome: &BaselineOutcome) -> String {
     match outcome {
         BaselineOutcome::Compared(c) => format!(
             "{} vs {}",
-            percent(c.change.relative.point),
+            signed_percent_text(c.change.relative.point),
             if c.previous_run {
                 "previous run".to_owned()
             } else {
@@ -200,9 +201,9 @@ fn baseline_figure(
                     "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
                      <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \
                      threshold around the baseline.{}",
-                    percent(ch.relative.point),
-                    percent(ch.relative.low),
-                    percent(ch.relative.high),
+                    signed_percent_text(ch.relative.point),
+                    signed_percent_text(ch.relative.low),
+                    signed_percent_text(ch.relative.high),
                     p_text(ch.p_value),
                     escape(c.baseline.as_str()),
                     if c.previous_run {

@@ -122,7 +122,7 @@ mod tests {
             crate::report::Record::Diff(d) => *d,
             _ => unreachable!("a comparison"),
         };
-        rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
+        rec.versions = Some(crate::model::BaselineName::parse("main").unwrap());
         let page = super::super::diff_section::section(&rec, "g");
         assert!(page.contains("Counted across versions"), "{page}");
         assert!(!page.contains("in duos"), "{page}");

@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn a_cross_version_section_says_its_figures_cover_every_round() {
         let mut rec = record("paired", 0.5, Some(BELOW), 2_000);
-        rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
+        rec.versions = Some(crate::model::BaselineName::parse("main").unwrap());
         let plain = section(&rec, "p");
         assert!(plain.contains("ratio = new/old.</p>"), "{plain}");
         rec.result.over_rounds = Some(crate::analysis::OverRounds {

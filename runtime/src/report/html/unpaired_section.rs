@@ -2,15 +2,15 @@
 //! table and a section with the reason and what to do.
 
 use super::escape;
-use crate::api::percent;
 use crate::report::UnpairedRecord;
+use crate::util::percent_of;
 use std::fmt::Write;
 
 /// The gate, as the claim column shows it.
 fn gate_text(record: &UnpairedRecord) -> String {
     format!(
         "max regression {}% against `{}`",
-        percent(record.gate.max_regression),
+        percent_of(record.gate.max_regression),
         record.gate.baseline
     )
 }

@@ -10,12 +10,13 @@ use crate::analysis::severe_at_slow_pace;
 use crate::analysis::BenchResult;
 use crate::analysis::{ChangeVerdict, MachineDifference};
 use crate::measure::{MeasuredAgain, Sampling, WaitEvidence, Waiting};
+use crate::model::BaselineName;
 use crate::model::{Measure, Throughput};
-use crate::session::{BaselineError, BaselineName, Compared};
+use crate::session::{BaselineError, Compared};
 use crate::stats::{Estimate, Outliers};
 use crate::util::{
     format_bytes_per_s, format_elements_per_s, format_ns, format_secs, level_percent,
-    three_significant,
+    signed_percent_text, three_significant,
 };
 use std::fmt::Write;
 
@@ -190,7 +191,7 @@ pub fn measured_again_text(again: &MeasuredAgain) -> String {
     let ran = format!(
         "ran {} slower than during the previous run through most of a first run (its pace \
          probe)",
-        percent(again.first_pace_change).trim_start_matches('+')
+        signed_percent_text(again.first_pace_change).trim_start_matches('+')
     );
     let waited = format_secs(again.waited);
     if !again.came_back {
@@ -230,9 +231,9 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
             };
             format!(
                 "{}  [{}, {}]  p = {}  vs {against} ({}): {} (noise threshold {}%)",
-                percent(ch.relative.point),
-                percent(ch.relative.low),
-                percent(ch.relative.high),
+                signed_percent_text(ch.relative.point),
+                signed_percent_text(ch.relative.low),
+                signed_percent_text(ch.relative.high),
                 p_text(ch.p_value),
                 per_iteration(measure, c.baseline_slope.point),
                 change_verdict_text(c),
@@ -276,7 +277,7 @@ pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
         let how = if m > 0.0 { "slower" } else { "faster" };
         causes.push(format!(
             "its pace probe ran {} {how} than during {then}",
-            percent(m.abs()).trim_start_matches('+')
+            signed_percent_text(m.abs()).trim_start_matches('+')
         ));
     }
     format!("not judged: the machine differed ({})", causes.join("; "))
@@ -301,19 +302,12 @@ pub fn machine_pace_text(c: &Compared) -> Option<String> {
 /// 1`), when it reaches `noise_threshold`; below it the machine held still.
 pub fn machine_moved_words(moved: f64, noise_threshold: f64) -> Option<String> {
     let how = if moved > 0.0 { "slower" } else { "faster" };
-    (moved.abs() >= noise_threshold)
-        .then(|| format!("ran {} {how}", percent(moved.abs()).trim_start_matches('+')))
-}
-
-/// A relative change as a signed percentage: `+100.2%`, `-3.10%`.
-#[must_use]
-pub fn percent(x: f64) -> String {
-    let p = 100.0 * x;
-    if p.abs() >= 10.0 {
-        format!("{p:+.1}%")
-    } else {
-        format!("{p:+.2}%")
-    }
+    (moved.abs() >= noise_threshold).then(|| {
+        format!(
+            "ran {} {how}",
+            signed_percent_text(moved.abs()).trim_start_matches('+')
+        )
+    })
 }
 
 /// A p-value with three decimals, or in scientific notation when tiny; `–` when NaN.
@@ -616,8 +610,6 @@ mod tests {
         assert_eq!(count_text(999), "999");
         assert_eq!(count_text(1_000), "1,000");
         assert_eq!(count_text(1_234_567), "1,234,567");
-        assert_eq!(percent(0.1234), "+12.3%");
-        assert_eq!(percent(-0.031), "-3.10%");
         assert_eq!(p_text(0.5), "0.500");
         assert_eq!(p_text(f64::NAN), "–");
     }

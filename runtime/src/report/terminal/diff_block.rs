@@ -354,16 +354,20 @@ fn clock_text(r: &DiffResult) -> String {
 /// What the rounds of fresh process pairs found: how many, how far apart their ratios were
 /// against what their duos explain, and how many more an undecided claim would need.
 pub(crate) fn process_pairs_line(p: &crate::decide::PairSpread) -> String {
-    let percent = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
+    let log_percent_text = |x: f64| format!("{:.2}%", 100.0 * x.exp_m1());
     let mut line = format!(
         "  process  {} pair{} of fresh processes",
         p.pairs,
         if p.pairs == 1 { "" } else { "s" }
     );
     if let Some(between) = p.between_sd {
-        let _ = write!(line, "; their ratios spread by {}", percent(between));
+        let _ = write!(
+            line,
+            "; their ratios spread by {}",
+            log_percent_text(between)
+        );
         if let Some(within) = p.within_se {
-            let _ = write!(line, " (their duos explain {})", percent(within));
+            let _ = write!(line, " (their duos explain {})", log_percent_text(within));
         }
     }
     if p.placement_dominates() {

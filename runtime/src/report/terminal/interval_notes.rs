@@ -58,8 +58,8 @@ pub(crate) fn verdict_note(
                      (the decision precision: ±{} against ±{}), which keeps a lucky stretch \
                      from deciding",
                     ClaimText(claim),
-                    percent(half_width),
-                    percent(DECISION_PRECISION * margin)
+                    half_width_percent_text(half_width),
+                    half_width_percent_text(DECISION_PRECISION * margin)
                 ))
             } else {
                 Some(format!(
@@ -104,7 +104,7 @@ pub(crate) fn units_note(r: &DiffResult) -> Option<String> {
 }
 
 /// A log half-width as a percentage of the ratio, with two significant digits.
-fn percent(log_half_width: f64) -> String {
+fn half_width_percent_text(log_half_width: f64) -> String {
     let p = 100.0 * log_half_width.exp_m1();
     if p >= 1.0 {
         format!("{p:.1}%")

@@ -87,7 +87,7 @@ mod tests {
     /// CPU time, with no Welch test (as `api::versions` assembles it).
     fn versions_record() -> DiffRecord {
         let mut rec = record("sorting::radix", 0.5, Some(BELOW), 1_000);
-        rec.versions = Some(crate::session::BaselineName::parse("main").unwrap());
+        rec.versions = Some(crate::model::BaselineName::parse("main").unwrap());
         let r = &mut rec.result;
         r.welch = None;
         crate::fixture::records::over_three_rounds(r, false);

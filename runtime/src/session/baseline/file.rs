@@ -42,7 +42,7 @@ pub struct SavedRun {
     pub ns: Vec<f64>,
     /// The machine's median time per step of the pace probe during that run, in
     /// nanoseconds (absent from files of runs that read none). The key names the probe's
-    /// work (`measure::machine::pace::lanes`): a file that holds the pace of other work,
+    /// work (`measure::machine::pace_probe::lanes`): a file that holds the pace of other work,
     /// under another key, reads as one without a pace, never as a change of the machine.
     #[serde(
         default,

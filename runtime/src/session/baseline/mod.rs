@@ -9,17 +9,14 @@
 //! the previous run). This module is an edge of the program: it reads and writes files. The
 //! comparison itself is pure (`analysis::change`).
 //!
-//! - `name`: a checked baseline name, usable as a file name;
 //! - `location`: where a trial's baselines live under the target directory;
 //! - `file`: one baseline file, written atomically, read back with each problem named;
 //! - `tests`: choosing, comparing with and saving baselines, in a scratch directory.
 
 mod file;
 mod location;
-mod name;
 
 pub use file::{BaselineError, Problem, SavedRun};
-pub use name::BaselineName;
 
 /// Where baseline `name` of `bench_target` keeps its executable under `root`.
 #[must_use]
@@ -30,6 +27,7 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
 use crate::analysis::{bootstrap, compare_runs, Change, RunMachine, RunSamples};
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::model::bench_target;
+use crate::model::BaselineName;
 use crate::model::Measure;
 use crate::stats::{linear_estimates, Estimate, Points, PointsError};
 use std::path::PathBuf;

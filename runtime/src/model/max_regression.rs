@@ -44,7 +44,7 @@ mod tests {
 
     /// Every case of the table the attribute's parser is tested against too.
     #[test]
-    fn the_shared_table_of_gate_values() {
+    fn the_shared_table_of_max_regressions() {
         let table = include_str!("max_regression_cases.txt");
         let mut checked = 0;
         for line in table
@@ -74,7 +74,7 @@ mod tests {
     fn every_gate_accepted_is_shown_as_it_was_given_never_as_zero() {
         for text in ["0.0001%", "0.000001", "0.00015%", "5%"] {
             let fraction = parse_max_regression(text).unwrap();
-            let shown = crate::api::percent(fraction);
+            let shown = crate::util::percent_of(fraction);
             assert!(shown > 0.0, "{text} shown as {shown}%");
             let written: f64 = text.trim_end_matches('%').parse().unwrap();
             let written = if text.ends_with('%') {

@@ -6,53 +6,12 @@
 //! One case is not a failure: a trial (or a whole bench target) that the baseline's
 //! executable does not have is new since the baseline. There is nothing it can have
 //! regressed from, so it is reported as unpaired and new, and passes.
+//!
+//! The gate's record, its line and its remedy are plain data the reports read
+//! (`analysis::paired_result`); what is here needs the run's settings.
 
+use crate::analysis::{Unpairable, UnpairedGate};
 use crate::session::Settings;
-
-/// Why a trial could not be paired with the baseline's executable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unpairable {
-    /// What went wrong, in one line.
-    pub why: String,
-    /// The baseline's executable lacks the trial (or the baseline the whole bench target):
-    /// the trial is new since the baseline, not broken.
-    pub new_since_baseline: bool,
-}
-
-impl Unpairable {
-    /// A pairing that failed because of `why`.
-    #[must_use]
-    pub fn failed(why: impl Into<String>) -> Self {
-        Self {
-            why: why.into(),
-            new_since_baseline: false,
-        }
-    }
-
-    /// A trial the baseline does not have, as `why` says.
-    #[must_use]
-    pub fn new_since_baseline(why: impl Into<String>) -> Self {
-        Self {
-            why: why.into(),
-            new_since_baseline: true,
-        }
-    }
-}
-
-/// A gated trial that could not be paired: the gate, why no pairing was possible, and the
-/// baseline it was to be paired with. The reports record it as a failed trial, or, when the
-/// trial is new since the baseline, as a new one that passes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct UnpairedGate {
-    /// The gate's largest regression allowed, as a fraction (0.05 for 5%).
-    pub max_regression: f64,
-    /// The baseline whose executable was to run the old side.
-    pub baseline: String,
-    /// Why no pairing was possible.
-    pub reason: String,
-    /// The baseline lacks the trial: nothing to regress from, so the trial passes.
-    pub new_since_baseline: bool,
-}
 
 impl UnpairedGate {
     /// The gate of `settings` that cannot be judged because of `why`. `None` when the trial
@@ -69,63 +28,15 @@ impl UnpairedGate {
             new_since_baseline: why.new_since_baseline,
         })
     }
-
-    /// Whether the trial fails: it does, unless it is new since the baseline.
-    #[must_use]
-    pub fn fails(&self) -> bool {
-        !self.new_since_baseline
-    }
-
-    /// What to do about it, in one sentence without a full stop.
-    #[must_use]
-    pub fn remedy(&self) -> String {
-        if self.new_since_baseline {
-            return format!(
-                "nothing to do: the gate applies once baseline `{}` has this trial",
-                self.baseline
-            );
-        }
-        format!(
-            "store the baseline's executable again with this duobench (`--save-baseline {} \
-             --store-only` on the base revision), or pass --allow-unpaired \
-             (DUOBENCH_ALLOW_UNPAIRED=1) to compare with saved numbers and pass with a warning",
-            self.baseline
-        )
-    }
-
-    /// The trial's one line: the gate, the reason and the remedy.
-    #[must_use]
-    pub fn message(&self) -> String {
-        if self.new_since_baseline {
-            return format!(
-                "unpaired, new since baseline `{}`: {}; max regression {}% not judged (nothing \
-                 to regress from)",
-                self.baseline,
-                self.reason,
-                percent(self.max_regression)
-            );
-        }
-        format!(
-            "cannot judge max regression {}% without pairing: {}; {}",
-            percent(self.max_regression),
-            self.reason,
-            self.remedy()
-        )
-    }
-}
-
-/// A fraction as a percentage, rounded so that 0.05 prints as 5, not 5.000000000000001.
-#[must_use]
-pub fn percent(fraction: f64) -> f64 {
-    (100.0 * fraction * 1e6).round() / 1e6
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::AttrOptions;
+    use crate::model::BaselineName;
+    use crate::session::BaselineChoice;
     use crate::session::Overrides;
-    use crate::session::{BaselineChoice, BaselineName};
 
     fn gated(allow_unpaired: bool) -> Settings {
         let plain = Settings::resolve(&AttrOptions::default(), Overrides::default());

@@ -172,7 +172,7 @@ impl GateDesign {
 
 /// The gate over the rounds seen so far.
 #[derive(Clone, Debug)]
-pub struct GateTest {
+pub struct TwoStageTest {
     design: GateDesign,
     /// Each round's log ratio (new over old), in order.
     estimates: Vec<f64>,
@@ -181,7 +181,7 @@ pub struct GateTest {
     decided: Option<(GateOutcome, DecidedBy)>,
 }
 
-impl GateTest {
+impl TwoStageTest {
     /// A gate designed as `design`, before any round.
     #[must_use]
     pub fn new(design: GateDesign) -> Self {
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_quiet_unchanged_gate_passes_by_the_end_of_the_first_stage() {
-        let mut gate = GateTest::new(GateDesign::new(0.02, 0.05, 0.05));
+        let mut gate = TwoStageTest::new(GateDesign::new(0.02, 0.05, 0.05));
         let mut rng = SplitMix64::new(1);
         let mut outcome = None;
         for _ in 0..FIRST_STAGE {
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(outcome, Some(GateOutcome::Pass));
         // Without the early stop (a spread the sequence cannot yet bound tightly), the
         // two-stage test decides at the end of the first stage.
-        let mut gate = GateTest::new(GateDesign::new(0.02, 0.05, 0.05));
+        let mut gate = TwoStageTest::new(GateDesign::new(0.02, 0.05, 0.05));
         for x in [0.03, -0.02, 0.01, -0.03, 0.02, -0.01, 0.025, -0.025] {
             outcome = gate.push(x, true);
         }
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn a_large_regression_stops_early_and_the_floor_holds_the_decision() {
-        let mut gate = GateTest::new(GateDesign::new(0.02, 0.05, 0.05));
+        let mut gate = TwoStageTest::new(GateDesign::new(0.02, 0.05, 0.05));
         let mut rng = SplitMix64::new(2);
         for _ in 0..MIN_ROUNDS {
             assert_eq!(gate.push(0.8 + 0.05 * rng.normal(), false), None);
@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_wide_spread_asks_for_more_rounds_before_deciding() {
-        let mut gate = GateTest::new(GateDesign::new(0.02, 0.05, 0.05));
+        let mut gate = TwoStageTest::new(GateDesign::new(0.02, 0.05, 0.05));
         let mut rng = SplitMix64::new(3);
         for _ in 0..FIRST_STAGE {
             assert_eq!(gate.push(0.05 * rng.normal(), true), None);
