@@ -462,12 +462,11 @@ mod tests {
         let warmed = *tries.last().unwrap();
         assert!(warmed >= Duration::from_millis(100), "{tries:?}");
         // A steady routine ends with its pilot's floor, about 40 ms of short duos, unless a
-        // busy machine keeps its medians apart (then at the cap, which this does not check).
+        // busy machine keeps its medians apart (then at the 200 ms cap, which this does not
+        // check) or slows the duos of the pilot the path needs, which the warmup waits for
+        // past the cap: bounded here with a margin for the suite's load.
         let steady = default_warmup_of(|| (0..200u64).map(std::hint::black_box).sum::<u64>());
         eprintln!("warming: {warmed:?}, steady: {steady:?}");
-        assert!(
-            steady <= Duration::from_millis(200) + Duration::from_millis(50),
-            "{steady:?}"
-        );
+        assert!(steady <= Duration::from_secs(1), "{steady:?}");
     }
 }

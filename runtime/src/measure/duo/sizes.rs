@@ -53,6 +53,17 @@ pub fn grow_own(own: Sizes, per_iter_ns: [f64; 2], target_ns: f64) -> Sizes {
     })
 }
 
+/// Each routine's time per iteration to size its batches by: the least of this duo's
+/// (`measured`) and the one's before (`earlier`). Sizes never shrink, so one duo in which a
+/// rare slow call (an amortized flush, a rehash) fell in both of one routine's batches would
+/// otherwise size the other routine's batches for a routine that is slow, for the rest of
+/// the run: batches of very different lengths, which leave the routine with the short ones
+/// too small a share of the machine's outliers for its own to be told from them.
+#[must_use]
+pub fn sizing_per_iter(earlier: Option<[f64; 2]>, measured: [f64; 2]) -> [f64; 2] {
+    earlier.map_or(measured, |e| [0, 1].map(|side| e[side].min(measured[side])))
+}
+
 /// The sizes a duo runs, from each routine's own: the larger of the two for both while they
 /// are within [`SHARED_WITHIN`] of each other, else each its own.
 #[must_use]
@@ -112,6 +123,36 @@ mod tests {
         assert_eq!(grow_own([1, 1], [1.0, 1.0], 20_000.0), [100, 100]);
         assert_eq!(grow_own([100, 100], [90.0, 90.0], 20_000.0), [223, 223]);
         assert_eq!(grow_own([400, 400], [50.0, 50.0], 20_000.0), [400, 400]);
+    }
+
+    #[test]
+    fn one_duo_with_a_rare_slow_call_in_both_batches_does_not_size_the_run() {
+        // Two routines of 470 ns; in the sixth duo both of the first's batches held its
+        // rare 2 ms call. Sized on the least of two duos they keep sharing one count.
+        let per_iter = |duo: usize| {
+            let first = if duo == 5 { 2e6 / 44.0 } else { 467.0 };
+            [first, 468.0]
+        };
+        let grow = |robust: bool| {
+            let (mut own, mut earlier) = ([1, 1], None);
+            for duo in 0..20 {
+                let measured = per_iter(duo);
+                let sizing = if robust {
+                    sizing_per_iter(earlier, measured)
+                } else {
+                    measured
+                };
+                earlier = Some(measured);
+                own = grow_own(own, sizing, 20_000.0);
+            }
+            shared(own)
+        };
+        let sizes = grow(true);
+        assert_eq!(sizes[0], sizes[1], "{sizes:?}");
+        // Negative control: sized on each duo alone, the slow call makes the second routine's
+        // batches long and leaves the first's short, for good.
+        let lopsided = grow(false);
+        assert!(lopsided[1] > 16 * lopsided[0], "{lopsided:?}");
     }
 
     #[test]

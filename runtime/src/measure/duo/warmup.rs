@@ -7,7 +7,7 @@ use super::cost::{duos_per_block, DuoCost, MIN_PILOT_DUOS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
 use super::settings::DuoSettings;
-use super::sizes::{grow_own, shared};
+use super::sizes::{grow_own, shared, sizing_per_iter};
 use super::steadiness::{long_batches, pilot_floor, Pace};
 use crate::decide::{dependence_in_reach, dependence_pilot_duos};
 use crate::measure::{Deadline, TimeBatch};
@@ -45,12 +45,16 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
     let mut shortest_duo_ns = f64::INFINITY;
     // Each routine's batch size on its own; the duo runs them shared while they are close.
     let mut own: Sizes = [1, 1];
+    // The previous duo's time per iteration of each routine, for `sizing_per_iter`.
+    let mut earlier_per_iter = None;
     while deadline.fits(cost.duo_ns(duo.iters)) {
         let before = Instant::now();
         let timings = duo.measure();
         cost.record(&timings, before.elapsed());
         last_duo_ns = timings.total_ns();
-        let per_iter = timings.per_iter_ns();
+        let measured = timings.per_iter_ns();
+        let per_iter = sizing_per_iter(earlier_per_iter, measured);
+        earlier_per_iter = Some(measured);
         own = grow_own(own, per_iter, target_ns);
         let sizes = shared(own);
         // Judged on the sizes the next duo runs, so that the first pilot duo at new sizes
