@@ -39,16 +39,18 @@ pub(crate) use files::{rank, trial_cells, write_html, TrialCells};
 pub use html::document_page;
 pub(crate) use json::{merge_document, to_json, RunInfo, Scope, SCHEMA_VERSION};
 pub(crate) use record::{AfterPush, Record, RecordSink};
-pub(crate) use run_meta::{rfc3339_utc, RunMeta};
+#[cfg(feature = "html")]
+pub(crate) use run_meta::rfc3339_utc;
+pub(crate) use run_meta::RunMeta;
 #[cfg(feature = "html")]
 pub(crate) use terminal::{
-    alloc_bytes_line, batch_iters_text, change_verdict_text, count_text, counted_basis,
-    counted_count, counted_lines, facts_paragraphs, interval_lines, interval_text,
-    machine_pace_text, mean_figure, means_text, measured_again_text, notes, p_text, per_iteration,
-    ratio_digits, ratio_figure, set_aside_parts, waiting_text,
+    alloc_bytes_line, batch_iters_text, count_text, counted_basis, counted_count, counted_lines,
+    facts_paragraphs, interval_lines, interval_text, machine_pace_text, mean_figure, means_text,
+    measured_again_text, notes, p_text, per_iteration, ratio_digits, ratio_figure, set_aside_parts,
+    waiting_text,
 };
 pub(crate) use terminal::{
-    bench_block, failure_message, group_table, machine_moved_words, record_block, summary_table,
-    BaselineStatus, Paint,
+    bench_block, change_verdict_text, failure_message, group_table, machine_moved_words,
+    record_block, summary_table, BaselineStatus, Paint,
 };
 pub(crate) use unpaired_record::UnpairedRecord;

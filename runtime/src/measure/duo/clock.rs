@@ -9,7 +9,7 @@
 //! any sign of waiting, too little evidence, or batches too short for the CPU clock, and wall
 //! time judges.
 
-use super::batches::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
+use super::one_duo::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
 use crate::stats::median;
 
 /// CPU time must be at least this share of wall time, summed over each routine's

@@ -1,7 +1,7 @@
 //! What a duo costs, for the run's time budget: one duo by wall clock, and what
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
-use super::batches::{MeasuredDuo, Sizes};
+use super::one_duo::{MeasuredDuo, Sizes};
 use crate::decide::Sequential;
 use crate::measure::Deadline;
 use crate::measure::TimeBatch;

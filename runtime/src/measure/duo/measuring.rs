@@ -2,9 +2,9 @@
 //! each to the screens in front of the sequential tests until they are done, and read the
 //! process's resident set between duos.
 
-use super::batches::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::blocks::Blocks;
 use super::cost::DuoCost;
+use super::one_duo::{Duo, ThreadCounters, FIRST_SLOTS, SECOND_SLOTS};
 use super::progress::{DuoProgress, Progress, PROGRESS_EVERY};
 use super::screen::DuoScreen;
 use crate::measure::{resident_kib, Deadline, TimeBatch};

@@ -1,5 +1,5 @@
 //! The duo loop of `#[bench_diff]`. Its steps:
-//! - `batches`: one duo, four timed batches in alternating order with the OS's evidence;
+//! - `one_duo`: one duo, four timed batches in alternating order with the OS's evidence;
 //! - `sizes`: each routine's batch size, so that a pair compares like with like;
 //! - `cost`: what a duo costs, so the budget can say whether a decision still fits;
 //! - `clock`: which clock judges the comparison, wall time or the thread's CPU time;
@@ -11,11 +11,11 @@
 //! tests' set-up) and `measuring` (duos until the test decides or the budget ends), with
 //! `progress` reports to the caller.
 
-mod batches;
 mod blocks;
 mod clock;
 mod cost;
 mod measuring;
+mod one_duo;
 mod progress;
 mod run;
 mod screen;
@@ -26,8 +26,8 @@ mod sizes;
 mod steadiness;
 mod warmup;
 
-pub(crate) use batches::ThreadCounters;
 pub use clock::{Clock, ClockReason};
+pub(crate) use one_duo::ThreadCounters;
 pub(crate) use progress::DuoProgress;
 pub(crate) use run::{run_duo_batches, run_duos, run_duos_probed, DuoRun};
 pub(crate) use screen::MATERIAL_PREEMPTION;

@@ -2,10 +2,10 @@
 //! (`blocks`), then alternate (first, second), (second, first) until the sequential test
 //! decides or the time budget ends (`measuring`).
 
-use super::batches::{Duo, KernelCounters, ThreadCounters};
 use super::blocks::{plan_blocks, Blocks};
 use super::cost::DuoCost;
 use super::measuring::{measure, Measured};
+use super::one_duo::{Duo, KernelCounters, ThreadCounters};
 use super::progress::{DuoProgress, Progress};
 use super::screen::{DuoScreen, Evidence};
 use super::settings::DuoSettings;
@@ -168,7 +168,7 @@ fn finish(iters: [u64; 2], blocks: Blocks, measured: Measured, warmup_time: Dura
 
 #[cfg(test)]
 mod tests {
-    use super::super::batches::{MeasuredDuo, FIRST_SLOTS, SECOND_SLOTS};
+    use super::super::one_duo::{MeasuredDuo, FIRST_SLOTS, SECOND_SLOTS};
     use super::*;
     use crate::decide::SequentialSettings;
     use crate::measure::timer_cost;

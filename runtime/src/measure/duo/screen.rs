@@ -21,8 +21,8 @@
 //!   they split alpha ([`CPU_ALPHA_SHARE`]): whichever gives the verdict, both hold at once
 //!   with probability 1 − alpha.
 
-use super::batches::MeasuredDuo;
 use super::clock::{choose_clock, Clock, ClockReason};
+use super::one_duo::MeasuredDuo;
 use crate::decide::DuoTimes;
 use crate::decide::Verdict;
 use crate::decide::{Attribution, SpikeSplit};

@@ -6,7 +6,7 @@
 //! set-aside duos by which routine was slow, as the fence does its outliers. Synthetic
 //! latencies, fixed seeds, 2,000 runs a scenario.
 
-use super::batches::MeasuredDuo;
+use super::one_duo::MeasuredDuo;
 use super::screen::DuoScreen;
 use crate::decide::SequentialSettings;
 use crate::decide::Verdict;

@@ -3,7 +3,7 @@
 //! their own counts (compared per iteration), so that a 35 ns routine is not timed one call
 //! at a time beside a 185 µs one, nor a 185 µs one five thousand times beside a 35 ns one.
 
-use super::batches::{Sizes, LONG_BATCH_NS};
+use super::one_duo::{Sizes, LONG_BATCH_NS};
 
 /// Largest factor by which one sizing step may grow a batch.
 const MAX_GROWTH: f64 = 100.0;

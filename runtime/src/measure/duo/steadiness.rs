@@ -9,7 +9,7 @@
 //! ends at about 2T (the second quarter must be past it), and a steady routine at the
 //! pilot floor.
 
-use super::batches::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
+use super::one_duo::{MeasuredDuo, FIRST_SLOTS, LONG_BATCH_NS, SECOND_SLOTS};
 use crate::decide::dependence_pilot_duos;
 use crate::stats::median;
 use std::time::Duration;

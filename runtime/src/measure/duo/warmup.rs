@@ -2,8 +2,8 @@
 //! size until the warmup's rule says warm (`steadiness`); the duos measured at the final
 //! size are the pilot.
 
-use super::batches::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
 use super::cost::{duos_per_block, DuoCost, MIN_PILOT_DUOS};
+use super::one_duo::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
 use super::settings::DuoSettings;

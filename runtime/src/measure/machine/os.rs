@@ -5,7 +5,7 @@
 //! stolen by another process shows up in wall time) and voluntary ones (the thread itself
 //! slept, waited on I/O or a lock). `CLOCK_THREAD_CPUTIME_ID` advances only while the thread
 //! runs, in nanoseconds. Both are Linux system calls (a few hundred nanoseconds each, see
-//! `read_costs_are_small` below and `measure/duo/batches.rs` for where they are read);
+//! `read_costs_are_small` below and `measure/duo/one_duo.rs` for where they are read);
 //! elsewhere the readers return `None` and measurement falls back to wall time alone.
 
 /// Context switches of the calling thread since it started.

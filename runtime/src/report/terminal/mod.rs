@@ -33,11 +33,13 @@ mod summary_table;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use bench_block::{bench_block, machine_moved_words, BaselineStatus};
-#[cfg(feature = "html")]
-pub(crate) use bench_block::{change_verdict_text, set_aside_parts, waiting_text};
+pub(crate) use bench_block::{
+    bench_block, change_verdict_text, machine_moved_words, BaselineStatus,
+};
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{count_text, machine_pace_text, measured_again_text, p_text};
+#[cfg(feature = "html")]
+pub(crate) use bench_block::{set_aside_parts, waiting_text};
 #[cfg(feature = "html")]
 pub(crate) use counted_lines::{counted_basis, counted_count, counted_lines};
 #[cfg(feature = "html")]

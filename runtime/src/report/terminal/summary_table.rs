@@ -101,7 +101,7 @@ pub(super) fn judgement_cells(record: &DiffRecord, digits: RatioDigits) -> [Stri
 mod tests {
     use super::*;
     use crate::fixture::records::{record, BAND, BELOW};
-    use crate::report::ratio_digits;
+    use crate::report::terminal::figures::ratio_digits;
 
     #[test]
     fn one_aligned_line_per_comparison() {
