@@ -42,7 +42,7 @@ pub fn location(top: &Path) -> Result<PathBuf, String> {
         .map(|parent| parent.join(format!(".{name}.duobench-base")));
     let why_not = match &beside {
         Some(dir) if dir.exists() => return Ok(dir.clone()),
-        Some(dir) => match fs::create_dir(dir) {
+        Some(dir) => match claim_dir(dir) {
             Ok(()) => return Ok(dir.clone()),
             Err(e) => format!("cannot create {}: {e}", dir.display()),
         },
@@ -77,6 +77,17 @@ pub fn location(top: &Path) -> Result<PathBuf, String> {
         inside.display()
     );
     Ok(inside)
+}
+
+/// Creates `dir`, or finds it made: a comparison started beside this one may create it
+/// between this one's look and its own attempt, and it is then the one worktree both use
+/// (each under the worktree's lock); taking the git directory instead would build two
+/// checkouts into the one target directory (see the module docs).
+fn claim_dir(dir: &Path) -> std::io::Result<()> {
+    match fs::create_dir(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(()),
+        made => made,
+    }
 }
 
 /// Brings the worktree at `worktree` to `commit` exactly: created if missing, checked out
@@ -166,6 +177,20 @@ pub fn configure(top: &Path, here: &Path, worktree: &Path, share: bool) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_worktree_directory_another_comparison_just_made_is_taken_as_the_one() {
+        let dir = std::env::temp_dir().join(format!("duobench-claim-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        claim_dir(&dir).unwrap();
+        // Made by the comparison beside: still this one's, not a reason to go elsewhere.
+        claim_dir(&dir).unwrap();
+        // A file there is not a directory to build in.
+        let file = dir.join("file");
+        fs::write(&file, "").unwrap();
+        assert!(claim_dir(&file).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn the_shared_configuration_is_that_of_the_directories_from_the_top_to_the_package() {
