@@ -139,7 +139,7 @@ mod tests {
         let r = inconclusive(1.0087, (1.0041, 1.0133));
         let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
         assert!(
-            note.starts_with("the interval lies inside `ratio > 1`, but"),
+            note.starts_with("the interval lies inside `ratio > 1.0`, but"),
             "{note}"
         );
         assert!(
