@@ -116,9 +116,9 @@ fn refuted_estimate(out: &str, claim: &str) -> f64 {
 
 #[test]
 fn amortized_costs_count_in_the_ratio() {
-    // Every 1,000th call does 2,000 calls' worth of extra work: the mean-latency ratio is 3,
-    // the typical batch's ratio 1. The old fence set the spikes aside and passed
-    // `ratio < 1.2` with an estimate near 1.
+    // Every 10th call does 20 calls' worth of extra work: the mean-latency ratio is 3, the
+    // typical call's ratio 1. A ratio of typical calls would pass `ratio < 1.2` with an
+    // estimate near 1.
     let (_, out) = test_run();
     let estimate = refuted_estimate(out, "ratio < 1.2");
     // A decision waits until the interval's half-width is at most half the log distance to
