@@ -94,8 +94,10 @@ def main():
         for t in runs:
             lo_hi = interval_of(t)
             shown = f"[{lo_hi[0]:.5f}, {lo_hi[1]:.5f}]" if lo_hi else "unbounded"
+            estimate = t["ratio"]["estimate"]
+            estimate = "–" if estimate is None else f"{estimate:.5f}"
             print(
-                f"  {shown_path(t):<42} ratio {t['ratio']['estimate']:.5f} {shown} "
+                f"  {shown_path(t):<42} ratio {estimate:>7} {shown} "
                 f"{t['verdict']:<12} pairs {t['pairs']:>7} "
                 f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s"
             )

@@ -260,6 +260,42 @@ fn make_previous_run(trial: &str, factor: f64, wait_share: Option<f64>) {
 }
 
 #[test]
+fn a_change_against_a_figure_resting_on_disturbed_samples_is_not_judged() {
+    let _serial = serial();
+    let _ = fs::remove_dir_all(baseline_dir("custom"));
+    let first = bench("custom", &[], &[]);
+    assert!(first.status.success(), "{}", text(&first));
+    let path = baseline_dir("custom").join("previous.json");
+    let rested = |on_disturbed: bool| {
+        // A previous run scaled to its time on the core read a third below the routine,
+        // with a wait that alone explains only a slower reading.
+        make_previous_run("custom", 1.0 / 1.5, Some(0.66));
+        let mut saved: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        saved["rests_on_disturbed"] = on_disturbed.into();
+        fs::write(&path, saved.to_string()).unwrap();
+        let run = bench("custom", &[], &[]);
+        let out = text(&run);
+        assert!(run.status.success(), "{out}");
+        (change_line(&out).to_owned(), out)
+    };
+    let (line, out) = rested(true);
+    assert!(
+        line.contains("not judged: the machine differed (")
+            && line.contains("the figure of the previous run rests on samples the wait disturbed"),
+        "{out}"
+    );
+    // The control: the same figures resting on undisturbed samples read "regressed",
+    // unless this run itself waited for a core (the suite's load on two cores can make it).
+    let (line, out) = rested(false);
+    assert!(
+        line.ends_with(": regressed (noise threshold 2.00%)")
+            || line.contains("not judged") && !line.contains("of the previous run rests"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     let _serial = serial();
     let _ = fs::remove_dir_all(baseline_dir("custom"));

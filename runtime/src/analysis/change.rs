@@ -109,6 +109,9 @@ pub struct RunMachine {
     pub wait_share: Option<f64>,
     /// The pace probe's median time per step, in nanoseconds (`None`: not read).
     pub pace_ns_per_step: Option<f64>,
+    /// Whether the run's figure rests on samples its thread's wait disturbed (too few ran
+    /// undisturbed to set those aside, so each was scaled to its time on the core).
+    pub rests_on_disturbed: bool,
 }
 
 /// How the machine differed between the baseline's run and this one.
@@ -130,6 +133,10 @@ pub struct MachineDifference {
     pub wait_counted: bool,
     /// Whether the pace probe's move counts in `explains`.
     pub pace_counted: bool,
+    /// Whether either run's figure rests on disturbed samples: a scaled figure is the
+    /// routine's time only as far as the scaling holds, so neither direction of a change is
+    /// the code's to claim.
+    pub disturbed: bool,
 }
 
 impl MachineDifference {
@@ -169,6 +176,7 @@ impl MachineDifference {
             explains: (faster, slower),
             wait_counted: wait.is_some(),
             pace_counted: pace.is_some(),
+            disturbed: then.rests_on_disturbed || now.rests_on_disturbed,
         }
     }
 }
@@ -213,7 +221,7 @@ pub fn compare_runs(
         p_value,
         noise_threshold,
         alpha,
-        verdict: verdict(&relative, p_value, noise_threshold, alpha, machine.explains),
+        verdict: verdict(&relative, p_value, noise_threshold, alpha, &machine),
         machine,
     })
 }
@@ -237,19 +245,25 @@ fn told(low: f64, high: f64, p_value: f64, noise: f64, alpha: f64) -> ChangeVerd
 }
 
 /// The verdict on `relative`, with the machine able to explain a change within
-/// `explains` = (faster, slower): the interval's ends are divided by what the machine could
-/// have done to them, and a verdict the widened interval no longer supports is the
-/// machine's. An interval that could not tell by itself stays "not enough data", unless
-/// the machine could explain its point's direction.
+/// `machine.explains` = (faster, slower): the interval's ends are divided by what the
+/// machine could have done to them, and a verdict the widened interval no longer supports
+/// is the machine's. An interval that could not tell by itself stays "not enough data",
+/// unless the machine could explain its point's direction. A figure resting on disturbed
+/// samples is never called improved or regressed: how far its scaling misses is not known
+/// (on a busy two-core machine a nanosecond routine's scaled figure read 36% below the
+/// quiet run's).
 fn verdict(
     relative: &Estimate,
     p_value: f64,
     noise: f64,
     alpha: f64,
-    explains: (f64, f64),
+    machine: &MachineDifference,
 ) -> ChangeVerdict {
     let alone = told(relative.low, relative.high, p_value, noise, alpha);
-    let (faster, slower) = explains;
+    if machine.disturbed && matches!(alone, ChangeVerdict::Improved | ChangeVerdict::Regressed) {
+        return ChangeVerdict::MachineDiffered;
+    }
+    let (faster, slower) = machine.explains;
     if (faster, slower) == (0.0, 0.0) {
         return alone;
     }
@@ -288,6 +302,15 @@ mod tests {
         RunMachine {
             wait_share: Some(share),
             pace_ns_per_step: Some(2.5),
+            rests_on_disturbed: false,
+        }
+    }
+
+    /// A machine able to explain `explains` and nothing else.
+    fn explaining(explains: (f64, f64)) -> MachineDifference {
+        MachineDifference {
+            explains,
+            ..MachineDifference::default()
         }
     }
 
@@ -349,7 +372,7 @@ mod tests {
 
     #[test]
     fn verdict_rule() {
-        let v = |est: Estimate, p| verdict(&est, p, 0.02, 0.05, STILL);
+        let v = |est: Estimate, p| verdict(&est, p, 0.02, 0.05, &explaining(STILL));
         assert_eq!(v(e(0.03, 0.05), 0.01), ChangeVerdict::Regressed);
         assert_eq!(v(e(-0.05, -0.03), 0.01), ChangeVerdict::Improved);
         assert_eq!(v(e(0.005, 0.015), 0.01), ChangeVerdict::WithinNoise);
@@ -378,6 +401,35 @@ mod tests {
         // And the other way: a loaded run after a quiet one.
         let c = compare_on(10.0, waited(0.0), 30.0, waited(0.66));
         assert_eq!(c.verdict, ChangeVerdict::MachineDiffered);
+    }
+
+    #[test]
+    fn a_change_beside_a_figure_resting_on_disturbed_samples_is_not_judged() {
+        // A loaded run scaled to its time on the core read 36% below the quiet one before
+        // it, the wait alone explaining only a slower reading; and the quiet run after it.
+        let scaled = RunMachine {
+            rests_on_disturbed: true,
+            ..waited(0.66)
+        };
+        let c = compare_on(3.67, waited(0.001), 2.34, scaled);
+        assert!(c.relative.high < -0.3, "{c:?}");
+        assert!(c.machine.disturbed);
+        assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
+        let c = compare_on(2.34, scaled, 2.78, waited(0.003));
+        assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
+        // The control: the same waits with the figures resting on undisturbed samples.
+        let kept = waited(0.66);
+        let c = compare_on(3.67, waited(0.001), 2.34, kept);
+        assert_eq!(c.verdict, ChangeVerdict::Improved, "{c:?}");
+        let c = compare_on(2.34, kept, 2.78, waited(0.003));
+        assert_eq!(c.verdict, ChangeVerdict::Regressed, "{c:?}");
+        // What is within the threshold stays told: the figure cannot have hidden a change
+        // the interval excludes.
+        let c = compare_on(10.0, scaled, 10.0, scaled);
+        assert!(matches!(
+            c.verdict,
+            ChangeVerdict::NoChange | ChangeVerdict::WithinNoise
+        ));
     }
 
     #[test]
@@ -451,7 +503,7 @@ mod tests {
 
     #[test]
     fn a_wide_interval_the_machine_could_explain_says_the_machine() {
-        let v = |est: Estimate, explains| verdict(&est, 0.2, 0.02, 0.05, explains);
+        let v = |est: Estimate, explains| verdict(&est, 0.2, 0.02, 0.05, &explaining(explains));
         // −14.6% [−27.6%, +0.92%]: the machine could make this run 40% faster.
         let wide = Estimate {
             point: -0.146,

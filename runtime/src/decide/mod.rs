@@ -41,8 +41,8 @@ pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_
 #[cfg(test)]
 pub(crate) use sequential::Safeguards;
 pub(crate) use sequential::{
-    dependence_in_reach, dependence_pilot_duos, BlockSums, RareCosts, Sequential,
-    SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
+    dependence_in_reach, dependence_pilot_duos, min_decision_duos, BlockSums, RareCosts,
+    Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
 };
 pub use sequential::{Basis, Unsettled};
 pub use two_stage::{DecidedBy, GateDesign, GateOutcome};

@@ -2,7 +2,7 @@
 //! the fewest duos of a meaningful comparison would cost (see `crate::measure::Deadline`).
 
 use super::one_duo::{MeasuredDuo, Sizes};
-use crate::decide::Sequential;
+use crate::decide::{min_decision_duos, Sequential};
 use crate::measure::Deadline;
 use crate::measure::TimeBatch;
 use std::time::Duration;
@@ -139,8 +139,13 @@ impl DuoCost {
     fn fewest_at(duo_ns: f64, pilot_duos: usize, blocks: usize, floor: usize) -> f64 {
         let block = duos_per_block(duo_ns);
         let pilot = MIN_PILOT_DUOS.max(pilot_duos);
+        // The caller's floor counts duos; the test's own is shorter where 75 duos would
+        // span more than its time floor (calls of about 6.5 ms and up), and a budget judged
+        // on the count would give up on routines of 20 ms that the test decides in 5 s.
         let floor = if floor > 0 {
-            floor.max(Sequential::decision_floor(duo_ns, pilot, block))
+            floor
+                .min(min_decision_duos(duo_ns))
+                .max(Sequential::decision_floor(duo_ns, pilot, block))
         } else {
             0
         };
@@ -203,6 +208,18 @@ mod tests {
             (304.0 + 120.0) * duo_ns
         );
         assert_eq!(DuoCost::fewest_at(duo_ns, 8, 10, 0), 10.0 * duo_ns);
+    }
+
+    #[test]
+    fn the_fewest_duos_of_a_long_routine_span_the_time_floor_not_75_duos() {
+        // Duos of 70 ms (calls of about 17 ms): the floor is the 29 duos that span 2 s, so
+        // the fewest fit the default 5 s budget; counted as 75 duos they would not (5.8 s).
+        let duo_ns = 7e7;
+        let fewest = DuoCost::fewest_at(duo_ns, 0, 10, 75);
+        assert_eq!(fewest, (8.0 + 29.0) * duo_ns);
+        assert!(fewest < 5e9, "{fewest}");
+        // Duos of 8 ms keep the 75-duo floor (and the units above it).
+        assert_eq!(DuoCost::fewest_at(8e6, 0, 10, 75), (8.0 + 150.0) * 8e6);
     }
 
     #[test]

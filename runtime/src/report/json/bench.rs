@@ -157,6 +157,8 @@ struct MachineOut {
     explains: Option<Interval>,
     wait_counted: bool,
     pace_counted: bool,
+    rests_on_disturbed_then: bool,
+    rests_on_disturbed_now: bool,
 }
 
 /// An estimate in `measure`'s unit.
@@ -300,6 +302,8 @@ fn compared(c: &Compared, measure: Measure) -> BaselineOut {
                 explains: interval(ch.machine.explains.0, ch.machine.explains.1),
                 wait_counted: ch.machine.wait_counted,
                 pace_counted: ch.machine.pace_counted,
+                rests_on_disturbed_then: ch.machine.then.rests_on_disturbed,
+                rests_on_disturbed_now: ch.machine.now.rests_on_disturbed,
             },
         }),
         machine_pace_change: c.machine_pace_change.and_then(finite),

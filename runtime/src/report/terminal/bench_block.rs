@@ -273,6 +273,15 @@ pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
             share_text(b)
         ));
     }
+    let rested_on_disturbed = match (d.then.rests_on_disturbed, d.now.rests_on_disturbed) {
+        (true, true) => Some(format!("the figures of {then} and of this one")),
+        (true, false) => Some(format!("the figure of {then}")),
+        (false, true) => Some("this run's figure".to_owned()),
+        (false, false) => None,
+    };
+    if let Some(whose) = rested_on_disturbed {
+        causes.push(format!("{whose} rests on samples the wait disturbed"));
+    }
     if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
         let how = if m > 0.0 { "slower" } else { "faster" };
         causes.push(format!(
@@ -710,10 +719,12 @@ mod tests {
         let then = crate::analysis::RunMachine {
             wait_share: Some(0.66),
             pace_ns_per_step: Some(2.5),
+            rests_on_disturbed: false,
         };
         let now = crate::analysis::RunMachine {
             wait_share: Some(0.0),
             pace_ns_per_step: Some(2.0),
+            rests_on_disturbed: false,
         };
         let machine = MachineDifference::between(then, now, 0.02);
         let c = Compared {

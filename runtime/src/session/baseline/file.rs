@@ -55,6 +55,10 @@ pub struct SavedRun {
     /// one weighs how much of a change the difference of their waits explains.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait_share: Option<f64>,
+    /// Whether the run's figure rests on samples the wait disturbed (scaled to their time on
+    /// the core): a change against such a run is not called improved or regressed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rests_on_disturbed: bool,
 }
 
 impl SavedRun {
@@ -80,6 +84,7 @@ impl SavedRun {
             ns,
             pace_ns_per_step: machine.pace_ns_per_step,
             wait_share: machine.wait_share,
+            rests_on_disturbed: machine.rests_on_disturbed,
         }
     }
 
@@ -89,6 +94,7 @@ impl SavedRun {
         RunMachine {
             wait_share: self.wait_share,
             pace_ns_per_step: self.pace_ns_per_step,
+            rests_on_disturbed: self.rests_on_disturbed,
         }
     }
 
@@ -284,6 +290,7 @@ mod tests {
         let machine = crate::analysis::RunMachine {
             wait_share: Some(0.25),
             pace_ns_per_step: Some(0.65),
+            rests_on_disturbed: true,
         };
         SavedRun::new(trial, scale, iters, ns, machine)
     }

@@ -171,6 +171,7 @@ fn compare_and_save_in(
     let machine = RunMachine {
         wait_share: result.run.waiting.and_then(|w| w.share),
         pace_ns_per_step: result.run.pace_ns_per_step(),
+        rests_on_disturbed: result.run.waiting.is_some_and(|w| w.rests_on_disturbed),
     };
     // What the machine can have done to this measure: a wait for a core moves what
     // preemption moves (wall time, a time of the user's own), the pace any time; a count
@@ -178,6 +179,7 @@ fn compare_and_save_in(
     let moved_by = |m: RunMachine| RunMachine {
         wait_share: m.wait_share.filter(|_| !result.measure.keeps_preempted()),
         pace_ns_per_step: m.pace_ns_per_step.filter(|_| result.measure.is_time()),
+        rests_on_disturbed: m.rests_on_disturbed && !result.measure.keeps_preempted(),
     };
     let new = RunSamples {
         iters: &result.run.iters,
