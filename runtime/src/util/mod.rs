@@ -1,6 +1,6 @@
 //! Utilities. The lowest layer: imports nothing from the crate.
-//! - `units`: durations parsed, and times, rates, counts and sizes printed in the unit that
-//!   fits;
+//! - `units`: durations and percentages parsed, and times, rates, counts and sizes printed
+//!   in the unit that fits;
 //! - `ratio`: ratios printed with the digits their interval needs;
 //! - `atomic_file`: writing a file so that a reader sees the old file or the new;
 //! - `owned_file`: the one writer every output goes through: only a file recognisably
@@ -41,5 +41,6 @@ pub(crate) use target_dir::duobench_dir;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
-    parse_duration, percent_of, signed_percent_text, significant, three_significant,
+    parse_duration, parse_percent_or_fraction, percent_of, signed_percent_text, significant,
+    three_significant, PercentOrFraction,
 };

@@ -1,5 +1,6 @@
-//! Units in text: parsing `500ms`-style durations, printing times, rates, counts and sizes
-//! with three significant digits (or as many as asked) in the unit that fits.
+//! Units in text: parsing `500ms`-style durations and `5%`-style shares, printing times,
+//! rates, counts and sizes with three significant digits (or as many as asked) in the unit
+//! that fits.
 
 use std::time::Duration;
 
@@ -208,6 +209,39 @@ pub fn level_percent(level: f64) -> String {
         .map_or_else(|| format!("{p}%"), |(text, _)| format!("{text}%"))
 }
 
+/// A share as it was written, before any range is checked: a percentage (`5%`) or a plain
+/// number (`0.05`), so that each option checks it in the unit the user wrote.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PercentOrFraction {
+    /// A number followed by `%`: `5%` is `Percent(5.0)`.
+    Percent(f64),
+    /// A number alone: `0.05` is `Fraction(0.05)`.
+    Fraction(f64),
+}
+
+impl PercentOrFraction {
+    /// The share as a fraction: `5%` and `0.05` both give 0.05.
+    #[must_use]
+    pub fn fraction(self) -> f64 {
+        match self {
+            Self::Percent(p) => p / 100.0,
+            Self::Fraction(f) => f,
+        }
+    }
+}
+
+/// Reads a percentage such as `5%` (spaces around the number allowed: ` 5 %`) or a plain
+/// number such as `0.05`; `None` when it is neither. Any number Rust reads as an `f64` is
+/// returned, `inf` and `-5` too: the range is the caller's to check.
+#[must_use]
+pub fn parse_percent_or_fraction(text: &str) -> Option<PercentOrFraction> {
+    let trimmed = text.trim();
+    match trimmed.strip_suffix('%') {
+        Some(percent) => percent.trim().parse().ok().map(PercentOrFraction::Percent),
+        None => trimmed.parse().ok().map(PercentOrFraction::Fraction),
+    }
+}
+
 /// A fraction as a percentage, the number (`{}%` prints it), rounded so that 0.05 gives 5,
 /// not 5.000000000000001.
 #[must_use]
@@ -229,6 +263,24 @@ pub fn signed_percent_text(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_share_is_read_as_written_with_or_without_its_percent_sign() {
+        use PercentOrFraction::{Fraction, Percent};
+        assert_eq!(parse_percent_or_fraction("5%"), Some(Percent(5.0)));
+        assert_eq!(parse_percent_or_fraction(" 5 % "), Some(Percent(5.0)));
+        assert_eq!(parse_percent_or_fraction("0.05"), Some(Fraction(0.05)));
+        assert_eq!(parse_percent_or_fraction("-2%"), Some(Percent(-2.0)));
+        for not_a_share in ["", "%", "5%%", "five", "5 percent", "%5"] {
+            assert_eq!(
+                parse_percent_or_fraction(not_a_share),
+                None,
+                "{not_a_share:?}"
+            );
+        }
+        assert_eq!(Percent(5.0).fraction(), 0.05);
+        assert_eq!(Fraction(0.05).fraction(), 0.05);
+    }
 
     #[test]
     fn a_percentage_as_a_number_or_as_signed_text() {
