@@ -38,6 +38,8 @@ pub(crate) use panic::{catch_inner, catch_panic, fail_trial};
 pub(crate) use process::process_ended;
 pub(crate) use ratio::{ratio_text, RatioDigits};
 pub(crate) use target_dir::duobench_dir;
+#[cfg(feature = "html")]
+pub(crate) use units::time_unit;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,

@@ -81,13 +81,21 @@ pub fn format_ns_significant(ns: f64, digits: usize) -> String {
     if !ns.is_finite() {
         return "–".to_owned();
     }
-    let (value, unit) = match round_to_significant(ns, digits).abs() {
-        x if x < 1e3 => (ns, "ns"),
-        x if x < 1e6 => (ns / 1e3, "µs"),
-        x if x < 1e9 => (ns / 1e6, "ms"),
-        _ => (ns / 1e9, "s"),
-    };
-    format!("{} {unit}", significant(value, digits))
+    let (per_unit, unit) = time_unit(ns, digits);
+    format!("{} {unit}", significant(ns / per_unit, digits))
+}
+
+/// The unit [`format_ns_significant`] shows `ns` in with `digits` significant digits, and
+/// the nanoseconds in one of it: `(1e3, "µs")` for 61,234 ns. Chosen on the value as
+/// rounded, so that 999.96 ns with three digits is `1.00 µs`, not `1000 ns`.
+#[must_use]
+pub fn time_unit(ns: f64, digits: usize) -> (f64, &'static str) {
+    match round_to_significant(ns, digits).abs() {
+        x if x < 1e3 => (1.0, "ns"),
+        x if x < 1e6 => (1e3, "µs"),
+        x if x < 1e9 => (1e6, "ms"),
+        _ => (1e9, "s"),
+    }
 }
 
 fn round_to_significant(value: f64, digits: usize) -> f64 {
@@ -338,6 +346,9 @@ mod tests {
         assert_eq!(format_ns_significant(1_082.37, 5), "1.0824 µs");
         assert_eq!(format_ns_significant(999.996, 5), "1.0000 µs");
         assert_eq!(significant(612.4, 2), "612");
+        assert_eq!(time_unit(61_234.0, 3), (1e3, "µs"));
+        assert_eq!(time_unit(999.96, 3), (1e3, "µs"));
+        assert_eq!(time_unit(999.96, 5), (1.0, "ns"));
     }
 
     #[test]
