@@ -44,14 +44,9 @@ mod tests {
     /// Every case of the table the attribute's parser is tested against too.
     #[test]
     fn the_shared_table_of_max_regressions() {
-        let table = include_str!("max_regression_cases.txt");
-        let mut checked = 0;
-        for line in table
-            .lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        {
-            let (text, expected) = line.rsplit_once(" => ").expect("TEXT => EXPECTED");
-            let text = if text == "<empty>" { "" } else { text };
+        let cases = crate::util::table_cases(include_str!("max_regression_cases.txt"));
+        assert!(cases.len() >= 20, "only {} cases read", cases.len());
+        for (text, expected) in cases {
             match expected {
                 "error" => assert!(
                     parse_max_regression(text).is_err(),
@@ -64,9 +59,7 @@ mod tests {
                     assert!((got - want).abs() < 1e-12, "{text:?}: {got} != {want}");
                 }
             }
-            checked += 1;
         }
-        assert!(checked >= 20, "only {checked} cases read");
     }
 
     #[test]

@@ -11,9 +11,13 @@
 //! - `process`: whether another process has ended, for cleaning up after it;
 //! - `panic`: a panicking routine turned into a failed trial with its message;
 //! - `interrupt`: the Ctrl-C flag, so the first interrupt keeps what was measured;
-//! - `held`: the memory a growing record holds, left out of memory readings.
+//! - `held`: the memory a growing record holds, left out of memory readings;
+//! - `case_table` (tests only): the tables of cases that a parser written twice, here and
+//!   in the macro crate, is tested against.
 
 mod atomic_file;
+#[cfg(test)]
+mod case_table;
 mod fifo_open;
 mod file_lock;
 mod held;
@@ -26,6 +30,8 @@ mod target_dir;
 mod units;
 
 pub(crate) use atomic_file::{parent_dir, resolve_links};
+#[cfg(test)]
+pub(crate) use case_table::table_cases;
 pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
 pub(crate) use held::HeldBytes;
