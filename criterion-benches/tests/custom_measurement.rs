@@ -5,27 +5,15 @@
 
 mod common;
 
-use common::{cargo_bench, target_dir, text, trials};
+use common::{short_run, trial};
 
 #[test]
 fn criterions_half_seconds_example_is_measured_by_it_and_reported_in_half_seconds() {
-    let json = target_dir().join("custom_measurement.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    std::fs::create_dir_all(target_dir()).unwrap();
-    let run = cargo_bench(
+    let (out, trials) = short_run(
         "custom_measurement",
-        &[
-            "--max-time",
-            "300ms",
-            "--warmup",
-            "50ms",
-            "--no-report",
-            "--json",
-            json_arg,
-        ],
+        "custom_measurement",
+        &["--warmup", "50ms"],
     );
-    let out = text(&run);
-    assert!(run.status.success(), "{out}");
     let block = out
         .split("\n[bench] fibonacci_custom_measurement\n")
         .nth(1)
@@ -39,10 +27,7 @@ fn criterions_half_seconds_example_is_measured_by_it_and_reported_in_half_second
         .find(|l| l.trim_start().starts_with("time "))
         .unwrap_or_else(|| panic!("no time line: {out}"));
     assert!(time.contains(" s/2  ["), "{time}");
-    let trial = trials(&json)
-        .into_iter()
-        .find(|t| t["name"] == "fibonacci_custom_measurement")
-        .unwrap_or_else(|| panic!("no trial in the JSON: {out}"));
+    let trial = trial(&trials, "fibonacci_custom_measurement", &out);
     assert_eq!(trial["measure"], "HalfSeconds");
     assert_eq!(trial["unit"], "s/2");
     // fibonacci(10) makes 177 calls: between 10 ns and 100 µs, that is 2e-8 to 2e-4 s/2

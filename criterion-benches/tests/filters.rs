@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{cargo_bench, target_dir, text, trials};
+use common::{cargo_bench, short_run, text, trial};
 
 #[test]
 fn a_filter_selects_among_criterion_benchmarks_which_are_measured_and_reported() {
@@ -20,54 +20,28 @@ fn a_filter_selects_among_criterion_benchmarks_which_are_measured_and_reported()
     assert_eq!(names.len(), 9, "{}", text(&listed));
     assert!(names.iter().any(|n| n == "faster_hex_decode_unchecked"));
 
-    let json = target_dir().join("hex-filtered.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    std::fs::create_dir_all(target_dir()).unwrap();
-    let run = cargo_bench(
-        "hex",
-        &[
-            "decode_unchecked",
-            "--max-time",
-            "300ms",
-            "--no-report",
-            "--json",
-            json_arg,
-        ],
-    );
-    let out = text(&run);
-    assert!(run.status.success(), "{out}");
+    let (out, measured) = short_run("hex", "hex-filtered", &["decode_unchecked"]);
     assert!(out.contains("[bench] faster_hex_decode_unchecked"), "{out}");
     assert!(!out.contains("[bench] hex_encode"), "{out}");
-    let measured = trials(&json);
     assert_eq!(measured.len(), 1, "{out}");
-    assert_eq!(measured[0]["name"], "faster_hex_decode_unchecked");
-    assert!(measured[0]["slope_ns"]["estimate"].as_f64().unwrap() > 0.0);
+    let decoded = trial(&measured, "faster_hex_decode_unchecked", &out);
+    assert!(decoded["slope_ns"]["estimate"].as_f64().unwrap() > 0.0);
 }
 
 #[test]
 fn a_group_benchmark_keeps_its_id_and_throughput() {
-    let json = target_dir().join("base64-exact.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    std::fs::create_dir_all(target_dir()).unwrap();
-    let run = cargo_bench(
+    let (out, measured) = short_run(
         "base64",
+        "base64-exact",
         &[
             "encode_small_input/encode/50",
             "--exact",
-            "--max-time",
-            "300ms",
             "--warmup",
             "100ms",
-            "--no-report",
-            "--json",
-            json_arg,
         ],
     );
-    let out = text(&run);
-    assert!(run.status.success(), "{out}");
-    let measured = trials(&json);
     assert_eq!(measured.len(), 1, "{out}");
-    assert_eq!(measured[0]["name"], "encode_small_input/encode/50");
-    assert_eq!(measured[0]["throughput"]["unit"], "bytes");
-    assert_eq!(measured[0]["throughput"]["per_iteration"], 50);
+    let encoded = trial(&measured, "encode_small_input/encode/50", &out);
+    assert_eq!(encoded["throughput"]["unit"], "bytes");
+    assert_eq!(encoded["throughput"]["per_iteration"], 50);
 }

@@ -9,32 +9,13 @@
 
 mod common;
 
-use common::{cargo_bench, target_dir, text, trials};
+use common::{short_run, trial};
 
 #[test]
 fn criterions_timing_model_titles_and_budget_rule_hold_under_the_compatibility_layer() {
-    let json = target_dir().join("semantics.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    std::fs::create_dir_all(target_dir()).unwrap();
-    let run = cargo_bench(
-        "semantics",
-        &[
-            "--max-time",
-            "300ms",
-            "--warmup",
-            "50ms",
-            "--no-report",
-            "--json",
-            json_arg,
-        ],
-    );
-    let out = text(&run);
-    assert!(run.status.success(), "{out}");
+    let (out, trials) = short_run("semantics", "semantics", &["--warmup", "50ms"]);
     let slope = |name: &str| {
-        trials(&json)
-            .iter()
-            .find(|t| t["name"] == name)
-            .unwrap_or_else(|| panic!("no trial {name}: {out}"))["slope_ns"]["estimate"]
+        trial(&trials, name, &out)["slope_ns"]["estimate"]
             .as_f64()
             .expect("a slope")
     };
@@ -50,10 +31,7 @@ fn criterions_timing_model_titles_and_budget_rule_hold_under_the_compatibility_l
     // iterations), and its unit.
     assert!((slope("counted_iter") / 3.0 - 1.0).abs() < 1e-9, "{out}");
     assert!((slope("counted_custom") / 5.0 - 1.0).abs() < 1e-9, "{out}");
-    let counted = trials(&json)
-        .into_iter()
-        .find(|t| t["name"] == "counted_custom")
-        .unwrap();
+    let counted = trial(&trials, "counted_custom", &out);
     assert_eq!(
         (&counted["measure"], &counted["unit"]),
         (&"Counted".into(), &"calls".into())

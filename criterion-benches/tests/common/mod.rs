@@ -1,5 +1,5 @@
 //! What the end-to-end tests share: `cargo bench` on one of this package's bench files, its
-//! output as text, and the trials of a `--json` file.
+//! output as text, the trials of a `--json` file, and a short run that writes one.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -42,4 +42,28 @@ pub fn trials(json: &Path) -> Vec<Value> {
         .as_array()
         .expect("a trials array")
         .clone()
+}
+
+/// A short run of `bench` (a 300 ms budget, no HTML report) with `args` before the budget
+/// (filters, `--exact`, `--warmup`), written to `<json_name>.json` in the target directory:
+/// its output as text, once the run succeeded, and the trials of its `--json` file.
+pub fn short_run(bench: &str, json_name: &str, args: &[&str]) -> (String, Vec<Value>) {
+    let json = target_dir().join(format!("{json_name}.json"));
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    std::fs::create_dir_all(target_dir()).unwrap();
+    let mut harness_args = args.to_vec();
+    harness_args.extend(["--max-time", "300ms", "--no-report", "--json", json_arg]);
+    let run = cargo_bench(bench, &harness_args);
+    let out = text(&run);
+    assert!(run.status.success(), "{out}");
+    let measured = trials(&json);
+    (out, measured)
+}
+
+/// The trial named `name`, or a failure that shows the run's output `out`.
+pub fn trial<'a>(trials: &'a [Value], name: &str, out: &str) -> &'a Value {
+    trials
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no trial {name} in the JSON: {out}"))
 }

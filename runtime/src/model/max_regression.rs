@@ -6,6 +6,9 @@
 //! rather than read: `5` may mean 5% or 500%, and a gate read the wrong way passes what it
 //! was written to fail.
 
+use crate::util::parse_percent_or_fraction;
+use crate::util::PercentOrFraction::{Fraction, Percent};
+
 /// The smallest gate, as a percentage: one part in a million. A finer gate is finer than
 /// any measure resolves, and the reports would show it rounded towards the 0% that is
 /// refused; so it is refused too, naming this floor.
@@ -14,20 +17,16 @@ pub const SMALLEST_GATE_PERCENT: f64 = 1e-4;
 /// Parses a gate's largest regression into a fraction (`5%` and `0.05` give 0.05). The
 /// error is one line that says what is allowed and, for a plain number, both readings.
 pub fn parse_max_regression(text: &str) -> Result<f64, String> {
-    let trimmed = text.trim();
     let allowed = "a gate is a slowdown of 0.0001% (one part in a million) or more, such as \
                    5% or 0.05";
     // Compared in the unit written, so that `0.0001%` is not lost to rounding.
     let floor = SMALLEST_GATE_PERCENT;
-    if let Some(percent) = trimmed.strip_suffix('%') {
-        return match percent.trim().parse::<f64>() {
-            Ok(p) if p.is_finite() && p >= floor => Ok(p / 100.0),
-            _ => Err(format!("{allowed}, got `{text}`")),
-        };
-    }
-    match trimmed.parse::<f64>() {
-        Ok(p) if p.is_finite() && p * 100.0 >= floor * (1.0 - 1e-12) && p < 1.0 => Ok(p),
-        Ok(p) if p.is_finite() && p >= 1.0 => Err(format!(
+    match parse_percent_or_fraction(text) {
+        Some(Percent(p)) if p.is_finite() && p >= floor => Ok(p / 100.0),
+        Some(Fraction(p)) if p.is_finite() && p * 100.0 >= floor * (1.0 - 1e-12) && p < 1.0 => {
+            Ok(p)
+        }
+        Some(Fraction(p)) if p.is_finite() && p >= 1.0 => Err(format!(
             "`{text}` is ambiguous: write `{p}%` for a slowdown of {p}% (new/old at most \
              {:.4}), or `{}` for {}% as a fraction; a plain number must be a fraction below 1",
             1.0 + p / 100.0,
@@ -45,14 +44,9 @@ mod tests {
     /// Every case of the table the attribute's parser is tested against too.
     #[test]
     fn the_shared_table_of_max_regressions() {
-        let table = include_str!("max_regression_cases.txt");
-        let mut checked = 0;
-        for line in table
-            .lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        {
-            let (text, expected) = line.rsplit_once(" => ").expect("TEXT => EXPECTED");
-            let text = if text == "<empty>" { "" } else { text };
+        let cases = crate::util::table_cases(include_str!("max_regression_cases.txt"));
+        assert!(cases.len() >= 20, "only {} cases read", cases.len());
+        for (text, expected) in cases {
             match expected {
                 "error" => assert!(
                     parse_max_regression(text).is_err(),
@@ -65,9 +59,7 @@ mod tests {
                     assert!((got - want).abs() < 1e-12, "{text:?}: {got} != {want}");
                 }
             }
-            checked += 1;
         }
-        assert!(checked >= 20, "only {checked} cases read");
     }
 
     #[test]

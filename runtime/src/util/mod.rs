@@ -1,6 +1,6 @@
 //! Utilities. The lowest layer: imports nothing from the crate.
-//! - `units`: durations parsed, and times, rates, counts and sizes printed in the unit that
-//!   fits;
+//! - `units`: durations and percentages parsed, and times, rates, counts and sizes printed
+//!   in the unit that fits;
 //! - `ratio`: ratios printed with the digits their interval needs;
 //! - `atomic_file`: writing a file so that a reader sees the old file or the new;
 //! - `owned_file`: the one writer every output goes through: only a file recognisably
@@ -11,9 +11,13 @@
 //! - `process`: whether another process has ended, for cleaning up after it;
 //! - `panic`: a panicking routine turned into a failed trial with its message;
 //! - `interrupt`: the Ctrl-C flag, so the first interrupt keeps what was measured;
-//! - `held`: the memory a growing record holds, left out of memory readings.
+//! - `held`: the memory a growing record holds, left out of memory readings;
+//! - `case_table` (tests only): the tables of cases that a parser written twice, here and
+//!   in the macro crate, is tested against.
 
 mod atomic_file;
+#[cfg(test)]
+mod case_table;
 mod fifo_open;
 mod file_lock;
 mod held;
@@ -26,6 +30,8 @@ mod target_dir;
 mod units;
 
 pub(crate) use atomic_file::{parent_dir, resolve_links};
+#[cfg(test)]
+pub(crate) use case_table::table_cases;
 pub(crate) use fifo_open::open_for_writing;
 pub(crate) use file_lock::lock_output;
 pub(crate) use held::HeldBytes;
@@ -38,8 +44,11 @@ pub(crate) use panic::{catch_inner, catch_panic, fail_trial};
 pub(crate) use process::process_ended;
 pub(crate) use ratio::{ratio_text, RatioDigits};
 pub(crate) use target_dir::duobench_dir;
+#[cfg(feature = "html")]
+pub(crate) use units::time_unit;
 pub(crate) use units::{
     format_bytes, format_bytes_per_s, format_count, format_count_significant,
     format_elements_per_s, format_ns, format_ns_significant, format_secs, level_percent,
-    parse_duration, percent_of, signed_percent_text, significant, three_significant,
+    parse_duration, parse_percent_or_fraction, percent_of, signed_percent_text, significant,
+    three_significant, PercentOrFraction,
 };

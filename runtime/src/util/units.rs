@@ -1,5 +1,6 @@
-//! Units in text: parsing `500ms`-style durations, printing times, rates, counts and sizes
-//! with three significant digits (or as many as asked) in the unit that fits.
+//! Units in text: parsing `500ms`-style durations and `5%`-style shares, printing times,
+//! rates, counts and sizes with three significant digits (or as many as asked) in the unit
+//! that fits.
 
 use std::time::Duration;
 
@@ -80,13 +81,21 @@ pub fn format_ns_significant(ns: f64, digits: usize) -> String {
     if !ns.is_finite() {
         return "–".to_owned();
     }
-    let (value, unit) = match round_to_significant(ns, digits).abs() {
-        x if x < 1e3 => (ns, "ns"),
-        x if x < 1e6 => (ns / 1e3, "µs"),
-        x if x < 1e9 => (ns / 1e6, "ms"),
-        _ => (ns / 1e9, "s"),
-    };
-    format!("{} {unit}", significant(value, digits))
+    let (per_unit, unit) = time_unit(ns, digits);
+    format!("{} {unit}", significant(ns / per_unit, digits))
+}
+
+/// The unit [`format_ns_significant`] shows `ns` in with `digits` significant digits, and
+/// the nanoseconds in one of it: `(1e3, "µs")` for 61,234 ns. Chosen on the value as
+/// rounded, so that 999.96 ns with three digits is `1.00 µs`, not `1000 ns`.
+#[must_use]
+pub fn time_unit(ns: f64, digits: usize) -> (f64, &'static str) {
+    match round_to_significant(ns, digits).abs() {
+        x if x < 1e3 => (1.0, "ns"),
+        x if x < 1e6 => (1e3, "µs"),
+        x if x < 1e9 => (1e6, "ms"),
+        _ => (1e9, "s"),
+    }
 }
 
 fn round_to_significant(value: f64, digits: usize) -> f64 {
@@ -208,6 +217,39 @@ pub fn level_percent(level: f64) -> String {
         .map_or_else(|| format!("{p}%"), |(text, _)| format!("{text}%"))
 }
 
+/// A share as it was written, before any range is checked: a percentage (`5%`) or a plain
+/// number (`0.05`), so that each option checks it in the unit the user wrote.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PercentOrFraction {
+    /// A number followed by `%`: `5%` is `Percent(5.0)`.
+    Percent(f64),
+    /// A number alone: `0.05` is `Fraction(0.05)`.
+    Fraction(f64),
+}
+
+impl PercentOrFraction {
+    /// The share as a fraction: `5%` and `0.05` both give 0.05.
+    #[must_use]
+    pub fn fraction(self) -> f64 {
+        match self {
+            Self::Percent(p) => p / 100.0,
+            Self::Fraction(f) => f,
+        }
+    }
+}
+
+/// Reads a percentage such as `5%` (spaces around the number allowed: ` 5 %`) or a plain
+/// number such as `0.05`; `None` when it is neither. Any number Rust reads as an `f64` is
+/// returned, `inf` and `-5` too: the range is the caller's to check.
+#[must_use]
+pub fn parse_percent_or_fraction(text: &str) -> Option<PercentOrFraction> {
+    let trimmed = text.trim();
+    match trimmed.strip_suffix('%') {
+        Some(percent) => percent.trim().parse().ok().map(PercentOrFraction::Percent),
+        None => trimmed.parse().ok().map(PercentOrFraction::Fraction),
+    }
+}
+
 /// A fraction as a percentage, the number (`{}%` prints it), rounded so that 0.05 gives 5,
 /// not 5.000000000000001.
 #[must_use]
@@ -231,6 +273,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_share_is_read_as_written_with_or_without_its_percent_sign() {
+        use PercentOrFraction::{Fraction, Percent};
+        assert_eq!(parse_percent_or_fraction("5%"), Some(Percent(5.0)));
+        assert_eq!(parse_percent_or_fraction(" 5 % "), Some(Percent(5.0)));
+        assert_eq!(parse_percent_or_fraction("0.05"), Some(Fraction(0.05)));
+        assert_eq!(parse_percent_or_fraction("-2%"), Some(Percent(-2.0)));
+        for not_a_share in ["", "%", "5%%", "five", "5 percent", "%5"] {
+            assert_eq!(
+                parse_percent_or_fraction(not_a_share),
+                None,
+                "{not_a_share:?}"
+            );
+        }
+        assert_eq!(Percent(5.0).fraction(), 0.05);
+        assert_eq!(Fraction(0.05).fraction(), 0.05);
+    }
+
+    #[test]
     fn a_percentage_as_a_number_or_as_signed_text() {
         assert_eq!(percent_of(0.05), 5.0);
         assert_eq!(signed_percent_text(0.1234), "+12.3%");
@@ -251,14 +311,9 @@ mod tests {
     /// Every case of the table the attributes' parser is tested against too.
     #[test]
     fn the_shared_table_of_duration_cases() {
-        let table = include_str!("duration_cases.txt");
-        let mut checked = 0;
-        for line in table
-            .lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        {
-            let (text, expected) = line.rsplit_once(" => ").expect("TEXT => EXPECTED");
-            let text = if text == "<empty>" { "" } else { text };
+        let cases = crate::util::table_cases(include_str!("duration_cases.txt"));
+        assert!(cases.len() >= 40, "only {} cases read", cases.len());
+        for (text, expected) in cases {
             match expected {
                 "error" => assert!(parse_duration(text).is_err(), "{text:?} should not parse"),
                 ns => assert_eq!(
@@ -267,9 +322,7 @@ mod tests {
                     "{text:?}"
                 ),
             }
-            checked += 1;
         }
-        assert!(checked >= 40, "only {checked} cases read");
     }
 
     #[test]
@@ -286,6 +339,9 @@ mod tests {
         assert_eq!(format_ns_significant(1_082.37, 5), "1.0824 µs");
         assert_eq!(format_ns_significant(999.996, 5), "1.0000 µs");
         assert_eq!(significant(612.4, 2), "612");
+        assert_eq!(time_unit(61_234.0, 3), (1e3, "µs"));
+        assert_eq!(time_unit(999.96, 3), (1e3, "µs"));
+        assert_eq!(time_unit(999.96, 5), (1.0, "ns"));
     }
 
     #[test]

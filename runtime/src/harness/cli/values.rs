@@ -6,7 +6,7 @@ use super::limits::{check_alpha, MAX_ALPHA, MIN_ALPHA};
 use crate::measure::{built_in, built_in_names};
 use crate::model::{Export, ExportFormat};
 use crate::model::{Measure, OnInconclusive};
-use crate::util::parse_duration;
+use crate::util::{parse_duration, parse_percent_or_fraction, PercentOrFraction};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -17,15 +17,6 @@ pub fn parse_measure(text: &str) -> Result<Measure, String> {
 pub fn parse_on_inconclusive(text: &str) -> Result<OnInconclusive, String> {
     OnInconclusive::from_name(text.trim())
         .ok_or_else(|| format!("expected fail, pass or ignore, got `{text}`"))
-}
-
-/// `2%` as 0.02, or a plain fraction such as `0.02`.
-fn parse_fraction(text: &str) -> Result<f64, std::num::ParseFloatError> {
-    let trimmed = text.trim();
-    match trimmed.strip_suffix('%') {
-        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
-        None => trimmed.parse::<f64>(),
-    }
 }
 
 pub fn parse_switch(text: &str) -> Result<bool, String> {
@@ -89,8 +80,8 @@ pub fn parse_report_dir(text: &str) -> Result<PathBuf, String> {
 
 /// A fraction such as `0.02`, or a percentage such as `2%`, from 0 up to (not including) 1.
 pub fn parse_noise_threshold(text: &str) -> Result<f64, String> {
-    match parse_fraction(text) {
-        Ok(t) if (0.0..1.0).contains(&t) => Ok(t),
+    match parse_percent_or_fraction(text).map(PercentOrFraction::fraction) {
+        Some(t) if (0.0..1.0).contains(&t) => Ok(t),
         _ => Err(format!(
             "expected a fraction such as 0.02 or a percentage such as 2%, below 100%, got `{text}`"
         )),

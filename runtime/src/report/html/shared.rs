@@ -3,7 +3,7 @@
 
 use crate::model::Claim;
 use crate::model::Measure;
-use crate::util::format_ns;
+use crate::util::{format_ns, time_unit};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -91,13 +91,7 @@ pub(super) fn time_label(ns: f64, relative_step: f64) -> String {
         return three;
     }
     // The unit `format_ns` chose, so that a label never changes unit for more digits.
-    let unit = three.split_once(' ').map_or("ns", |(_, unit)| unit);
-    let scale = match unit {
-        "µs" => 1e3,
-        "ms" => 1e6,
-        "s" => 1e9,
-        _ => 1.0,
-    };
+    let (scale, unit) = time_unit(ns, 3);
     let magnitude = (ns / scale).abs().log10().floor() as i32;
     let decimals = (needed - 1 - magnitude).max(0) as usize;
     format!("{:.decimals$} {unit}", ns / scale)
