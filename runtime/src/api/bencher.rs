@@ -14,6 +14,7 @@ use crate::measure::empty_iteration_ns;
 use crate::measure::run_for;
 use crate::measure::AnalysisBudget;
 use crate::measure::BatchRunner;
+use crate::measure::BatchedRunner;
 use crate::measure::Chunker;
 use crate::measure::LocalRoutine;
 use crate::measure::Shortfall;
@@ -22,7 +23,6 @@ use crate::measure::{alloc_bytes_per_iteration, check_alloc_limit};
 use crate::measure::{measure_stalls, MachineStalls};
 use crate::measure::{run_at_pace, LinearRun, LinearSettings, MAX_SAMPLES, MIN_SAMPLES};
 use crate::measure::{timer_cost, TimerCost};
-use crate::measure::{BatchedRefRunner, BatchedRunner};
 use crate::measure::{BlockOn, Executor};
 use crate::measure::{Meter, Metered};
 use crate::measure::{TimeBatch, TimeWith};
@@ -188,7 +188,7 @@ impl Bencher {
     ///
     /// If an `iter` method was already called.
     pub fn iter_batched<I, O>(&mut self, setup: impl FnMut() -> I, routine: impl FnMut(I) -> O) {
-        let runner = BatchedRunner::new(setup, routine);
+        let runner = BatchedRunner::by_value(setup, routine);
         self.measure_with_inputs(runner, size_of::<I>() + size_of::<O>());
     }
 
@@ -215,7 +215,7 @@ impl Bencher {
         setup: impl FnMut() -> I,
         routine: impl FnMut(&mut I) -> O,
     ) {
-        let runner = BatchedRefRunner::new(setup, routine);
+        let runner = BatchedRunner::by_ref(setup, routine);
         self.measure_with_inputs(runner, size_of::<I>() + size_of::<O>());
     }
 

@@ -52,8 +52,7 @@ pub(crate) use sampling::{run_linear, LinearSettings, DEFAULT_SAMPLES, MAX_SAMPL
 pub use sampling::{LinearRun, MeasuredAgain, Sampling};
 pub(crate) use slowed_run::run_at_pace;
 pub(crate) use timing::{
-    empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRefRunner,
-    BatchedRunner, ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch,
-    TimeWith,
+    empty_iteration_ns, run_for, timer_cost, AnalysisBudget, BatchRunner, BatchedRunner,
+    ChunkedInputs, Chunker, CountInChunks, Deadline, LocalRoutine, TimeBatch, TimeWith,
 };
 pub use timing::{Shortfall, TimerCost};

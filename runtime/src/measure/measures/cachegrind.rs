@@ -3,8 +3,8 @@
 //! process under Valgrind, its calls counted between markers (setup and harness outside
 //! them). Nothing is read here.
 
+use super::instructions::Instructions;
 use crate::model::{MeasureDef, Reader};
-use crate::util::format_count_significant;
 
 /// Instructions per call, counted under Valgrind.
 pub struct Cachegrind;
@@ -18,12 +18,14 @@ impl MeasureDef for Cachegrind {
         Some("instructions per call, counted under Valgrind (not timed)".to_owned())
     }
 
+    // The figure is an instruction count, as `instructions` reports it where it too is
+    // counted under Valgrind: one unit and one form for both.
     fn unit(&self) -> &str {
-        "instructions"
+        Instructions.unit()
     }
 
     fn format(&self, value: f64, digits: usize) -> String {
-        format!("{} instr", format_count_significant(value, digits))
+        Instructions.format(value, digits)
     }
 
     fn is_time(&self) -> bool {

@@ -12,7 +12,7 @@ use super::batch::BatchRunner;
 use super::chunks::Chunker;
 use super::duo_side::TimeBatch;
 use super::timer::TimerCost;
-use super::with_inputs::{BatchedRefRunner, BatchedRunner};
+use super::with_inputs::{Apply, BatchedRunner, ByValue};
 use crate::measure::AllocCount;
 use crate::model::Reader;
 use std::mem::size_of;
@@ -62,13 +62,13 @@ impl<O, F: FnMut() -> O> LocalRoutine for BatchRunner<O, F> {
     }
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> TimeBatch for BatchedRunner<I, O, S, R> {
+impl<I, O, S: FnMut() -> I, A: Apply<I, O>> TimeBatch for BatchedRunner<I, O, S, A> {
     fn time_batch(&mut self, iters: u64) -> f64 {
         BatchedRunner::time(self, iters)
     }
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, O, S, R> {
+impl<I, O, S: FnMut() -> I, A: Apply<I, O>> LocalRoutine for BatchedRunner<I, O, S, A> {
     fn run_once(&mut self) {
         BatchedRunner::run_once(self);
     }
@@ -86,34 +86,10 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> LocalRoutine for BatchedRunner<I, 
     }
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> TimeBatch for BatchedRefRunner<I, O, S, R> {
-    fn time_batch(&mut self, iters: u64) -> f64 {
-        BatchedRefRunner::time(self, iters)
-    }
-}
-
-impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> LocalRoutine for BatchedRefRunner<I, O, S, R> {
-    fn run_once(&mut self) {
-        BatchedRefRunner::run_once(self);
-    }
-
-    fn allocs_once(&mut self) -> AllocCount {
-        BatchedRefRunner::allocs_once(self)
-    }
-
-    fn count_batch(&mut self, iters: u64) {
-        BatchedRefRunner::count(self, iters);
-    }
-
-    fn read_batch(&mut self, iters: u64, reader: &mut dyn Reader) -> f64 {
-        BatchedRefRunner::read(self, iters, reader).value
-    }
-}
-
 /// A routine on per-iteration inputs made by a setup closure outside the timed region, in
 /// chunks bounded as `#[bench]`'s `iter_batched` bounds them (see `chunks.rs`).
 pub struct ChunkedInputs<I, O, S: FnMut() -> I, R: FnMut(I) -> O> {
-    runner: BatchedRunner<I, O, S, R>,
+    runner: BatchedRunner<I, O, S, ByValue<R>>,
     chunker: Chunker,
     overhead_ns: f64,
 }
@@ -122,7 +98,7 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> ChunkedInputs<I, O, S, R> {
     /// Wraps `setup` and `routine`; nothing runs yet.
     pub fn new(setup: S, routine: R, timer: &TimerCost) -> Self {
         Self {
-            runner: BatchedRunner::new(setup, routine),
+            runner: BatchedRunner::by_value(setup, routine),
             chunker: Chunker::new(size_of::<I>() + size_of::<O>(), timer),
             overhead_ns: timer.overhead_ns,
         }
@@ -229,7 +205,7 @@ mod tests {
     fn a_reading_holds_the_routine_and_neither_its_setup_nor_its_drops() {
         let count = Cell::new(0);
         let mut reader = Tally(&count, 0);
-        let mut batched = BatchedRunner::new(
+        let mut batched = BatchedRunner::by_value(
             || count.set(count.get() + 100),
             |()| {
                 count.set(count.get() + 1);

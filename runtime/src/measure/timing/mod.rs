@@ -37,4 +37,4 @@ pub(crate) use local_routine::{ChunkedInputs, CountInChunks, LocalRoutine};
 pub(crate) use profile::run_for;
 pub(crate) use timer::timer_cost;
 pub use timer::TimerCost;
-pub(crate) use with_inputs::{BatchedRefRunner, BatchedRunner};
+pub(crate) use with_inputs::BatchedRunner;

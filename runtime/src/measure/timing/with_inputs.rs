@@ -1,5 +1,6 @@
 //! Timing a batch of `iter_batched` or `iter_batched_ref` iterations: inputs made before the
-//! clock starts, outputs (and, by reference, the inputs) dropped after it stops.
+//! clock starts, outputs (and, by reference, the inputs) dropped after it stops. One runner
+//! serves both; [`Apply`] is the one thing they differ in, how the routine takes its input.
 
 use super::batch::park;
 use super::bracket::{Bracket, CountedRegion, Read, Reading, WallClock};
@@ -8,18 +9,34 @@ use crate::model::Reader;
 use std::hint::black_box;
 use std::mem::{needs_drop, MaybeUninit};
 
-/// Runs `routine` on inputs from `setup` in timed batches, reusing its buffers.
-pub struct BatchedRunner<I, O, S: FnMut() -> I, R: FnMut(I) -> O> {
+/// Runs a routine on inputs from `setup` in timed batches, reusing its buffers; `A` says
+/// whether the routine takes each input by value ([`ByValue`], `iter_batched`) or by
+/// mutable reference ([`ByRef`], `iter_batched_ref`).
+pub struct BatchedRunner<I, O, S: FnMut() -> I, A: Apply<I, O>> {
     batch: Inputs<I, O, S>,
-    routine: R,
+    apply: A,
 }
 
-impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
-    /// Wraps `setup` and `routine`; nothing runs yet.
-    pub fn new(setup: S, routine: R) -> Self {
+impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, ByValue<R>> {
+    /// Wraps `setup` and `routine`, which takes each input by value; nothing runs yet.
+    pub fn by_value(setup: S, routine: R) -> Self {
+        Self::new(setup, ByValue(routine))
+    }
+}
+
+impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRunner<I, O, S, ByRef<R>> {
+    /// Wraps `setup` and `routine`, which takes a mutable reference to each input, in
+    /// place; nothing runs yet.
+    pub fn by_ref(setup: S, routine: R) -> Self {
+        Self::new(setup, ByRef(routine))
+    }
+}
+
+impl<I, O, S: FnMut() -> I, A: Apply<I, O>> BatchedRunner<I, O, S, A> {
+    fn new(setup: S, apply: A) -> Self {
         Self {
             batch: Inputs::new(setup),
-            routine,
+            apply,
         }
     }
 
@@ -46,89 +63,25 @@ impl<I, O, S: FnMut() -> I, R: FnMut(I) -> O> BatchedRunner<I, O, S, R> {
     fn run<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
         self.batch.make(iters);
         let Inputs { inputs, parked, .. } = &mut self.batch;
-        let routine = &mut self.routine;
-        each(
-            parked,
-            inputs.drain(..),
-            |input| routine(black_box(input)),
-            bracket,
-        )
-    }
-
-    /// Makes one input, then runs the routine on it and returns what the routine alone
-    /// allocated (the setup's allocations are not counted).
-    pub fn allocs_once(&mut self) -> AllocCount {
-        let input = (self.batch.setup)();
-        let before = AllocCount::now();
-        let output = black_box((self.routine)(black_box(input)));
-        let counted = AllocCount::now().since(before);
-        drop(output);
-        counted
-    }
-
-    /// Makes one input and runs the routine on it, untimed (smoke runs).
-    pub fn run_once(&mut self) {
-        let input = (self.batch.setup)();
-        drop(black_box((self.routine)(black_box(input))));
-    }
-}
-
-/// A routine on a mutable reference to each input from `setup`, timed in batches; inputs
-/// and outputs are dropped after the clock stops (`iter_batched_ref`).
-pub struct BatchedRefRunner<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> {
-    batch: Inputs<I, O, S>,
-    routine: R,
-}
-
-impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> {
-    /// Wraps `setup` and `routine`; nothing runs yet.
-    pub fn new(setup: S, routine: R) -> Self {
-        Self {
-            batch: Inputs::new(setup),
-            routine,
-        }
-    }
-
-    /// Makes `iters` inputs, then times the routine on a reference to each in place, and
-    /// returns the elapsed time in nanoseconds including one clock read; the inputs are
-    /// dropped after the clock stops. The caller bounds `iters` as for [`BatchedRunner`].
-    pub fn time(&mut self, iters: u64) -> f64 {
-        self.run(iters, WallClock)
-    }
-
-    /// Makes `iters` inputs, then runs the routine on a reference to each inside
-    /// Callgrind's counted marker.
-    pub fn count(&mut self, iters: u64) {
-        self.run(iters, CountedRegion);
-    }
-
-    /// Makes `iters` inputs, then runs the routine on a reference to each inside
-    /// `reader`'s reading and returns it with the loop's wall time (the setup and the drops outside).
-    pub fn read(&mut self, iters: u64, reader: &mut dyn Reader) -> Reading {
-        self.run(iters, Read { reader, iters })
-    }
-
-    #[inline(never)]
-    fn run<B: Bracket>(&mut self, iters: u64, bracket: B) -> B::Out {
-        self.batch.make(iters);
-        let Inputs { inputs, parked, .. } = &mut self.batch;
-        let routine = &mut self.routine;
+        let apply = &mut self.apply;
         let out = each(
             parked,
-            inputs.iter_mut(),
-            |input| routine(black_box(input)),
+            A::args(inputs),
+            |arg| apply.call(black_box(arg)),
             bracket,
         );
+        // Inputs the routine took by reference are left; they are dropped here, after
+        // the bracket closed.
         inputs.clear();
         out
     }
 
     /// Makes one input, then runs the routine on it and returns what the routine alone
-    /// allocated (the setup's allocations are not counted).
+    /// allocated (the setup's allocations, and an input left to drop, are not counted).
     pub fn allocs_once(&mut self) -> AllocCount {
-        let mut input = (self.batch.setup)();
+        let mut input = Some((self.batch.setup)());
         let before = AllocCount::now();
-        let output = black_box((self.routine)(black_box(&mut input)));
+        let output = black_box(self.apply.call(black_box(A::arg(&mut input))));
         let counted = AllocCount::now().since(before);
         drop(output);
         counted
@@ -136,8 +89,77 @@ impl<I, O, S: FnMut() -> I, R: FnMut(&mut I) -> O> BatchedRefRunner<I, O, S, R> 
 
     /// Makes one input and runs the routine on it, untimed (smoke runs).
     pub fn run_once(&mut self) {
-        let mut input = (self.batch.setup)();
-        drop(black_box((self.routine)(black_box(&mut input))));
+        let mut input = Some((self.batch.setup)());
+        drop(black_box(self.apply.call(black_box(A::arg(&mut input)))));
+    }
+}
+
+/// How a routine takes its inputs, the one thing [`BatchedRunner`] leaves to
+/// `iter_batched` ([`ByValue`]) and `iter_batched_ref` ([`ByRef`]).
+pub trait Apply<I, O> {
+    /// What the routine is given: the input itself, or a mutable reference to it.
+    type Arg<'a>
+    where
+        I: 'a;
+
+    /// The batch's inputs as the routine takes them; inputs taken by reference stay in
+    /// `inputs`. Its length must be exact: `each` drops as many parked outputs as it says.
+    fn args(inputs: &mut Vec<I>) -> impl ExactSizeIterator<Item = Self::Arg<'_>>;
+
+    /// One input, which is `Some`, as the routine takes it; an input taken by reference
+    /// stays there.
+    fn arg(input: &mut Option<I>) -> Self::Arg<'_>;
+
+    /// Calls the routine.
+    fn call(&mut self, arg: Self::Arg<'_>) -> O;
+}
+
+/// A routine that takes each input by value (`iter_batched`).
+pub struct ByValue<R>(R);
+
+impl<I, O, R: FnMut(I) -> O> Apply<I, O> for ByValue<R> {
+    type Arg<'a>
+        = I
+    where
+        I: 'a;
+
+    #[inline(always)]
+    fn args(inputs: &mut Vec<I>) -> impl ExactSizeIterator<Item = I> {
+        inputs.drain(..)
+    }
+
+    fn arg(input: &mut Option<I>) -> I {
+        input.take().expect("a made input")
+    }
+
+    #[inline(always)]
+    fn call(&mut self, arg: I) -> O {
+        (self.0)(arg)
+    }
+}
+
+/// A routine that takes a mutable reference to each input, in place: no input is moved
+/// into or out of the timed call (`iter_batched_ref`).
+pub struct ByRef<R>(R);
+
+impl<I, O, R: FnMut(&mut I) -> O> Apply<I, O> for ByRef<R> {
+    type Arg<'a>
+        = &'a mut I
+    where
+        I: 'a;
+
+    #[inline(always)]
+    fn args(inputs: &mut Vec<I>) -> impl ExactSizeIterator<Item = &mut I> {
+        inputs.iter_mut()
+    }
+
+    fn arg(input: &mut Option<I>) -> &mut I {
+        input.as_mut().expect("a made input")
+    }
+
+    #[inline(always)]
+    fn call(&mut self, arg: &mut I) -> O {
+        (self.0)(arg)
     }
 }
 
@@ -195,9 +217,9 @@ fn each<T, O, B: Bracket>(
         }
     });
     for slot in &mut parked[..len] {
-        // SAFETY: the loop wrote the first `len` slots, one per item: the callers' items
-        // are a vector's drain or its `iter_mut`, whose length is exact. Each is read out
-        // once here, so every output is dropped exactly once.
+        // SAFETY: the loop wrote the first `len` slots, one per item: the items are
+        // `Apply::args`, a vector's drain or its `iter_mut`, whose length is exact. Each
+        // is read out once here, so every output is dropped exactly once.
         drop(unsafe { slot.assume_init_read() });
     }
     out
@@ -214,7 +236,7 @@ mod tests {
     fn each_input_is_made_used_and_dropped_once() {
         let made = Cell::new(0);
         let drops = Rc::new(Cell::new(0));
-        let mut runner = BatchedRunner::new(
+        let mut runner = BatchedRunner::by_value(
             || {
                 made.set(made.get() + 1);
                 vec![1u8; 16]
@@ -236,7 +258,7 @@ mod tests {
         let input_drops = Rc::new(Cell::new(0));
         let output_drops = Rc::new(Cell::new(0));
         let changed = Rc::new(Cell::new(0));
-        let mut runner = BatchedRefRunner::new(
+        let mut runner = BatchedRunner::by_ref(
             || {
                 made.set(made.get() + 1);
                 (CountsDrops(Rc::clone(&input_drops)), 0u32)
@@ -259,7 +281,7 @@ mod tests {
     #[test]
     fn plain_outputs_consume_every_input() {
         let used = Cell::new(0u64);
-        let mut runner = BatchedRunner::new(|| 2u64, |x| used.set(used.get() + x));
+        let mut runner = BatchedRunner::by_value(|| 2u64, |x| used.set(used.get() + x));
         assert!(runner.time(500) >= 0.0);
         assert_eq!(used.get(), 1_000);
     }
