@@ -133,10 +133,6 @@ pub struct MachineDifference {
     pub wait_counted: bool,
     /// Whether the pace probe's move counts in `explains`.
     pub pace_counted: bool,
-    /// Whether either run's figure rests on disturbed samples: a scaled figure is the
-    /// routine's time only as far as the scaling holds, so neither direction of a change is
-    /// the code's to claim.
-    pub disturbed: bool,
 }
 
 impl MachineDifference {
@@ -176,8 +172,15 @@ impl MachineDifference {
             explains: (faster, slower),
             wait_counted: wait.is_some(),
             pace_counted: pace.is_some(),
-            disturbed: then.rests_on_disturbed || now.rests_on_disturbed,
         }
+    }
+
+    /// Whether either run's figure rests on disturbed samples: a scaled figure is the
+    /// routine's time only as far as the scaling holds, so neither direction of a change is
+    /// the code's to claim.
+    #[must_use]
+    pub fn disturbed(&self) -> bool {
+        self.then.rests_on_disturbed || self.now.rests_on_disturbed
     }
 }
 
@@ -250,8 +253,7 @@ fn told(low: f64, high: f64, p_value: f64, noise: f64, alpha: f64) -> ChangeVerd
 /// is the machine's. An interval that could not tell by itself stays "not enough data",
 /// unless the machine could explain its point's direction. A figure resting on disturbed
 /// samples is never called improved or regressed: how far its scaling misses is not known
-/// (on a busy two-core machine a nanosecond routine's scaled figure read 36% below the
-/// quiet run's).
+/// (docs/STATISTICS.md, "Changes against a baseline").
 fn verdict(
     relative: &Estimate,
     p_value: f64,
@@ -260,7 +262,7 @@ fn verdict(
     machine: &MachineDifference,
 ) -> ChangeVerdict {
     let alone = told(relative.low, relative.high, p_value, noise, alpha);
-    if machine.disturbed && matches!(alone, ChangeVerdict::Improved | ChangeVerdict::Regressed) {
+    if machine.disturbed() && matches!(alone, ChangeVerdict::Improved | ChangeVerdict::Regressed) {
         return ChangeVerdict::MachineDiffered;
     }
     let (faster, slower) = machine.explains;
@@ -413,7 +415,7 @@ mod tests {
         };
         let c = compare_on(3.67, waited(0.001), 2.34, scaled);
         assert!(c.relative.high < -0.3, "{c:?}");
-        assert!(c.machine.disturbed);
+        assert!(c.machine.disturbed());
         assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
         let c = compare_on(2.34, scaled, 2.78, waited(0.003));
         assert_eq!(c.verdict, ChangeVerdict::MachineDiffered, "{c:?}");
