@@ -115,11 +115,20 @@ fn load_is_judged_over_the_trials_own_time() {
 
     // Busy threads beside the trial, twice as many as the cores: the measuring thread waits
     // for a core about half the time, and the trial is flagged.
+    // A trial of a few tens of milliseconds can end inside the scheduler's first slices
+    // before the spinners take their share: up to three tries for one that waited.
     let spinners = BusyThreads::start(2 * cores());
-    let (out, doc) = quiet_pair("load-beside-busy-threads.json");
+    thread::sleep(Duration::from_millis(100));
+    let (out, doc, wait) = (0..3)
+        .map(|_| {
+            let (out, doc) = quiet_pair("load-beside-busy-threads.json");
+            let (wait, _) = competed(&doc["trials"][0]);
+            (out, doc, wait)
+        })
+        .find(|(_, _, wait)| *wait > HEAVY_LOAD_SHARE)
+        .unwrap_or_else(|| panic!("three trials beside busy threads never waited for a core"));
     drop(spinners);
     let trial = &doc["trials"][0];
-    let (wait, _) = competed(trial);
     assert!(wait > HEAVY_LOAD_SHARE, "waited {wait}:\n{out}");
     assert!(checks(&trial["doctor"]).contains(&"heavy_load"), "{out}");
     let line = out
