@@ -109,7 +109,7 @@ pub mod guide {
 /// Result structs are `#[non_exhaustive]`: read their fields, do not build them.
 pub mod result {
     pub use crate::analysis::{
-        BenchResult, DiffResult, Drift, LatencyBins, MemoryGrowth, RatioMeans,
+        BenchResult, DecidedEarly, DiffResult, Drift, LatencyBins, MemoryGrowth, RatioMeans,
     };
     pub use crate::api::BatchOverhead;
     pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Unsettled, Verdict};

@@ -33,7 +33,7 @@ impl DiffResult {
             alpha,
             interval_alpha: alpha,
             rare_costs: None,
-            decided_after_pairs: None,
+            decided_early: None,
             ratio,
             // The per-call counts the ratio is of are in `counted`.
             means: None,

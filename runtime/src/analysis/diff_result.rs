@@ -24,6 +24,17 @@ use crate::model::Measure;
 use crate::stats::{median, student_t, welch, Sample, Summary, TTest};
 use std::time::Duration;
 
+/// A claim's verdict reached before the measurement it is shown with ended: under `cargo
+/// bench` the ratio and interval are measured on to a finer precision after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct DecidedEarly {
+    /// The pairs the verdict was reached after.
+    pub pairs: usize,
+    /// The interval for the ratio at that look, which decided the claim.
+    pub interval: Option<(f64, f64)>,
+}
+
 /// The result of one `#[bench_diff]` comparison.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -47,8 +58,8 @@ pub struct DiffResult {
     /// for the estimate to count as enough blocks.
     pub(crate) rare_costs: Option<RareCosts>,
     /// When the verdict was reached before the figures' last duo (`cargo bench` measures on
-    /// after it): the pairs it was reached after.
-    pub decided_after_pairs: Option<usize>,
+    /// after it): the pairs it was reached after and the interval it rested on.
+    pub decided_early: Option<DecidedEarly>,
     /// Ratio estimate: the ratio of the two routines' mean per-call latencies, over the duos
     /// the verdict rests on (`basis`), `means.first / means.second`; the median-based
     /// estimate when fewer than two blocks were completed. Across versions, exp of the mean
@@ -253,10 +264,10 @@ impl DiffResult {
             alpha: settings.alpha,
             interval_alpha: test.interval_alpha(),
             rare_costs: estimate.and_then(|e| e.rare_costs),
-            decided_after_pairs: run
-                .measured_on
-                .as_ref()
-                .map(|_| 2 * run.test.duo_means().len()),
+            decided_early: run.measured_on.as_ref().map(|_| DecidedEarly {
+                pairs: 2 * run.test.duo_means().len(),
+                interval: run.test.log_interval().map(|(lo, hi)| (lo.exp(), hi.exp())),
+            }),
             // Before two blocks the robust estimate is the only one there is.
             ratio: estimate.map_or(median_ratio, |e| e.log_ratio.exp()),
             means: RatioMeans::of(test),

@@ -52,7 +52,7 @@ pub(crate) use change::{
 pub(crate) use chart_data::robust_range;
 pub use chart_data::LatencyBins;
 pub(crate) use chart_data::{thin, HISTOGRAM_BINS, MAX_SERIES_POINTS};
-pub use diff_result::DiffResult;
+pub use diff_result::{DecidedEarly, DiffResult};
 pub(crate) use doctor::{bench_warnings, diff_warnings, run_warnings, Warning};
 #[cfg(test)]
 pub(crate) use doctor::{debug_build, long_name, many_set_aside};

@@ -99,7 +99,7 @@ pub(super) fn over_rounds(
         // The confidence sequence over rounds runs at the whole alpha.
         interval_alpha: last.alpha,
         rare_costs: None,
-        decided_after_pairs: None,
+        decided_early: None,
         ratio: pairs.log_ratio().exp(),
         // The rounds' geometric mean ratio is the ratio of no two means.
         means: None,

@@ -39,6 +39,9 @@ pub struct DiffTrial<'a> {
     alpha: f64,
     /// The claim's anytime-valid p-value, for corrections across claims (Holm's in a group).
     p_value: Option<f64>,
+    /// When the verdict was reached before the measurement `ratio` is of ended (`cargo
+    /// bench` measures on after it): the pairs and the interval it rested on.
+    decided_early: Option<DecidedEarlyOut>,
     ratio: Ratio,
     student: Option<Student>,
     welch: Option<WelchOut>,
@@ -90,6 +93,13 @@ struct GateOut {
     decided_by: Option<&'static str>,
     /// Rounds in all the first stage's spread asked for; null before it ended.
     planned_rounds: Option<usize>,
+}
+
+/// The look at which a claim was decided, before the measurement went on.
+#[derive(Serialize)]
+struct DecidedEarlyOut {
+    pairs: usize,
+    interval: Option<Interval>,
 }
 
 /// The rounds of a cross-version comparison, as ratios.
@@ -226,6 +236,10 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         verdict: r.verdict.word(),
         alpha: r.alpha,
         p_value: r.p_value.map(|p| p.p),
+        decided_early: r.decided_early.map(|early| DecidedEarlyOut {
+            pairs: early.pairs,
+            interval: early.interval.and_then(|(low, high)| interval(low, high)),
+        }),
         ratio: Ratio {
             estimate: finite(r.ratio),
             means: r.means.map(|m| MeansOut {
@@ -537,6 +551,32 @@ mod tests {
         // Within one process there are no rounds to describe.
         let t = trial(record("within", 0.5, None, 2_000));
         assert_eq!(t["process_pairs"], Value::Null);
+    }
+
+    #[test]
+    fn a_verdict_reached_before_the_figures_gives_the_look_that_decided_it() {
+        let mut rec = record("early", 1.1, None, 300);
+        assert_eq!(trial(rec.clone())["decided_early"], Value::Null);
+        rec.result.interval = None;
+        rec.result.decided_early = Some(crate::analysis::DecidedEarly {
+            pairs: 240,
+            interval: Some((1.09, 1.11)),
+        });
+        let schema: Value =
+            serde_json::from_str(include_str!("../../../../docs/duobench.schema.json")).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let run = crate::fixture::records::bench_run_info();
+        let doc: Value =
+            serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run)).unwrap();
+        assert!(validator.is_valid(&doc));
+        let t = &doc["trials"][0];
+        assert_eq!(t["decided_early"]["pairs"], 240);
+        assert_eq!(t["decided_early"]["interval"]["low"], 1.09);
+        assert_eq!(t["ratio"]["interval"], Value::Null);
+        // Negative control: the schema refuses a look without its pairs.
+        let mut without = doc.clone();
+        without["trials"][0]["decided_early"] = serde_json::json!({ "interval": null });
+        assert!(!validator.is_valid(&without));
     }
 
     #[test]

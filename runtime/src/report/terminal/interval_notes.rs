@@ -3,11 +3,11 @@
 //! no verdict, a verdict reached on fewer duos than the figures), and what a long routine's
 //! interval rests on.
 
-use crate::analysis::DiffResult;
+use crate::analysis::{DecidedEarly, DiffResult};
 use crate::decide::{judge, log_margin, ClaimText, Verdict, DECISION_PRECISION};
 use crate::model::Claim;
 use crate::report::RoutineNames;
-use crate::util::format_secs;
+use crate::util::{format_secs, RatioDigits};
 use std::time::Duration;
 
 /// Why the verdict is not the one the interval beside it shows, or why none was reached
@@ -27,19 +27,14 @@ pub(crate) fn verdict_note(
     match r.verdict {
         Verdict::Inconclusive => {
             if let Some(costs) = r.rare_costs {
-                let owner = match (names, costs.first) {
-                    (Some(n), true) => format!("`{}`", n.first),
-                    (Some(n), false) => format!("`{}`", n.second),
-                    (None, true) => "the first routine".to_owned(),
-                    (None, false) => "the second routine".to_owned(),
-                };
                 let more = costs.more_duos.map_or_else(
                     || "more duos would show how much they cost".to_owned(),
                     |m| format!("about {m} more duos would decide"),
                 );
                 return Some(format!(
-                    "slow calls of {owner} seen {} times, too few to weigh what they add to \
-                     its mean; {more}",
+                    "slow calls of {} seen {} times, too few to weigh what they add to its \
+                     mean; {more}",
+                    owner(names, costs.first),
                     costs.seen
                 ));
             }
@@ -70,16 +65,47 @@ pub(crate) fn verdict_note(
             }
         }
         Verdict::Pass | Verdict::Refuted => {
-            let pairs = r.decided_after_pairs?;
-            (shown != Some(r.verdict)).then(|| {
-                format!(
-                    "the verdict was reached after {pairs} pairs; the ratio and interval shown \
-                     are over all {} pairs, measured on after it",
-                    r.pairs
-                )
-            })
+            let early = r.decided_early?;
+            (shown != Some(r.verdict)).then(|| early_note(r, early, names))
         }
         Verdict::Reported => None,
+    }
+}
+
+/// Why a verdict reached before the figures' last duo stands beside an interval that does
+/// not show it: the interval it rested on, and, when the one shown is unbounded, what left
+/// it so.
+fn early_note(r: &DiffResult, early: DecidedEarly, names: Option<RoutineNames<'_>>) -> String {
+    let at_verdict = early.interval.map_or_else(String::new, |(low, high)| {
+        format!(
+            " on {}",
+            RatioDigits::of(r.ratio, early.interval).interval(low, high)
+        )
+    });
+    let unbounded = match (r.interval, r.rare_costs) {
+        (Some(_), _) => String::new(),
+        (None, Some(costs)) => format!(
+            ", where slow calls of {} seen {} times leave it unbounded: too few to weigh \
+             what they add to its mean",
+            owner(names, costs.first),
+            costs.seen
+        ),
+        (None, None) => ", where it is unbounded".to_owned(),
+    };
+    format!(
+        "the verdict was reached after {} pairs{at_verdict}; the ratio and interval shown are \
+         over all {} pairs, measured on after it{unbounded}",
+        early.pairs, r.pairs
+    )
+}
+
+/// The routine whose slow calls a note names: by its name when `names` are known.
+fn owner(names: Option<RoutineNames<'_>>, first: bool) -> String {
+    match (names, first) {
+        (Some(n), true) => format!("`{}`", n.first),
+        (Some(n), false) => format!("`{}`", n.second),
+        (None, true) => "the first routine".to_owned(),
+        (None, false) => "the second routine".to_owned(),
     }
 }
 
@@ -179,14 +205,58 @@ mod tests {
         let mut r = result(1.01, Some(ABOVE_ONE), 200);
         r.verdict = Verdict::Pass;
         r.interval = Some((0.999, 1.02));
-        r.decided_after_pairs = Some(300);
+        r.decided_early = Some(DecidedEarly {
+            pairs: 300,
+            interval: Some((1.002, 1.019)),
+        });
         let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
-        assert!(
-            note.starts_with("the verdict was reached after 300 pairs"),
-            "{note}"
+        assert_eq!(
+            note,
+            "the verdict was reached after 300 pairs on [1.0020, 1.0190]; the ratio and \
+             interval shown are over all 406 pairs, measured on after it"
         );
         // The interval agreeing with the verdict needs no note.
         r.interval = Some((1.001, 1.02));
+        assert_eq!(verdict_note(&ABOVE_ONE, &r, None), None);
+    }
+
+    #[test]
+    fn a_verdict_beside_an_unbounded_interval_says_what_left_it_unbounded() {
+        // A pass whose measurement went on until one routine's rare slow calls held its
+        // interval unbounded: "pass" beside "[unbounded]" needs the reason.
+        let mut r = result(1.097, Some(ABOVE_ONE), 292);
+        r.verdict = Verdict::Pass;
+        r.interval = None;
+        r.decided_early = Some(DecidedEarly {
+            pairs: 240,
+            interval: Some((1.0905, 1.1094)),
+        });
+        r.rare_costs = Some(RareCosts {
+            first: true,
+            seen: 2,
+            more_duos: Some(900),
+        });
+        let names = RoutineNames {
+            first: "slow",
+            second: "fast",
+        };
+        let note = verdict_note(&ABOVE_ONE, &r, Some(names)).expect("a note");
+        assert!(
+            note.contains("after 240 pairs on [1.0905, 1.1094]"),
+            "{note}"
+        );
+        assert!(
+            note.ends_with(
+                "where slow calls of `slow` seen 2 times leave it unbounded: too few \
+                 to weigh what they add to its mean"
+            ),
+            "{note}"
+        );
+        r.rare_costs = None;
+        let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
+        assert!(note.ends_with("where it is unbounded"), "{note}");
+        // Negative control: without the early verdict's record nothing explains it.
+        r.decided_early = None;
         assert_eq!(verdict_note(&ABOVE_ONE, &r, None), None);
     }
 
