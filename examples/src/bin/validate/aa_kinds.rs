@@ -309,9 +309,10 @@ pub fn across_versions(
 
 /// Within one process: for each kind whose name contains `only` (all without it), `runs`
 /// comparisons of one closure with itself against each of `ratio < 1` and `ratio > 1` (the
-/// truth on the boundary: a pass is false), with a 1 s budget (5 s at 2 ms, whose duos a
-/// second cannot hold).
-pub fn within_process(runs: usize, steps_2ms: u64, only: Option<&str>) {
+/// truth on the boundary: a pass is false), or with `bands` against the equivalence bands
+/// `ratio in 0.97..1` and `ratio in 1.0001..=1.03` (the truth on an edge, just outside:
+/// a pass is false), with a 1 s budget (5 s at 2 ms, whose duos a second cannot hold).
+pub fn within_process(runs: usize, steps_2ms: u64, only: Option<&str>, bands: bool) {
     let v = data();
     let state = Cell::new(1);
     let sort = || {
@@ -333,16 +334,7 @@ pub fn within_process(runs: usize, steps_2ms: u64, only: Option<&str>) {
         if only.is_some_and(|o| !kind.contains(o)) {
             continue;
         }
-        for (text, claim) in [
-            ("ratio < 1", below(1.0)),
-            (
-                "ratio > 1",
-                Claim::Above {
-                    bound: 1.0,
-                    inclusive: false,
-                },
-            ),
-        ] {
+        for (text, claim) in claims(bands) {
             let (mut passed, mut refuted, mut undecided, mut times) = (0, 0, 0, Vec::new());
             for _ in 0..runs {
                 let config = DiffConfig {
@@ -367,9 +359,44 @@ pub fn within_process(runs: usize, steps_2ms: u64, only: Option<&str>) {
     }
 }
 
-fn below(bound: f64) -> Claim {
-    Claim::Below {
-        bound,
-        inclusive: false,
+/// The claims on the truth (a ratio of 1) that `within_process` judges: the two one-sided
+/// claims whose boundary it is, or the two bands it lies just outside of, one on each side.
+fn claims(bands: bool) -> [(&'static str, Claim); 2] {
+    if bands {
+        [
+            (
+                "ratio in 0.97..1",
+                Claim::Within {
+                    low: 0.97,
+                    high: 1.0,
+                    high_inclusive: false,
+                },
+            ),
+            (
+                "ratio in 1.0001..=1.03",
+                Claim::Within {
+                    low: 1.0001,
+                    high: 1.03,
+                    high_inclusive: true,
+                },
+            ),
+        ]
+    } else {
+        [
+            (
+                "ratio < 1",
+                Claim::Below {
+                    bound: 1.0,
+                    inclusive: false,
+                },
+            ),
+            (
+                "ratio > 1",
+                Claim::Above {
+                    bound: 1.0,
+                    inclusive: false,
+                },
+            ),
+        ]
     }
 }

@@ -16,11 +16,12 @@
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
-//! `--aa-kinds [--versions-only | --within-only] [--within-runs W] [--regress]` (`--base K`
-//! keeps the kinds whose name contains K) compares identical code on five
+//! `--aa-kinds [--versions-only | --within-only] [--within-runs W] [--regress] [--bands]`
+//! (`--base K` keeps the kinds whose name contains K) compares identical code on five
 //! kinds of routine across versions (gated at 2% and at 5%; with `--regress` this build
 //! does each gate's named regression of extra work) and within one process (claims on the
-//! truth), R (W) runs each (see `aa_kinds.rs`).
+//! truth; with `--bands` equivalence bands with the truth just outside an edge), R (W) runs
+//! each (see `aa_kinds.rs`).
 
 mod aa_kinds;
 mod amortized;
@@ -108,6 +109,7 @@ fn main() {
                 option_value(&args, "--within-runs").unwrap_or(runs),
                 steps_2ms,
                 only_base.as_deref(),
+                args.iter().any(|a| a == "--bands"),
             );
         }
     } else if args.iter().any(|a| a == "--wander") {
