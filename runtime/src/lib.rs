@@ -98,6 +98,8 @@ pub mod guide {
     pub mod reliability {}
     #[doc = include_str!("../doc/guide/validation.md")]
     pub mod validation {}
+    #[doc = include_str!("../doc/guide/design_measurements.md")]
+    pub mod design_measurements {}
     #[doc = include_str!("../doc/guide/json_schema.md")]
     pub mod json_schema {}
 }

@@ -1,18 +1,20 @@
-//! `CHANGELOG.md` and `docs/VALIDATION.md` state the present, not a diary.
+//! `CHANGELOG.md`, `docs/VALIDATION.md` and `docs/DESIGN-MEASUREMENTS.md` state the present,
+//! not a diary.
 //!
 //! The changelog keeps Keep a Changelog's form: one section per release (`## [Unreleased]`,
 //! `## [0.1.0] - 2027-01-15`), its changes under `### Added`, `Changed`, `Deprecated`,
 //! `Removed`, `Fixed` or `Security`, and says what a release gives users: no section or
 //! bullet that starts with a date, no commit hash, no measured outcome ("146 of 2,000").
 //!
-//! The validation page states what holds, each figure with its command and conditions and
-//! the raw output behind it: no date and no build's commit (a raw output's name carries the
-//! date of its run), no comparison with another build ("the build before", "main at …"), no
-//! narrative of change outside code spans ("now", "no longer", "previously", "used to",
-//! "reverted", "today"), no experiment to apply (`git apply`, a `.patch` among the raw
-//! outputs). Every raw output in `docs/validation-runs/` is named on the page or in that
-//! folder's README (its index, which also lists the runs of earlier designs), and every raw
-//! output either names exists.
+//! The validation pages (what the verdicts are worth, and the measurements behind the
+//! design) state what holds, each figure with its command and conditions and the raw output
+//! behind it: no date and no build's commit (a raw output's name carries the date of its
+//! run), no comparison with another build ("the build before", "main at …"), no narrative of
+//! change outside code spans ("now", "no longer", "previously", "used to", "reverted",
+//! "today"), no experiment to apply (`git apply`, a `.patch` among the raw outputs). Every
+//! raw output in `docs/validation-runs/` is named on one of the pages or in that folder's
+//! README (its index, which also lists the runs of earlier designs), and every raw output
+//! they name exists.
 
 mod common;
 
@@ -94,8 +96,11 @@ fn changelog_offences(text: &str) -> Vec<String> {
     found
 }
 
-/// Every line of the validation page that breaks a rule, as `VALIDATION.md:line: why: text`.
-fn validation_offences(text: &str) -> Vec<String> {
+/// The pages that state measured figures, each citing the raw outputs behind them.
+const VALIDATION_PAGES: [&str; 2] = ["docs/VALIDATION.md", "docs/DESIGN-MEASUREMENTS.md"];
+
+/// Every line of validation page `page` that breaks a rule, as `page:line: why: text`.
+fn validation_offences(page: &str, text: &str) -> Vec<String> {
     let rules = rules(&[
         (DATED, "a dated entry"),
         (r"(?i)\bbuild before\b", "a comparison with another build"),
@@ -115,23 +120,15 @@ fn validation_offences(text: &str) -> Vec<String> {
     for (number, line) in text.lines().enumerate() {
         let unnamed = without_raw_names(line);
         if date.is_match(&unnamed) {
-            found.push(format!(
-                "VALIDATION.md:{}: a date: {}",
-                number + 1,
-                line.trim()
-            ));
+            found.push(format!("{page}:{}: a date: {}", number + 1, line.trim()));
         }
         if has_commit(&unnamed) {
-            found.push(format!(
-                "VALIDATION.md:{}: a commit: {}",
-                number + 1,
-                line.trim()
-            ));
+            found.push(format!("{page}:{}: a commit: {}", number + 1, line.trim()));
         }
         let prose = without_code(line);
         for rule in rules.iter().filter(|r| r.pattern.is_match(&prose)) {
             found.push(format!(
-                "VALIDATION.md:{}: {}: {}",
+                "{page}:{}: {}: {}",
                 number + 1,
                 rule.why,
                 line.trim()
@@ -176,12 +173,14 @@ fn the_changelog_lists_releases_not_a_diary() {
 }
 
 #[test]
-fn the_validation_page_states_the_present() {
-    let text = read(&workspace_root().join("docs/VALIDATION.md"));
-    let found = validation_offences(&text);
+fn the_validation_pages_state_the_present() {
+    let found: Vec<String> = VALIDATION_PAGES
+        .iter()
+        .flat_map(|page| validation_offences(page, &read(&workspace_root().join(page))))
+        .collect();
     assert!(
         found.is_empty(),
-        "docs/VALIDATION.md states what holds, each figure with its command, conditions and \
+        "{VALIDATION_PAGES:?} state what holds, each figure with its command, conditions and \
          raw output (whose name carries the date); what changed belongs in CHANGELOG.md and \
          git:\n{}",
         found.join("\n")
@@ -192,12 +191,10 @@ fn the_validation_page_states_the_present() {
 fn every_raw_output_is_named_and_every_named_one_exists() {
     let root = workspace_root();
     let runs = root.join("docs/validation-runs");
-    let page = read(&root.join("docs/VALIDATION.md"));
-    let index = read(&runs.join("README.md"));
-    let named: BTreeSet<String> = raw_names(&page)
-        .union(&raw_names(&index))
-        .cloned()
-        .collect();
+    let mut named = raw_names(&read(&runs.join("README.md")));
+    for page in VALIDATION_PAGES {
+        named.extend(raw_names(&read(&root.join(page))));
+    }
     let present: BTreeSet<String> = std::fs::read_dir(&runs)
         .unwrap_or_else(|e| panic!("{}: {e}", runs.display()))
         .map(|entry| {
@@ -212,14 +209,14 @@ fn every_raw_output_is_named_and_every_named_one_exists() {
     let unnamed: Vec<&String> = present.difference(&named).collect();
     assert!(
         unnamed.is_empty(),
-        "raw outputs neither docs/VALIDATION.md nor docs/validation-runs/README.md names \
+        "raw outputs neither {VALIDATION_PAGES:?} nor docs/validation-runs/README.md names \
          (remove them with git rm, or name them under the figure they back, or in the index): \
          {unnamed:?}"
     );
     let missing: Vec<&String> = named.difference(&present).collect();
     assert!(
         missing.is_empty(),
-        "docs/VALIDATION.md or docs/validation-runs/README.md names raw outputs that \
+        "{VALIDATION_PAGES:?} or docs/validation-runs/README.md name raw outputs that \
          docs/validation-runs/ lacks: {missing:?}"
     );
     let patches: Vec<&String> = present
@@ -269,7 +266,7 @@ fn planted_diary_lines_are_caught() {
         "the serial chain (duobench's pace probe through build 8dffde5)",
     ] {
         assert!(
-            !validation_offences(planted).is_empty(),
+            !validation_offences("VALIDATION.md", planted).is_empty(),
             "not caught in VALIDATION.md: {planted}"
         );
     }
@@ -298,7 +295,7 @@ fn present_tense_lines_pass() {
         "(`2026-11-26-versions-quiet.txt`)",
     ] {
         assert!(
-            validation_offences(fine).is_empty(),
+            validation_offences("VALIDATION.md", fine).is_empty(),
             "wrongly caught in VALIDATION.md: {fine}"
         );
     }

@@ -26,7 +26,7 @@ pub const DEFAULT_NOISE_THRESHOLD: f64 = 0.02;
 
 /// How much a routine's time can move for a move of the pace probe, as a power of the
 /// probe's ratio: in the host's slow stretches an allocating routine slowed by about three
-/// times the probe's share (docs/VALIDATION.md, "The machine's slow stretches"), so a
+/// times the probe's share (docs/DESIGN-MEASUREMENTS.md, "The machine's slow stretches"), so a
 /// probe's move of m explains a routine's move of up to (1 + m)³ − 1.
 const PACE_REACH: i32 = 3;
 

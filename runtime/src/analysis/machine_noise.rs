@@ -8,7 +8,8 @@
 //! reach) × batch time) over the duo's four batches. On a virtual machine that stalls a
 //! running thread hundreds of times a second, a comparison of batches of tens of
 //! microseconds expects a noticeable share of its duos set aside with nothing else running
-//! (docs/VALIDATION.md, section "Interrupts, preemption and the machine's stalls"); only a
+//! (docs/DESIGN-MEASUREMENTS.md, section "Interrupts, preemption and the machine's stalls");
+//! only a
 //! share clearly above that is a sign of other load or of routines with slow paths of their
 //! own.
 
@@ -162,7 +163,7 @@ pub(crate) fn judge_count(count: usize, n: usize, e: Option<StallExplanation>) -
 }
 
 /// Spins at most this many times before a share counts as more than the machine explains.
-/// The machine's stall rate changes within a second (docs/VALIDATION.md, section
+/// The machine's stall rate changes within a second (docs/DESIGN-MEASUREMENTS.md, section
 /// "Interrupts, preemption and the machine's stalls"), so one 20 ms spin after a comparison
 /// can fall in a calmer phase than the comparison did; the busiest of a few spins bounds the
 /// phases around it. Only a share that needs explaining pays for them: 80 ms at most.

@@ -3,7 +3,8 @@
 //! would have been at the run's median pace, for the doctor's checks.
 //!
 //! A host's busy stretches last from a tenth of a second to several seconds and slow an
-//! allocating routine by half or more (docs/VALIDATION.md, "The machine's slow stretches"):
+//! allocating routine by half or more (docs/DESIGN-MEASUREMENTS.md, "The machine's slow
+//! stretches"):
 //! a run that met one for part of its time reads slower than one that did not, by however
 //! much of it the stretch covered. Left in, those samples make the run-to-run spread; set
 //! aside by the probe, which times other work and never looks at the samples' own times,

@@ -5,8 +5,8 @@
 //! pairs measured before the test starts, and a duo is set aside when either of its pairs
 //! falls outside. Its width stays fixed; its centre follows the data ([`FollowingFence`]):
 //! a ratio that moves during the run is evidence about the routines, and a fence fixed
-//! around the pilot's ratio would set aside nearly every duo after the move (docs/VALIDATION.md,
-//! "Measurements behind the design"). The centre is the median of the most recent
+//! around the pilot's ratio would set aside nearly every duo after the move
+//! (docs/DESIGN-MEASUREMENTS.md). The centre is the median of the most recent
 //! pairs, set-aside ones included, so isolated outliers cannot drag it but a lasting move
 //! takes it along within [`RECENT_PAIRS`] / 2 pairs. Whether set-aside duos may stay out of
 //! the estimate at all is decided separately (`ownership`).

@@ -42,7 +42,7 @@ impl SpikeSplit {
     /// Machine noise hits a batch about in proportion to its length, but the same
     /// interruption inflates a short batch by more, so it is more often outlying (under load,
     /// a routine's share of the outliers falls well short of its share of the time; see
-    /// docs/VALIDATION.md, section "Measurements behind the design"). So chance is
+    /// docs/DESIGN-MEASUREMENTS.md). So chance is
     /// allowed anything between ½ and the time share: each routine is said to own its
     /// outliers only when it had more than the larger of the two allows. Cost: O(n).
     #[must_use]

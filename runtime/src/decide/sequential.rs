@@ -211,7 +211,7 @@ const OWNED_OUTLIERS_PER_BLOCK: f64 = 3.0;
 /// outliers count as themselves; frequent ones count for more, and from half the duos on
 /// they no longer make the mean lumpy at all (infinite). Without this, a long routine whose
 /// outliers fall in a large share of its duos counts as far too few effective blocks and
-/// cannot be decided within the budget (docs/VALIDATION.md, section "Amortized costs").
+/// cannot be decided within the budget (docs/DESIGN-MEASUREMENTS.md).
 fn lump_equivalent(outliers: f64, duos: f64) -> f64 {
     let p = (outliers / duos.max(1.0)).clamp(0.0, 1.0);
     if p >= 0.5 {
@@ -855,7 +855,7 @@ impl Sequential {
             Attribution::Undetermined => unsettled(Unsettled::TooFew),
             // A split that chance allows is not proof: a routine that owns most of its
             // outliers while the machine adds a few to the other looks the same for a while
-            // (docs/VALIDATION.md, section "Amortized costs"). So when the unfenced
+            // (docs/DESIGN-MEASUREMENTS.md). So when the unfenced
             // interval, wide as it is, already excludes the fenced estimate, the two disagree
             // beyond noise and every duo counts.
             Attribution::Machine => match unfenced.log_interval {

@@ -7,7 +7,7 @@
 //! size, a machine that speeds up or slows down during the run (a virtual machine does, for
 //! hundreds of milliseconds at a time) makes time a second cause of the size trend, and the
 //! fitted line tilts — its intercept then reads as a fixed cost per sample that no code pays
-//! (docs/VALIDATION.md, section "The doctor on the examples"), and its slope follows the
+//! (docs/DESIGN-MEASUREMENTS.md), and its slope follows the
 //! machine of the run's last, longest samples. Shuffled, a drift
 //! only scatters the samples around the line.
 

@@ -1,7 +1,8 @@
 //! A `#[bench]` run that the machine slowed through most of its time, taken again.
 //!
 //! A host's busy stretches last from a tenth of a second to ten seconds and slow an
-//! allocating routine by half or more (docs/VALIDATION.md, "The machine's slow stretches").
+//! allocating routine by half or more (docs/DESIGN-MEASUREMENTS.md, "The machine's slow
+//! stretches").
 //! Samples taken in one are set aside when the rest of the run is faster
 //! (`analysis::set_aside_slow_samples`), but a stretch over most of a run makes the slow pace
 //! the run's own median: nothing stands out from it, and the whole run reads slow. Against

@@ -21,8 +21,7 @@ const SETUP_SHARE: f64 = 0.05;
 const SETUP_SIGNIFICANCE: f64 = 3.0;
 /// A fit whose r² is below this is not a line, and its intercept says nothing about setup:
 /// samples grow with time, so a machine that changes speed during the run tilts the fit
-/// into an intercept that no setup caused (docs/VALIDATION.md, section "The doctor on the
-/// examples").
+/// into an intercept that no setup caused (docs/DESIGN-MEASUREMENTS.md).
 const SETUP_MIN_R_SQUARED: f64 = 0.95;
 
 /// An interval whose half-width exceeds this share of its estimate is noisy.
@@ -83,8 +82,7 @@ fn fast_samples_per_iteration(r: &BenchResult) -> f64 {
 /// cost beside its iterations (setup inside the timed batch, a cold cache per sample) — and
 /// keeps it when the samples are taken at the machine's median pace, so that a machine that
 /// ran slower during the short samples than during the long ones is not taken for setup
-/// (a line can fit well and still hold such a drift; docs/VALIDATION.md, section "The
-/// doctor on the examples").
+/// (a line can fit well and still hold such a drift; docs/DESIGN-MEASUREMENTS.md).
 #[must_use]
 pub fn setup_dominates(r: &BenchResult) -> Option<Warning> {
     let fit = r.fit?;

@@ -10,7 +10,7 @@ use crate::util::format_ns;
 /// How many empty iterations a routine at the floor may cost. The floor is an empty
 /// closure's loop, a different piece of machine code from each routine's: where the
 /// compiler places a loop alone can make a constant routine's iteration one cycle longer,
-/// twice the empty one's (docs/VALIDATION.md, "The doctor on the examples"). Real work
+/// twice the empty one's (docs/DESIGN-MEASUREMENTS.md). Real work
 /// through `black_box` costs a few cycles more than that.
 const PLACEMENT_FACTOR: f64 = 2.5;
 

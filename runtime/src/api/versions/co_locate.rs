@@ -5,7 +5,7 @@
 //! nor does their difference stay put: each version then sees its own CPU's slow phases,
 //! which pairing cannot cancel, and the duos' ratios wander together. On one CPU the
 //! dependence between blocks disappears and short comparisons decide at once
-//! (docs/VALIDATION.md, section "Measurements behind the design"). The CPU is the comparing
+//! (docs/DESIGN-MEASUREMENTS.md). The CPU is the comparing
 //! thread's, and the budget check waits for two duos at the final batch size: children
 //! pinned at their start to a fixed CPU made every batch wait for that CPU under load, the
 //! pilot duos looked slow, and short comparisons gave up.

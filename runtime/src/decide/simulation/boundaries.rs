@@ -3,7 +3,7 @@
 //! looks with or without a share of alpha left to a mixture at every count. For each, every
 //! scenario of the long routines' coverage tables (2 ms, and 20 ms and 50 ms with the
 //! machine's memories in time), and the decision times of true claims. A measurement
-//! behind docs/STATISTICS.md (step 8) and docs/VALIDATION.md, not a check
+//! behind docs/STATISTICS.md (step 8) and docs/DESIGN-MEASUREMENTS.md, not a check
 //! (`boundaries_compared`, ignored).
 
 use super::coverage::{coverage, noises, Coverage, Length};

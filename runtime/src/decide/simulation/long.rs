@@ -15,7 +15,7 @@ use crate::decide::sequential::{Safeguards, MIN_DECISION_DUOS, UNIT_DUOS};
 
 /// A 2 ms routine: one call a batch, one duo a block, an 8-duo pilot, and the 5 s budget
 /// (600 duos of four 2 ms batches), with 1.3% noise per batch, about what the known-ratio
-/// workload's duos at 2 ms show (docs/VALIDATION.md, section "Long routines").
+/// workload's duos at 2 ms show (docs/DESIGN-MEASUREMENTS.md).
 fn long(ratio: f64, noise: Noise) -> Scenario {
     Scenario::long(ratio, noise, 0.013, 600)
 }
@@ -234,8 +234,8 @@ fn long_routine_false_verdicts() {
 }
 
 /// False passes of both claims on the truth with the decision precision and without it,
-/// over slow small wanders (sd, memory in batches): the table of docs/VALIDATION.md,
-/// section "Long routines".
+/// over slow small wanders (sd, memory in batches): the figures of
+/// docs/DESIGN-MEASUREMENTS.md.
 #[test]
 #[ignore = "measurement: prints a table"]
 fn decision_precision_false_verdicts() {

@@ -2,7 +2,7 @@
 //! them (outside the timed regions).
 //!
 //! Where the evidence is read, and why (a reading costs well under a microsecond; see
-//! docs/VALIDATION.md, section "Measurements behind the design"):
+//! docs/DESIGN-MEASUREMENTS.md):
 //! - context switches around every duo: under 1% of the shortest duo (four batches of at
 //!   least 20 µs), and enough to know whether the scheduler preempted the duo;
 //! - thread CPU time and context switches around every batch only when batches last at least
@@ -182,7 +182,7 @@ impl<A: TimeBatch, B: TimeBatch, P: ThreadCounters> Duo<A, B, P> {
     /// the loop's own bookkeeping, which leaves caches and branch predictors slightly
     /// disturbed; alternating gives that position to each routine equally often, so it
     /// cannot bias the ratio (without it, a nanosecond-scale routine compared with itself
-    /// leans to one side; docs/VALIDATION.md, section "Measurements behind the design").
+    /// leans to one side; docs/DESIGN-MEASUREMENTS.md).
     pub fn measure(&mut self) -> MeasuredDuo {
         self.mirrored = !self.mirrored;
         let order = if self.mirrored {

@@ -1,7 +1,7 @@
 //! The machine's pace, read beside a measurement: a fixed piece of arithmetic, timed.
 //!
 //! A virtual machine's core runs the same work at different speeds from one stretch of time
-//! to the next, with no gap and nothing else running (docs/VALIDATION.md, sections
+//! to the next, with no gap and nothing else running (docs/DESIGN-MEASUREMENTS.md, sections
 //! "Interrupts, preemption and the machine's stalls" and "The machine's slow stretches"),
 //! and a stretch can outlast a spin on the clock made after the measurement. A short probe
 //! timed next to every `#[bench]` sample says at what pace the machine ran then, so that

@@ -5,8 +5,8 @@
 //! (another thread ran: a preemption, which the OS counts) or, below the OS, a virtual
 //! machine's host or the firmware (which nothing in the guest counts). A shared virtual
 //! machine can stall a thread hundreds of times a second with nothing else running, none of
-//! them a context switch (docs/VALIDATION.md, section "Interrupts, preemption and the
-//! machine's stalls"). Such stalls land in some timed batches, the fence sets those duos
+//! them a context switch (docs/DESIGN-MEASUREMENTS.md, section "Interrupts, preemption and
+//! the machine's stalls"). Such stalls land in some timed batches, the fence sets those duos
 //! aside as noise that hit both routines alike, and the share set aside is then the
 //! machine's, not a sign of other load. This module measures the
 //! rate on demand, right after a comparison that needs it, so that the share can be judged
@@ -190,9 +190,9 @@ pub fn machine_stalls() -> &'static MachineStalls {
 }
 
 /// This machine's stalls now: a 20 ms spin on the calling thread. The rate and the length
-/// of stalls change within minutes (docs/VALIDATION.md, section "Interrupts, preemption and
-/// the machine's stalls"), so a comparison's set-aside duos are judged against a spin made
-/// right after it, not one made earlier in the process.
+/// of stalls change within minutes (docs/DESIGN-MEASUREMENTS.md, section "Interrupts,
+/// preemption and the machine's stalls"), so a comparison's set-aside duos are judged
+/// against a spin made right after it, not one made earlier in the process.
 #[must_use]
 pub fn measure_stalls() -> MachineStalls {
     // A coarse clock advances in steps: a step is not a stall.

@@ -7,7 +7,7 @@
 //! A parked output is written from the call into its slot, and the slot's address is what
 //! is black-boxed ([`park`]): black-boxing the value itself made the timed loop copy every
 //! output once more through the stack before parking it, a cost that is the harness's, not
-//! the routine's (docs/VALIDATION.md, section "Measurements behind the design").
+//! the routine's (docs/DESIGN-MEASUREMENTS.md).
 
 use super::bracket::{Bracket, CountedRegion, Read, Reading, WallClock};
 use crate::model::Reader;
