@@ -1,9 +1,9 @@
 //! The routines every tool times, compiled once into this library.
 //!
 //! Each routine is `#[inline(never)]`, so a bench file calls it instead of copying its body
-//! into the bench binary: duobench, Criterion, Divan and Tango then time the same machine
-//! code, and a difference between their figures is a difference between the tools, not
-//! between builds. The inputs are constants the caller passes through `black_box`.
+//! into the bench binary: duobench, Criterion, Divan, Tango and bench_diff (the known-ratio
+//! pairs) then time the same machine code, and a difference between their figures is a
+//! difference between the tools, not between builds. The inputs are constants the caller passes through `black_box`.
 //!
 //! Two families:
 //!

@@ -1,4 +1,4 @@
-//! Building the four bench targets once, in release, and finding their executables, which
+//! Building the five bench targets once, in release, and finding their executables, which
 //! the rounds then run directly (no cargo between the runs).
 
 use std::path::{Path, PathBuf};
@@ -11,6 +11,7 @@ pub struct Executables {
     pub criterion: PathBuf,
     pub divan: PathBuf,
     pub tango: PathBuf,
+    pub bench_diff: PathBuf,
 }
 
 /// Runs `cargo bench --features rivals --no-run` in `crate_dir` and reads the executables from its JSON
@@ -39,6 +40,7 @@ pub fn build(crate_dir: &Path) -> Result<Executables, String> {
         criterion: find("criterion")?,
         divan: find("divan")?,
         tango: find("tango")?,
+        bench_diff: find("bench_diff")?,
     })
 }
 

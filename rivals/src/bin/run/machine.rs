@@ -6,7 +6,7 @@ use std::process::Command;
 
 /// The conditions of a run, as markdown lines.
 pub fn describe(crate_dir: &Path, command: &str) -> String {
-    let versions = ["criterion", "divan", "tango-bench"]
+    let versions = ["criterion", "divan", "tango-bench", "bench_diff"]
         .map(|name| {
             format!(
                 "{name} {}",
@@ -85,6 +85,7 @@ mod tests {
             ("criterion", "0.5."),
             ("divan", "0.1."),
             ("tango-bench", "0.9."),
+            ("bench_diff", "1.1."),
         ] {
             let version = locked_version(crate_dir, name);
             assert!(

@@ -1,5 +1,5 @@
-//! `rivals/run`: builds the rival harness, runs duobench, Criterion, Divan and Tango on the
-//! same routines in alternating rounds, and writes the tables with the date, the machine
+//! `rivals/run`: builds the rival harness, runs duobench, Criterion, Divan, Tango and
+//! bench_diff on the same routines in alternating rounds, and writes the tables with the date, the machine
 //! and every tool's raw output. `rivals/run --help` lists the options.
 
 mod executables;
@@ -16,9 +16,10 @@ use tools::{Context, Tool};
 const USAGE: &str = "\
 usage: rivals/run [--rounds N] [--quick] [--out FILE]
 
-Builds the rival harness (rivals/) and runs duobench, Criterion, Divan and Tango on the same
-routines, N rounds (default 5), each round every tool in turn, every other round in reverse
-order, so that a drift of the machine reaches every tool. Writes the tables, the conditions
+Builds the rival harness (rivals/) and runs duobench, Criterion, Divan, Tango and bench_diff
+(the known-ratio pairs only) on the same routines, N rounds (default 5), each round every
+tool in turn, every other round in reverse order, so that a drift of the machine reaches
+every tool. Writes the tables, the conditions
 and every tool's raw output to FILE (default: <target dir>/rivals/rivals-<date>.md) and prints
 the tables.
 

@@ -1,6 +1,7 @@
 //! Reading each tool's output: duobench's `--json` document, Criterion's `estimates.json`
-//! and its verdict line, Divan's table and Tango's result line and sample dump. Pure
-//! functions of text, so that a change in a tool's format fails a test here, not a run.
+//! and its verdict line, Divan's table, Tango's result line and sample dump, and the line
+//! `benches/bench_diff.rs` prints. Pure functions of text, so that a change in a tool's format
+//! fails a test here, not a run.
 
 use serde_json::Value;
 
@@ -125,6 +126,39 @@ pub fn tango_verdict(stdout: &str, name: &str) -> Result<Verdict, String> {
         right: Some(significant && pct > 0.0),
         ratio: Some(1.0 + pct / 100.0),
         own_secs: None,
+    })
+}
+
+/// bench_diff: the line `benches/bench_diff.rs` prints for `base` (`bench_diff 2ms:
+/// verdict=slower ratio=1.01012 ... warmup_secs=3.001 collect_secs=0.812`): right when its
+/// Welch test says the first routine (the slower) is slower, as Tango's `*` on a positive
+/// change is; `faster` (a reversal) and `none` are not right. Its own seconds are its warmup
+/// and its data collection.
+pub fn bench_diff_verdict(stdout: &str, base: &str) -> Result<Verdict, String> {
+    let prefix = format!("bench_diff {base}: ");
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .ok_or_else(|| format!("bench_diff: no result line for {base}"))?;
+    let field = |key: &str| {
+        line.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+            .ok_or_else(|| format!("bench_diff: no {key} in {line:?}"))
+    };
+    let number = |key: &str| {
+        let text = field(key)?;
+        text.parse::<f64>()
+            .map_err(|_| format!("bench_diff: {key}={text} is not a number"))
+    };
+    let right = match field("verdict")? {
+        "slower" => true,
+        "faster" | "none" => false,
+        other => return Err(format!("bench_diff: unknown verdict {other:?}")),
+    };
+    Ok(Verdict {
+        right: Some(right),
+        ratio: Some(number("ratio")?).filter(|r| r.is_finite()),
+        own_secs: Some(number("warmup_secs")? + number("collect_secs")?),
     })
 }
 

@@ -1,5 +1,6 @@
 //! The markdown tables: per-call times by routine and tool over the rounds, with their
-//! run-to-run spread, and each tool's verdicts on the known-ratio pairs.
+//! run-to-run spread (none for bench_diff, which times no per-call routine), and each tool's
+//! verdicts on the known-ratio pairs.
 
 use crate::tools::{Outcome, Tool};
 use rivals::{BASES, PER_CALL};
@@ -20,13 +21,11 @@ pub fn tables(results: &Results) -> String {
          then min–max and the coefficient of variation over the rounds. `to_string` returns \
          its `String`: duobench and Divan drop it after the clock stops, Criterion and Tango \
          inside their timed loop; `to_string_len` allocates and frees inside the routine, the \
-         same code for every tool.\n"
+         same code for every tool. bench_diff: \"–\", it times one call at a time, and a call of \
+         a few nanoseconds timed alone reads as the clock's own cost.\n"
     );
-    let _ = writeln!(
-        out,
-        "| routine | duobench | Criterion | Divan | Tango | duobench / Criterion |"
-    );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let _ = writeln!(out, "| routine | {} duobench / Criterion |", header_cells());
+    let _ = writeln!(out, "|---|{}---|", rule_cells());
     for routine in PER_CALL {
         let _ = write!(out, "| {routine} |");
         for tool in Tool::ALL {
@@ -53,8 +52,8 @@ pub fn tables(results: &Results) -> String {
         "Cell: as above. duobench: its `#[bench_diff]` of the two, measured side by side; the \
          others: the ratio of their per-call figures.\n"
     );
-    let _ = writeln!(out, "| duobench | Criterion | Divan | Tango |");
-    let _ = writeln!(out, "|---|---|---|---|");
+    let _ = writeln!(out, "| {}", header_cells());
+    let _ = writeln!(out, "|{}", rule_cells());
     let cells: Vec<String> = Tool::ALL
         .iter()
         .map(|&tool| spread_cell(&itoa_over_to_string(results, tool), |r| format!("{r:.3}")))
@@ -66,11 +65,13 @@ pub fn tables(results: &Results) -> String {
         "Cell: right verdicts of the rounds, median estimated ratio, median wall seconds of the \
          process(es) behind one verdict (Criterion: its baseline run and its comparison). Right: \
          duobench passes `ratio > 1.0` (in brackets: median seconds it measured); Tango marks a \
-         positive change `*`; Criterion says \"regressed\". Divan gives no verdict: its cell \
+         positive change `*`; Criterion says \"regressed\"; bench_diff's one-sided Welch test on \
+         the logarithms of the latencies says the first is slower at alpha 0.05 (in brackets: \
+         median seconds of its warmup and data collection). Divan gives no verdict: its cell \
          counts estimates above 1.\n"
     );
-    let _ = writeln!(out, "| base | duobench | Criterion | Divan | Tango |");
-    let _ = writeln!(out, "|---|---|---|---|---|");
+    let _ = writeln!(out, "| base | {}", header_cells());
+    let _ = writeln!(out, "|---|{}", rule_cells());
     for base in BASES {
         let _ = write!(out, "| {} |", base.name);
         for tool in Tool::ALL {
@@ -79,6 +80,18 @@ pub fn tables(results: &Results) -> String {
         let _ = writeln!(out);
     }
     out
+}
+
+/// The tools' names as header cells, each closed by its `|`.
+fn header_cells() -> String {
+    Tool::ALL
+        .map(|tool| format!("{} |", tool.label()))
+        .join(" ")
+}
+
+/// The header's rule under [`header_cells`].
+fn rule_cells() -> String {
+    "---|".repeat(Tool::ALL.len())
 }
 
 /// One tool's per-call figures for `routine`, one a round.
@@ -220,13 +233,13 @@ mod tests {
         let text = tables(&results);
         assert!(
             text.contains(
-                "| add | 2.00 (1.00–3.00, CV 70.7%) | 2.00 (2.00–2.00, CV 0.0%) | – | – | 1.000 |"
+                "| add | 2.00 (1.00–3.00, CV 70.7%) | 2.00 (2.00–2.00, CV 0.0%) | – | – | – | 1.000 |"
             ),
             "{text}"
         );
         assert!(
             text.contains(
-                "| 55ns | 1/2, 1.0100, 0.50 s (0.25 s) | 0/1, 1.0100, 0.50 s (0.25 s) | – | – |"
+                "| 55ns | 1/2, 1.0100, 0.50 s (0.25 s) | 0/1, 1.0100, 0.50 s (0.25 s) | – | – | – |"
             ),
             "{text}"
         );
@@ -254,8 +267,35 @@ mod tests {
         let text = tables(&[(Tool::Duobench, duobench), (Tool::Criterion, criterion)]);
         assert!(
             text.contains(
-                "| 0.500 (0.500–0.500, CV 0.0%) | 0.750 (0.750–0.750, CV 0.0%) | – | – |"
+                "| 0.500 (0.500–0.500, CV 0.0%) | 0.750 (0.750–0.750, CV 0.0%) | – | – | – |"
             ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn bench_diff_has_a_verdict_column_and_no_per_call_figures() {
+        let bench_diff = Outcome {
+            per_call: Vec::new(),
+            ..outcome(0.0, true)
+        };
+        let text = tables(&[
+            (Tool::Duobench, outcome(1.0, true)),
+            (Tool::BenchDiff, bench_diff),
+        ]);
+        for header in [
+            "| routine | duobench | Criterion | Divan | Tango | bench_diff | duobench / Criterion |",
+            "| base | duobench | Criterion | Divan | Tango | bench_diff |",
+            "|---|---|---|---|---|---|",
+        ] {
+            assert!(text.contains(header), "{header} in {text}");
+        }
+        assert!(
+            text.contains("| add | 1.00 (1.00–1.00, CV 0.0%) | – | – | – | – | – |"),
+            "{text}"
+        );
+        assert!(
+            text.contains("| 55ns | 1/1, 1.0100, 0.50 s (0.25 s) | – | – | – | 1/1, 1.0100, 0.50 s (0.25 s) |"),
             "{text}"
         );
     }

@@ -1,5 +1,5 @@
-//! One round of each tool: the per-call routines, then each known-ratio pair in a process
-//! of its own (so that its wall time is what a user waits for one verdict). Every command
+//! One round of each tool: the per-call routines (but for bench_diff), then each known-ratio
+//! pair in a process of its own (so that its wall time is what a user waits for one verdict). Every command
 //! and its whole output go to the raw log.
 
 use crate::executables::Executables;
@@ -10,24 +10,44 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-/// The four tools, in the order of a round (every other round runs them backwards).
+/// The five tools, in the order of a round (every other round runs them backwards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Tool {
     Duobench,
     Criterion,
     Divan,
     Tango,
+    BenchDiff,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 4] = [Tool::Duobench, Tool::Criterion, Tool::Divan, Tool::Tango];
+    pub const ALL: [Tool; 5] = [
+        Tool::Duobench,
+        Tool::Criterion,
+        Tool::Divan,
+        Tool::Tango,
+        Tool::BenchDiff,
+    ];
 
+    /// The name in progress lines and the raw log's headings.
     pub fn name(self) -> &'static str {
         match self {
             Tool::Duobench => "duobench",
             Tool::Criterion => "criterion",
             Tool::Divan => "divan",
             Tool::Tango => "tango",
+            Tool::BenchDiff => "bench_diff",
+        }
+    }
+
+    /// The name in the tables' headers, as the tool spells itself.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Duobench => "duobench",
+            Tool::Criterion => "Criterion",
+            Tool::Divan => "Divan",
+            Tool::Tango => "Tango",
+            Tool::BenchDiff => "bench_diff",
         }
     }
 }
@@ -87,6 +107,7 @@ impl Context {
             Tool::Criterion => self.criterion(log),
             Tool::Divan => self.divan(log),
             Tool::Tango => self.tango(log),
+            Tool::BenchDiff => self.bench_diff(log),
         }
     }
 
@@ -262,6 +283,30 @@ impl Context {
         }
         Ok(Outcome {
             per_call,
+            verdicts,
+            paired_ratio: None,
+        })
+    }
+
+    /// bench_diff: the known-ratio pairs only, each base in a process of its own. It times one
+    /// call at a time, which cannot resolve the per-call routines (README.md says why).
+    fn bench_diff(&self, log: &mut RawLog) -> Result<Outcome, String> {
+        let exe = &self.exes.bench_diff;
+        let mut verdicts = Vec::new();
+        for base in BASES {
+            let mut args = vec!["--bench", "--base", base.name];
+            if self.quick {
+                args.push("--quick");
+            }
+            let (out, wall) = self.run(log, exe, &args, &[])?;
+            verdicts.push((
+                base.name.to_owned(),
+                parse::bench_diff_verdict(&out, base.name)?,
+                wall,
+            ));
+        }
+        Ok(Outcome {
+            per_call: Vec::new(),
             verdicts,
             paired_ratio: None,
         })

@@ -77,3 +77,33 @@ fn tango_lines_and_dumps() {
     assert!(tango_dump_mean("").is_err());
     assert!(tango_dump_mean("1,2\n").is_err());
 }
+
+#[test]
+fn bench_diff_lines() {
+    // Captured from `bench_diff --quick`; the 100us and 2ms lines with their verdicts changed,
+    // since forty calls decide nothing.
+    let out = "\
+bench_diff 55ns: verdict=none ratio=1.06415 ratio_ci=0.94224..1.20183 p=1.543e-1 exec_count=40 warmup_secs=0.069 collect_secs=0.000
+bench_diff 100us: verdict=slower ratio=1.01356 ratio_ci=0.98150..1.04666 p=2.033e-1 exec_count=40 warmup_secs=0.073 collect_secs=0.007
+bench_diff 2ms: verdict=faster ratio=1.02773 ratio_ci=0.97179..1.08688 p=1.657e-1 exec_count=40 warmup_secs=0.150 collect_secs=0.159
+";
+    let none = bench_diff_verdict(out, "55ns").unwrap();
+    assert_eq!((none.right, none.ratio), (Some(false), Some(1.06415)));
+    assert!((none.own_secs.unwrap() - 0.069).abs() < 1e-12);
+    let right = bench_diff_verdict(out, "100us").unwrap();
+    assert_eq!((right.right, right.ratio), (Some(true), Some(1.01356)));
+    assert!((right.own_secs.unwrap() - 0.080).abs() < 1e-12);
+    let reversal = bench_diff_verdict(out, "2ms").unwrap();
+    assert_eq!(reversal.right, Some(false));
+    assert!(bench_diff_verdict(out, "5ms").is_err());
+    // A ratio bench_diff could not compute is no estimate.
+    let nan = "bench_diff 2ms: verdict=none ratio=NaN p=NaN warmup_secs=1 collect_secs=0";
+    assert_eq!(bench_diff_verdict(nan, "2ms").unwrap().ratio, None);
+    let unknown = "bench_diff 2ms: verdict=maybe ratio=1 warmup_secs=1 collect_secs=0";
+    assert!(bench_diff_verdict(unknown, "2ms")
+        .unwrap_err()
+        .contains("maybe"));
+    assert!(bench_diff_verdict("bench_diff 2ms: verdict=slower", "2ms")
+        .unwrap_err()
+        .contains("ratio"));
+}
