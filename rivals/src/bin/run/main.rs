@@ -1,6 +1,6 @@
 //! `rivals/run`: builds the rival harness, runs duobench, Criterion, Divan, Tango and
-//! bench_diff on the same routines in alternating rounds, and writes the tables with the date, the machine
-//! and every tool's raw output. `rivals/run --help` lists the options.
+//! bench_diff on the same routines in alternating rounds, and writes the tables with the
+//! date, the machine and every tool's raw output. `rivals/run --help` lists the options.
 
 mod executables;
 mod log;

@@ -1,6 +1,6 @@
 //! One round of each tool: the per-call routines (but for bench_diff), then each known-ratio
-//! pair in a process of its own (so that its wall time is what a user waits for one verdict). Every command
-//! and its whole output go to the raw log.
+//! pair in a process of its own (so that its wall time is what a user waits for one
+//! verdict). Every command and its whole output go to the raw log.
 
 use crate::executables::Executables;
 use crate::log::RawLog;
