@@ -329,9 +329,9 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
         "{out}"
     );
 
-    // A real 20% slowdown after a quiet previous run is still regressed, unless this run
-    // itself waited for a core long enough to make it read 20% slower (the suite's load on
-    // two cores can): then it is not judged, and says this run's wait.
+    // A real 20% slowdown after a quiet previous run is still regressed, unless the suite's
+    // load on two cores made this run slower by itself: then it is not judged, and says
+    // so, either with this run's wait or with its pace probe slower than the previous run's.
     make_previous_run("custom", 1.0 / 1.2, Some(0.0));
     let slower = bench("custom", &[], &[]);
     let out = text(&slower);
@@ -340,11 +340,20 @@ fn a_change_the_previous_runs_wait_explains_is_not_judged() {
     if line.ends_with(": regressed (noise threshold 2.00%)") {
         return;
     }
-    let own = line
-        .split("0.0% of the previous run, ")
-        .nth(1)
-        .and_then(|rest| rest.split('%').next())
-        .and_then(|share| share.parse::<f64>().ok())
-        .unwrap_or_else(|| panic!("neither regressed nor not judged for this run's wait:\n{out}"));
-    assert!(own >= 10.0, "not judged for a wait of {own}%:\n{out}");
+    let figure_after = |marker: &str| {
+        line.split(marker)
+            .nth(1)
+            .and_then(|rest| rest.split('%').next())
+            .and_then(|share| share.parse::<f64>().ok())
+    };
+    if let Some(own) = figure_after("0.0% of the previous run, ") {
+        assert!(own >= 10.0, "not judged for a wait of {own}%:\n{out}");
+    } else if let Some(pace) = figure_after("its pace probe ran ") {
+        assert!(
+            pace >= 2.0 && line.contains("% slower than during the previous run"),
+            "not judged for a pace probe {pace}% apart:\n{out}"
+        );
+    } else {
+        panic!("neither regressed nor not judged for this run's load:\n{out}");
+    }
 }
