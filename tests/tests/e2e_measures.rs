@@ -37,6 +37,14 @@ fn outcome_of<'a>(out: &'a str, kind: &str, name: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
 }
 
+/// `cargo bench --bench measures -- ARGS --no-report`: the measures target in bench mode.
+fn bench_mode(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["bench", "-q", "--bench", "measures", "--"];
+    all.extend_from_slice(args);
+    all.push("--no-report");
+    cargo(&all)
+}
+
 #[test]
 fn inputs_made_outside_the_timed_region_do_not_dilute_the_ratio() {
     let (_, out) = test_run();
@@ -60,18 +68,12 @@ fn types_and_returning_arguments_run_one_trial_each() {
 fn a_throughput_of_the_argument_is_reported_per_trial() {
     let json = target_dir().join("measures-throughput.json");
     let json_arg = json.to_str().expect("a UTF-8 path");
-    let output = cargo(&[
-        "bench",
-        "-q",
-        "--bench",
-        "measures",
-        "--",
+    let output = bench_mode(&[
         "sum_words",
         "--warmup",
         "50ms",
         "--max-time",
         "300ms",
-        "--no-report",
         "--json",
         json_arg,
     ]);
@@ -107,9 +109,11 @@ fn a_zero_allocation_guarantee_passes_or_says_how_many_allocations() {
         ),
         "{out}"
     );
+    // The other failure is the ratio to no allocations, on purpose
+    // (`a_claim_on_allocation_counts_is_decided_exactly_or_refused_saying_why`).
     assert!(
-        out.contains("1 failed"),
-        "only the broken guarantee fails:\n{out}"
+        out.contains("2 failed"),
+        "only the broken guarantee and the ratio to nothing fail:\n{out}"
     );
 }
 
@@ -118,6 +122,42 @@ fn comparisons_judge_cpu_time_and_allocation_counts() {
     let (_, out) = test_run();
     assert_eq!(outcome_of(out, "diff", "cpu_time_three_x"), "ok", "{out}");
     assert_eq!(outcome_of(out, "diff", "fewer_allocations"), "ok", "{out}");
+}
+
+#[test]
+fn a_claim_on_allocation_counts_is_decided_exactly_or_refused_saying_why() {
+    let (_, out) = test_run();
+    // Decided on counts per call, not in timed duos: exact, however busy the machine.
+    assert_eq!(
+        outcome_of(out, "diff", "no_allocation_against_one"),
+        "ok",
+        "{out}"
+    );
+    let output = bench_mode(&["fewer_allocations", "no_allocation_against_one", "--exact"]);
+    let bench = text(&output);
+    for exact in ["fewer_allocations", "no_allocation_against_one"] {
+        let block = bench
+            .split("\n\n")
+            .find(|b| b.starts_with(&format!("[diff] {exact}\n")))
+            .unwrap_or_else(|| panic!("no block for {exact} in:\n{bench}"));
+        assert!(
+            block.contains("(exact: the same count in each of 2 repeats), counted by duobench's counting allocator"),
+            "{block}"
+        );
+    }
+    // A ratio to no allocations is no number: the trial fails, saying how to turn it round.
+    assert_eq!(
+        outcome_of(out, "diff", "one_allocation_against_none"),
+        "FAILED",
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "allocations: the second routine made no allocations per call: a ratio to nothing \
+             is no number; swap the routines (and turn a claim round"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -152,12 +192,7 @@ fn async_routines_run_on_tokio_with_the_feature() {
         "ok",
         "{out}"
     );
-    let output = cargo(&[
-        "bench",
-        "-q",
-        "--bench",
-        "measures",
-        "--",
+    let output = bench_mode(&[
         "tokio_",
         // The two comparisons have claims, which a 300 ms budget on a busy machine may leave
         // undecided; the two benches are enough to see the executor reported.
@@ -167,7 +202,6 @@ fn async_routines_run_on_tokio_with_the_feature() {
         "50ms",
         "--max-time",
         "300ms",
-        "--no-report",
     ]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");
@@ -178,19 +212,13 @@ fn async_routines_run_on_tokio_with_the_feature() {
 
 #[test]
 fn bench_mode_reports_the_executor_overhead() {
-    let output = cargo(&[
-        "bench",
-        "-q",
-        "--bench",
-        "measures",
-        "--",
+    let output = bench_mode(&[
         "async_routine",
         "--exact",
         "--warmup",
         "50ms",
         "--max-time",
         "300ms",
-        "--no-report",
     ]);
     let out = text(&output);
     assert!(output.status.success(), "{out}");

@@ -3,7 +3,7 @@
 
 use super::diff_result::DiffResult;
 use super::per_call::Counted;
-use crate::decide::{decide_counts, CountsDecision};
+use crate::decide::{decide_counts, CountsDecision, NoRatio};
 use crate::measure::TimerCost;
 use crate::measure::{Clock, ClockReason};
 use crate::model::{Claim, Measure};
@@ -11,23 +11,32 @@ use std::time::Duration;
 
 impl DiffResult {
     /// A comparison decided on counts: exactly when they did not move, else by the t
-    /// interval on the repeats (`decide::count_decision`). `None` when a routine counted no
-    /// instructions per call or this is no comparison (`second` missing).
-    #[must_use]
+    /// interval on the repeats (`decide::count_decision`).
+    ///
+    /// # Errors
+    ///
+    /// One line saying why the counts give no ratio (a routine that made nothing per call
+    /// second, counts that moved through zero), or that this is no comparison (`second`
+    /// missing).
     pub fn from_counts(
         counted: Counted,
         claim: Option<&Claim>,
         alpha: f64,
         measure: Measure,
-    ) -> Option<DiffResult> {
-        let second = counted.second.as_ref()?;
+    ) -> Result<DiffResult, String> {
+        let no_ratio = |why: NoRatio| why.explain(measure.unit());
+        let second = counted
+            .second
+            .as_ref()
+            .ok_or_else(|| no_ratio(NoRatio::NotCounted))?;
         let CountsDecision {
             ratio,
             interval,
             verdict,
             test,
-        } = decide_counts(&counted.first.repeats, &second.repeats, claim, alpha)?;
-        Some(DiffResult {
+        } = decide_counts(&counted.first.repeats, &second.repeats, claim, alpha)
+            .map_err(no_ratio)?;
+        Ok(DiffResult {
             verdict,
             p_value: None,
             alpha,

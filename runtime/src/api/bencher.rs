@@ -267,6 +267,7 @@ impl Bencher {
         }
         if self.mode == Mode::Bench && self.counted(runner, chunker.as_ref()) {
             if self.counting != CountRole::Outside {
+                self.record_alloc_bytes(runner);
                 self.check_allocs(runner);
             }
             return;

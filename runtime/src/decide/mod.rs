@@ -31,7 +31,7 @@ mod simulation;
 mod two_stage;
 mod verdict;
 
-pub(crate) use count_decision::{decide_counts, unmoved, CountsDecision};
+pub(crate) use count_decision::{decide_counts, unmoved, CountsDecision, NoRatio};
 pub(crate) use duo_times::DuoTimes;
 pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;

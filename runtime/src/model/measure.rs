@@ -64,6 +64,12 @@ pub trait MeasureDef: Sync {
         false
     }
 
+    /// What counts an [`exact`](Self::exact) measure read in this process, as a counted
+    /// block names it (`counted by ...`).
+    fn counted_by(&self) -> String {
+        format!("the measurement {}", self.name())
+    }
+
     /// Whether this is a user's [`Measurement`](super::Measurement), not a built-in measure.
     fn is_users(&self) -> bool {
         false

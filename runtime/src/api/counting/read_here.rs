@@ -41,7 +41,7 @@ pub fn count_here(
             .next()
             .unwrap_or_else(|| PerCall::of_values(Vec::new()));
         return Counted::read_here(
-            format!("the measurement {}", measure.name()),
+            measure.def().counted_by(),
             plan.calls,
             plan.repeats,
             first,

@@ -49,7 +49,6 @@ impl Diff {
         let claim = self.settings.claim.filter(|_| !self.settings.calibrate);
         let outcome = count_pair(&valgrind, trial, first, second).and_then(|counted| {
             DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure)
-                .ok_or_else(|| "a routine counted no instructions per call".to_owned())
         });
         Some(match outcome {
             Ok(result) => DiffOutcome::Measured(Box::new(result)),
@@ -57,7 +56,8 @@ impl Diff {
         })
     }
 
-    /// Both routines' counts read here, decided exactly when they did not move.
+    /// Both routines' counts read here, decided exactly when they did not move. Counts with
+    /// no ratio fail a claim, and leave a comparison without one ignored, saying why.
     fn read_counts(
         &self,
         first: &mut dyn LocalRoutine,
@@ -72,10 +72,11 @@ impl Diff {
         let counted = count_here(measure, reader.as_mut(), &mut [first, second]);
         let claim = self.settings.claim.filter(|_| !self.settings.calibrate);
         match DiffResult::from_counts(counted, claim.as_ref(), self.settings.alpha, measure) {
-            Some(result) => DiffOutcome::Measured(Box::new(result)),
-            None => {
-                DiffOutcome::Failed(format!("a routine counted no {} per call", measure.name()))
+            Ok(result) => DiffOutcome::Measured(Box::new(result)),
+            Err(why) if claim.is_some() => {
+                DiffOutcome::Failed(format!("{}: {why}", measure.name()))
             }
+            Err(why) => DiffOutcome::Unavailable(format!("{}: {why}", measure.name())),
         }
     }
 }

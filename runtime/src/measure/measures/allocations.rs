@@ -33,6 +33,16 @@ impl MeasureDef for Allocations {
         true
     }
 
+    /// The same calls make the same allocations, unless the code depends on addresses,
+    /// the time or other threads (then the counts move, and the run says so).
+    fn exact(&self) -> bool {
+        true
+    }
+
+    fn counted_by(&self) -> String {
+        "duobench's counting allocator".to_owned()
+    }
+
     fn reader(&self, _: f64) -> Result<Option<Box<dyn Reader + '_>>, String> {
         if counting_allocator_installed() {
             Ok(Some(Box::new(AllocReader(0))))
