@@ -229,6 +229,44 @@ pub fn compare_runs(
     })
 }
 
+/// The change of a count between two runs of which one counted nothing per iteration (one
+/// of `figures`, old and new, zero), where there is no ratio to resample: nothing both
+/// times is no change, nothing to some an infinite rise (regressed), some to nothing −100%
+/// (improved). Counts are exact, so the change has no interval beyond its point and no
+/// p-value.
+pub fn change_with_none(
+    machines: (RunMachine, RunMachine),
+    (old_figure, new_figure): (f64, f64),
+    noise_threshold: f64,
+    alpha: f64,
+) -> Change {
+    let machine = MachineDifference::between(machines.0, machines.1, noise_threshold);
+    let relative = match (old_figure == 0.0, new_figure == 0.0) {
+        (true, true) => 0.0,
+        (true, false) => f64::INFINITY,
+        _ => new_figure / old_figure - 1.0,
+    };
+    let verdict = if relative > noise_threshold {
+        ChangeVerdict::Regressed
+    } else if relative < -noise_threshold {
+        ChangeVerdict::Improved
+    } else {
+        ChangeVerdict::NoChange
+    };
+    Change {
+        relative: Estimate {
+            point: relative,
+            low: relative,
+            high: relative,
+        },
+        p_value: f64::NAN,
+        noise_threshold,
+        alpha,
+        verdict,
+        machine,
+    }
+}
+
 /// What the interval tells against the threshold, the machine aside; a NaN p-value
 /// (nothing varies) is not significant.
 fn told(low: f64, high: f64, p_value: f64, noise: f64, alpha: f64) -> ChangeVerdict {

@@ -45,8 +45,8 @@ mod severe_outliers;
 pub use bench_result::BenchResult;
 pub(crate) use bench_result::{bootstrap, bootstrap_pilot, iterations_as_f64};
 pub(crate) use change::{
-    compare_runs, Change, ChangeVerdict, MachineDifference, RunMachine, RunSamples,
-    DEFAULT_NOISE_THRESHOLD,
+    change_with_none, compare_runs, Change, ChangeVerdict, MachineDifference, RunMachine,
+    RunSamples, DEFAULT_NOISE_THRESHOLD,
 };
 #[cfg(feature = "html")]
 pub(crate) use chart_data::robust_range;

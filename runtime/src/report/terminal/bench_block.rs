@@ -229,6 +229,14 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
             } else {
                 format!("baseline `{}`", c.baseline)
             };
+            if ch.relative.point.is_infinite() {
+                // A count that was zero: no percentage of it.
+                return format!(
+                    "from none  vs {against} ({}): {}",
+                    per_iteration(measure, c.baseline_slope.point),
+                    change_verdict_text(c)
+                );
+            }
             format!(
                 "{}  [{}, {}]  p = {}  vs {against} ({}): {} (noise threshold {}%)",
                 signed_percent_text(ch.relative.point),

@@ -98,8 +98,9 @@ impl SavedRun {
         }
     }
 
-    /// Why these samples cannot be compared with, if they cannot.
-    fn invalid(&self) -> Option<String> {
+    /// Why these samples cannot be compared with, if they cannot; `counts` for a measure
+    /// that counts (allocations, instructions), whose figure may be zero.
+    fn invalid(&self, counts: bool) -> Option<String> {
         if self.iters.len() != self.ns.len() {
             return Some(format!(
                 "{} iteration counts but {} times",
@@ -116,15 +117,21 @@ impl SavedRun {
         // A sample may read zero: a batch of a nanosecond routine is shorter than the
         // timer's overhead subtracted from it. A negative or infinite time can only come
         // from a damaged or hand-made file, and a run whose slope, pace or every sample is
-        // zero has no speed to compare with (every change would be ±inf%).
+        // zero has no speed to compare with (every change would be ±inf%). A count of zero
+        // is a figure (a routine that allocates nothing), compared as one.
         let bad_sample = |t: &f64| !(t.is_finite() && *t >= 0.0);
         let bad_time = |t: &f64| !(t.is_finite() && *t > 0.0);
+        let bad_figure = |t: &f64| if counts { bad_sample(t) } else { bad_time(t) };
         if self.ns.iter().any(bad_sample)
-            || self.ns.iter().all(|&t| t == 0.0)
-            || bad_time(&self.slope_ns)
+            || (!counts && self.ns.iter().all(|&t| t == 0.0))
+            || bad_figure(&self.slope_ns)
             || self.pace_ns_per_step.as_ref().is_some_and(bad_time)
         {
-            return Some("a time that is zero, negative or not a finite number".to_owned());
+            return Some(if counts {
+                "a count that is negative or not a finite number".to_owned()
+            } else {
+                "a time that is zero, negative or not a finite number".to_owned()
+            });
         }
         let share = |w: &f64| !(w.is_finite() && (0.0..=1.0).contains(w));
         if self.wait_share.as_ref().is_some_and(share) {
@@ -209,12 +216,13 @@ impl fmt::Display for BaselineError {
 
 impl std::error::Error for BaselineError {}
 
-/// Reads the baseline of `trial` at `path`.
+/// Reads the baseline of `trial` at `path`; `counts` for a measure that counts, whose
+/// figure may be zero.
 ///
 /// # Errors
 ///
 /// Every problem with the file, as a [`BaselineError`] naming it.
-pub fn read(path: &Path, trial: &str) -> Result<SavedRun, BaselineError> {
+pub fn read(path: &Path, trial: &str, counts: bool) -> Result<SavedRun, BaselineError> {
     let error = |problem| BaselineError {
         path: path.to_owned(),
         problem,
@@ -240,7 +248,7 @@ pub fn read(path: &Path, trial: &str) -> Result<SavedRun, BaselineError> {
         return Err(error(Problem::OtherVersion(header.version)));
     }
     let run = SavedRun::deserialize(&value).map_err(|e| error(Problem::Corrupt(e.to_string())))?;
-    if let Some(why) = run.invalid() {
+    if let Some(why) = run.invalid(counts) {
         return Err(error(Problem::Corrupt(why)));
     }
     if run.trial != trial {
@@ -301,7 +309,7 @@ mod tests {
         let dir = scratch(name);
         let path = dir.0.join("base.json");
         fs::write(&path, text).unwrap();
-        let e = read(&path, "sort/10").unwrap_err();
+        let e = read(&path, "sort/10", false).unwrap_err();
         one_line_naming(&e, &path);
         e.problem().clone()
     }
@@ -322,10 +330,10 @@ mod tests {
         let path = dir.0.join("nested/deeper/base.json");
         let first = run("sort/10", 2.5);
         write(&path, &first).unwrap();
-        assert_eq!(read(&path, "sort/10").unwrap(), first);
+        assert_eq!(read(&path, "sort/10", false).unwrap(), first);
         let second = run("sort/10", 7.0);
         write(&path, &second).unwrap();
-        assert_eq!(read(&path, "sort/10").unwrap(), second);
+        assert_eq!(read(&path, "sort/10", false).unwrap(), second);
         // Nothing but the file itself is left behind: the temporary file was renamed.
         let names: Vec<_> = fs::read_dir(path.parent().unwrap())
             .unwrap()
@@ -339,7 +347,7 @@ mod tests {
     fn missing_file() {
         let dir = scratch("missing");
         let path = dir.0.join("main.json");
-        let e = read(&path, "x").unwrap_err();
+        let e = read(&path, "x", false).unwrap_err();
         one_line_naming(&e, &path);
         assert_eq!(e.problem(), &Problem::Missing);
         assert!(
@@ -377,7 +385,7 @@ mod tests {
         let dir = scratch("one-zero");
         let path = dir.0.join("base.json");
         fs::write(&path, &one_zero).unwrap();
-        let read_back = read(&path, "sort/10");
+        let read_back = read(&path, "sort/10", false);
         assert!(read_back.is_ok(), "{:?}", read_back.err());
         // All times zero: no old speed to compare with.
         let mut zeros = run("sort/10", 0.0);
@@ -411,7 +419,7 @@ mod tests {
         let without = valid_text().replace(",\n  \"lanes_pace_ns_per_step\": 0.65", "");
         assert_ne!(without, valid_text());
         fs::write(&path, without).unwrap();
-        let read_back = read(&path, "sort/10").unwrap();
+        let read_back = read(&path, "sort/10", false).unwrap();
         assert_eq!(read_back.pace_ns_per_step, None);
         assert_eq!(read_back.iters, run("sort/10", 2.5).iters);
         // The serial chain's pace, as files of earlier versions hold it: other work, whose
@@ -419,7 +427,10 @@ mod tests {
         let chain = valid_text().replace("\"lanes_pace_ns_per_step\"", "\"pace_ns_per_step\"");
         assert_ne!(chain, valid_text());
         fs::write(&path, chain).unwrap();
-        assert_eq!(read(&path, "sort/10").unwrap().pace_ns_per_step, None);
+        assert_eq!(
+            read(&path, "sort/10", false).unwrap().pace_ns_per_step,
+            None
+        );
     }
 
     #[test]
@@ -441,7 +452,7 @@ mod tests {
             let dir = scratch("version-msg");
             let path = dir.0.join("base.json");
             fs::write(&path, &newer).unwrap();
-            read(&path, "sort/10").unwrap_err().to_string()
+            read(&path, "sort/10", false).unwrap_err().to_string()
         };
         assert!(msg.contains("format version 99"), "{msg}");
         assert_eq!(problem_of("{\"hello\": 1}", "foreign"), Problem::Foreign);
@@ -454,7 +465,7 @@ mod tests {
         let dir = scratch("other-trial");
         let path = dir.0.join("base.json");
         write(&path, &run("sort/100", 1.0)).unwrap();
-        let e = read(&path, "sort/10").unwrap_err();
+        let e = read(&path, "sort/10", false).unwrap_err();
         one_line_naming(&e, &path);
         assert_eq!(e.problem(), &Problem::OtherTrial("sort/100".to_owned()));
     }
@@ -478,7 +489,7 @@ mod tests {
             valid_text().replace(&format!("\"version\": {FORMAT_VERSION}"), "\"version\": 99");
         fs::write(&path, newer).unwrap();
         write(&path, &run("t", 1.0)).unwrap();
-        assert_eq!(read(&path, "t").unwrap(), run("t", 1.0));
+        assert_eq!(read(&path, "t", false).unwrap(), run("t", 1.0));
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub fn executable_path(root: &std::path::Path, bench_target: &str, name: Baselin
     location::executable_path(root, bench_target, name.as_str())
 }
 
-use crate::analysis::{bootstrap, compare_runs, Change, RunMachine, RunSamples};
+use crate::analysis::{bootstrap, change_with_none, compare_runs, Change, RunMachine, RunSamples};
 use crate::analysis::{iterations_as_f64, BenchResult};
 use crate::model::bench_target;
 use crate::model::BaselineName;
@@ -158,7 +158,8 @@ fn compare_and_save_in(
     let choice = settings.choice;
     let against = choice.compare_with();
     let old_path = dir.join(file_name(against, result.measure));
-    let old = match file::read(&old_path, &key.trial) {
+    let counts = !result.measure.is_time();
+    let old = match file::read(&old_path, &key.trial, counts) {
         Ok(old) => Some(old),
         Err(e) if *e.problem() == Problem::Missing => match choice {
             // A trial the baseline does not have (added since) is reported as having
@@ -198,8 +199,16 @@ fn compare_and_save_in(
             // no samples, which the measurement never returns.
             // As many resamples as the result's own intervals: the analysis's time budget.
             let (noise, alpha) = (settings.noise_threshold, settings.alpha);
-            let change = compare_runs(samples, new, noise, alpha, result.resamples)
-                .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?;
+            let to_or_from_none = counts && (old.slope_ns == 0.0 || result.slope.point == 0.0);
+            let change = if to_or_from_none {
+                // No ratio of counts to resample: nothing to nothing is no change, and
+                // nothing to some (or back) a change of the whole count.
+                let figures = (old.slope_ns, result.slope.point);
+                change_with_none((samples.machine, new.machine), figures, noise, alpha)
+            } else {
+                compare_runs(samples, new, noise, alpha, result.resamples)
+                    .map_err(|e| BaselineError::corrupt(&old_path, e.to_string()))?
+            };
             Some(Compared {
                 baseline: against,
                 previous_run: choice == BaselineChoice::Previous,
@@ -229,7 +238,9 @@ fn compare_and_save_in(
 pub fn previous_pace(root: &std::path::Path, key: &BaselineKey, measure: Measure) -> Option<f64> {
     let dir = location::trial_dir(root, &key.bench_target, &key.trial);
     let path = dir.join(file_name(BaselineName::previous_run(), measure));
-    file::read(&path, &key.trial).ok()?.pace_ns_per_step
+    file::read(&path, &key.trial, !measure.is_time())
+        .ok()?
+        .pace_ns_per_step
 }
 
 /// The file of baseline `name` for runs of `measure`: baselines are kept per measure, so a

@@ -283,3 +283,36 @@ fn a_corrupt_previous_run_is_an_error_and_stays() {
     assert!(e.to_string().contains(&path.display().to_string()));
     assert!(fs::read_to_string(&path).unwrap().ends_with("\"tri"));
 }
+
+#[test]
+fn a_count_of_none_is_kept_and_compared_as_a_count() {
+    // A routine that allocates nothing: its baseline holds a count of zero, a figure like
+    // any other, and the next run is compared with it (it was refused as corrupt).
+    let dir = Scratch::new("count-none");
+    let s = settings(None, None);
+    let counted = |per_iter: f64| {
+        let mut r = result(per_iter);
+        r.measure = crate::measure::by_name::allocations;
+        r
+    };
+    let verdict_of = |per_iter: f64| {
+        let compared = compare_and_save_in(dir.0.clone(), &key(), &s, &counted(per_iter))
+            .unwrap()
+            .unwrap();
+        (compared.change.verdict, compared.change.relative.point)
+    };
+    compare_and_save_in(dir.0.clone(), &key(), &s, &counted(0.0)).unwrap();
+    use crate::analysis::ChangeVerdict::{Improved, NoChange, Regressed};
+    assert_eq!(verdict_of(0.0), (NoChange, 0.0));
+    assert_eq!(verdict_of(3.0), (Regressed, f64::INFINITY));
+    assert_eq!(verdict_of(0.0), (Improved, -1.0));
+    // Control: a wall time of zero is still no speed to compare with, and its file is
+    // refused.
+    let wall = Scratch::new("time-none");
+    compare_and_save_in(wall.0.clone(), &key(), &s, &result(0.0)).unwrap();
+    let refused = compare_and_save_in(wall.0.clone(), &key(), &s, &result(10.0)).unwrap_err();
+    assert!(
+        refused.to_string().contains("a time that is zero"),
+        "{refused}"
+    );
+}
