@@ -23,7 +23,7 @@
 //! - `power`: how often true claims pass under dependence, with a control;
 //! - `rare`: rare slow calls one routine owns, within the scope a run can see and beyond it;
 //! - `replay`: real duo streams replayed through the sequential test;
-//! - `units`: units of other lengths and floors against the procedure as it runs (a
+//! - `unit_lengths`: units of other lengths and floors against the procedure as it runs (a
 //!   measurement, ignored);
 //! - `boundaries`: the intervals a test on units can judge with, compared on every
 //!   scenario of the coverage tables and on decision times (a measurement, ignored).
@@ -39,7 +39,7 @@ mod power;
 mod rare;
 mod replay;
 mod robust;
-mod units;
+mod unit_lengths;
 mod wander;
 
 use crate::decide::boundary::Boundary;
