@@ -282,13 +282,13 @@ pub fn machine_differed_text(d: &MachineDifference, then: &str) -> String {
         ));
     }
     let rested_on_disturbed = match (d.then.rests_on_disturbed, d.now.rests_on_disturbed) {
-        (true, true) => Some(format!("the figures of {then} and of this one")),
-        (true, false) => Some(format!("the figure of {then}")),
-        (false, true) => Some("this run's figure".to_owned()),
+        (true, true) => Some(format!("the figures of {then} and of this one rest")),
+        (true, false) => Some(format!("the figure of {then} rests")),
+        (false, true) => Some("this run's figure rests".to_owned()),
         (false, false) => None,
     };
     if let Some(whose) = rested_on_disturbed {
-        causes.push(format!("{whose} rests on samples the wait disturbed"));
+        causes.push(format!("{whose} on samples the wait disturbed"));
     }
     if let (true, Some(m)) = (d.pace_counted, d.pace_change) {
         let how = if m > 0.0 { "slower" } else { "faster" };
