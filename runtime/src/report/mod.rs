@@ -51,6 +51,6 @@ pub(crate) use terminal::{
 };
 pub(crate) use terminal::{
     bench_block, change_verdict_text, failure_message, group_table, machine_moved_words,
-    record_block, summary_table, BaselineStatus, Paint,
+    record_block, relative_change_text, summary_table, BaselineStatus, Paint,
 };
 pub(crate) use unpaired_record::UnpairedRecord;

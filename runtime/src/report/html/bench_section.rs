@@ -10,7 +10,7 @@ use super::figure;
 use crate::analysis::{BenchResult, ChangeVerdict, Counted};
 use crate::model::Measure;
 use crate::report::per_iteration;
-use crate::report::{change_verdict_text, set_aside_parts, waiting_text};
+use crate::report::{change_verdict_text, relative_change_text, set_aside_parts, waiting_text};
 use crate::report::{count_text, machine_pace_text, measured_again_text, p_text};
 use crate::report::{BaselineOutcome, BenchRecord};
 use crate::stats::Estimate;
@@ -48,7 +48,7 @@ fn change_cell(outcome: &BaselineOutcome) -> String {
     match outcome {
         BaselineOutcome::Compared(c) => format!(
             "{} vs {}",
-            signed_percent_text(c.change.relative.point),
+            relative_change_text(c.change.relative.point),
             if c.previous_run {
                 "previous run".to_owned()
             } else {
@@ -193,18 +193,25 @@ fn baseline_figure(
     match baseline {
         BaselineOutcome::Compared(c) => {
             let ch = &c.change;
+            let change = if ch.relative.point.is_infinite() {
+                format!("<b>{}</b>", relative_change_text(ch.relative.point))
+            } else {
+                format!(
+                    "<b>{}</b> [{}, {}], p = {}",
+                    signed_percent_text(ch.relative.point),
+                    signed_percent_text(ch.relative.low),
+                    signed_percent_text(ch.relative.high),
+                    p_text(ch.p_value)
+                )
+            };
             figure(
                 out,
                 "baseline",
                 baseline_chart(c, slope, measure),
                 &format!(
-                    "Baseline: change <b>{}</b> [{}, {}], p = {}, against baseline \
-                     <code>{}</code>{}: <b>{}</b>. The shaded band is the ±{}% noise \
-                     threshold around the baseline.{}",
-                    signed_percent_text(ch.relative.point),
-                    signed_percent_text(ch.relative.low),
-                    signed_percent_text(ch.relative.high),
-                    p_text(ch.p_value),
+                    "Baseline: change {change}, against baseline <code>{}</code>{}: \
+                     <b>{}</b>. The shaded band is the ±{}% noise threshold around the \
+                     baseline.{}",
                     escape(c.baseline.as_str()),
                     if c.previous_run {
                         " (previous run)"

@@ -230,9 +230,9 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
                 format!("baseline `{}`", c.baseline)
             };
             if ch.relative.point.is_infinite() {
-                // A count that was zero: no percentage of it.
                 return format!(
-                    "from none  vs {against} ({}): {}",
+                    "{}  vs {against} ({}): {}",
+                    relative_change_text(ch.relative.point),
                     per_iteration(measure, c.baseline_slope.point),
                     change_verdict_text(c)
                 );
@@ -248,6 +248,17 @@ fn baseline_text(status: BaselineStatus<'_>, measure: Measure) -> String {
                 three_significant(100.0 * ch.noise_threshold)
             )
         }
+    }
+}
+
+/// A relative change as the reports print it: a signed percentage, or `from none` for the
+/// rise of a count that was zero, of which there is no percentage.
+#[must_use]
+pub fn relative_change_text(relative: f64) -> String {
+    if relative.is_infinite() {
+        "from none".to_owned()
+    } else {
+        signed_percent_text(relative)
     }
 }
 

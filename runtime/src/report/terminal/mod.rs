@@ -34,7 +34,7 @@ mod summary_table;
 mod tests;
 
 pub(crate) use bench_block::{
-    bench_block, change_verdict_text, machine_moved_words, BaselineStatus,
+    bench_block, change_verdict_text, machine_moved_words, relative_change_text, BaselineStatus,
 };
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{count_text, machine_pace_text, measured_again_text, p_text};
