@@ -1,9 +1,10 @@
 //! The decision on counts: exact where every repeat counted the same, a stated test where
 //! the counts moved.
 //!
-//! Instruction counts under Valgrind's simulation are the same from run to run for a
-//! routine whose path depends on its input alone; then the ratio of per-call counts is
-//! known exactly and the claim is judged on it, with no error rate at all. A routine whose
+//! Instruction counts under Valgrind's simulation, and allocations counted by duobench's
+//! allocator, are the same from run to run for a routine whose path depends on its input
+//! alone; then the ratio of per-call counts is known exactly (0 for none against some) and
+//! the claim is judged on it, with no error rate at all. A routine whose
 //! path depends on addresses, the time or other threads counts differently from repeat to
 //! repeat; then each repeat's log ratio is one observation, and a fixed-sample Student t
 //! interval over them at the claim's alpha decides (valid: the number of repeats is fixed
