@@ -24,10 +24,18 @@ fn a_shared_lock_passes_a_contention_claim_only_under_contention() {
     );
     let out = text(&output);
     assert!(!output.status.success(), "{out}");
-    for (trial, verdict) in [("shared_buffer/t=1", "FAILED"), ("shared_buffer/t=8", "ok")] {
-        let line = trial_line(&out, "diff", trial);
-        assert!(line.ends_with(verdict), "{line}\n{out}");
-    }
+    let line = trial_line(&out, "diff", "shared_buffer/t=1");
+    assert!(line.ends_with("FAILED"), "{line}\n{out}");
+    // Under contention the claim passes; beside more busy processes than cores, every duo
+    // of eight threads can be preempted and set aside, and then the claim is undecided and
+    // says so, never refuted.
+    let line = trial_line(&out, "diff", "shared_buffer/t=8");
+    let set_aside_by_the_load = out.contains("claim `ratio > 2.0` inconclusive: ratio ")
+        && out.contains("% of duos were set aside, more than the machine's stalls explain");
+    assert!(
+        line.ends_with("ok") || (line.ends_with("FAILED") && set_aside_by_the_load),
+        "{line}\n{out}"
+    );
     // Alone the claim is shown false, not left undecided.
     assert!(
         out.lines()
