@@ -43,6 +43,8 @@ pub(crate) use record::{AfterPush, Record, RecordSink};
 pub(crate) use run_meta::rfc3339_utc;
 pub(crate) use run_meta::RunMeta;
 #[cfg(feature = "html")]
+pub(crate) use terminal::relative_change_text;
+#[cfg(feature = "html")]
 pub(crate) use terminal::{
     alloc_bytes_line, batch_iters_text, count_text, counted_basis, counted_count, counted_lines,
     facts_paragraphs, interval_lines, interval_text, machine_pace_text, mean_figure, means_text,
@@ -51,6 +53,6 @@ pub(crate) use terminal::{
 };
 pub(crate) use terminal::{
     bench_block, change_verdict_text, failure_message, group_table, machine_moved_words,
-    record_block, relative_change_text, summary_table, BaselineStatus, Paint,
+    record_block, summary_table, BaselineStatus, Paint,
 };
 pub(crate) use unpaired_record::UnpairedRecord;

@@ -34,10 +34,12 @@ mod summary_table;
 mod tests;
 
 pub(crate) use bench_block::{
-    bench_block, change_verdict_text, machine_moved_words, relative_change_text, BaselineStatus,
+    bench_block, change_verdict_text, machine_moved_words, BaselineStatus,
 };
 #[cfg(feature = "html")]
-pub(crate) use bench_block::{count_text, machine_pace_text, measured_again_text, p_text};
+pub(crate) use bench_block::{
+    count_text, machine_pace_text, measured_again_text, p_text, relative_change_text,
+};
 #[cfg(feature = "html")]
 pub(crate) use bench_block::{set_aside_parts, waiting_text};
 #[cfg(feature = "html")]
