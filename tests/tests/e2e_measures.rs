@@ -133,8 +133,22 @@ fn a_claim_on_allocation_counts_is_decided_exactly_or_refused_saying_why() {
         "ok",
         "{out}"
     );
-    let output = bench_mode(&["fewer_allocations", "no_allocation_against_one", "--exact"]);
+    let output = bench_mode(&[
+        "fewer_allocations",
+        "no_allocation_against_one",
+        "three_allocations",
+        "--exact",
+    ]);
     let bench = text(&output);
+    let block = bench
+        .split("\n\n")
+        .find(|b| b.starts_with("[bench] three_allocations\n"))
+        .unwrap_or_else(|| panic!("no block for three_allocations in:\n{bench}"));
+    assert!(
+        block.contains("  count    3 allocs per call (exact: the same count in each of 2 repeats)")
+            && block.contains("  bytes    48.0 B/iter allocated"),
+        "{block}"
+    );
     for exact in ["fewer_allocations", "no_allocation_against_one"] {
         let block = bench
             .split("\n\n")

@@ -65,6 +65,12 @@ fn fewer_allocations(d: &mut Diff) {
     );
 }
 
+/// Three allocations of 16 bytes a call, counted exactly, with the bytes beside the count.
+#[bench(measure = allocations)]
+fn three_allocations() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    (vec![0u8; 16], vec![0u8; 16], vec![0u8; 16])
+}
+
 /// No allocation against one: the ratio 0, exactly.
 #[bench_diff(measure = allocations, ratio < 0.5)]
 fn no_allocation_against_one(d: &mut Diff) {
