@@ -31,7 +31,8 @@ const COMPARE_USAGE: &str = "\
       commit before every build; its own target directory, kept), stores its bench executables
       as baseline `merge-base` without measuring them, then measures every selected #[bench] of
       the working tree in duos against the same trial there (with --measure instructions or
-      cachegrind: counts both under Valgrind, and gates exactly). Fails when the filters select
+      cachegrind: counts both under Valgrind, and gates exactly; a #[bench] measuring
+      allocations: both count it themselves, and it gates exactly). Fails when the filters select
       nothing to gate, when a selected trial was not measured, and under a gate when a #[bench]
       of the base is not compared.
       --allow-removed   a #[bench] of the base that the working tree does not run (removed,

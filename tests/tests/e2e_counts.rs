@@ -1,7 +1,8 @@
 //! End to end: counts under Valgrind (`tests/e2e-crate/benches/counts.rs`). A claim on counts
 //! is decided exactly (and refuted exactly when false), a routine whose counts move says so
 //! and is decided by a t interval, and a 1% gate on counts against a base stored once passes
-//! unchanged code and fails a branch adding 3% instructions to one routine, exactly.
+//! unchanged code and fails a branch adding 3% instructions to one routine, exactly, and one
+//! adding an allocation to another (counted by duobench's allocator in both builds).
 //!
 //! Needs Valgrind (`.ci/run` installs it). Without it the test checks the one-line refusal
 //! instead, unless `CI` is set, where a missing Valgrind fails it.
@@ -115,6 +116,7 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     let gate = [
         "grows",
         "steady",
+        "allocates",
         "--baseline",
         "main",
         "--baseline-dir",
@@ -128,12 +130,20 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     let (ok, out) = bench(false, &gate);
     assert!(ok, "{out}");
     let doc = valid_document(&gate_json);
-    for name in ["grows", "steady"] {
+    // Allocations too: each build reads its own counts (the base's executable in a child
+    // that prints them), without Valgrind.
+    for name in ["grows", "steady", "allocates"] {
         let t = trial(&doc, name);
         assert_eq!(t["kind"], "versions", "{t:#}");
         assert_eq!(t["ratio"]["estimate"], 1.0, "{t:#}");
         assert_eq!(t["counts"]["exact"], true, "{t:#}");
     }
+    assert!(
+        out.contains("counted by duobench's counting allocator")
+            && out.contains("  versions paired: this build (new) counted with the same trial")
+            && !out.contains("in duos with the same trial"),
+        "{out}"
+    );
     // The branch (3% more instructions in `grows`) fails the 1% gate, exactly; `steady` passes.
     let (ok, out) = bench(true, &gate);
     assert!(!ok, "{out}");
@@ -155,6 +165,13 @@ fn claims_and_gates_on_counts_are_decided_exactly() {
     assert!((1.025..1.035).contains(&ratio), "{grows:#}");
     assert_eq!(grows["ratio"]["interval"]["low"], ratio, "{grows:#}");
     assert_eq!(trial(&doc, "steady")["verdict"], "pass");
+    // An allocation more is twice the count, exactly.
+    assert_eq!(outcome(&out, "allocates"), "FAILED", "{out}");
+    let allocates = trial(&doc, "allocates");
+    assert_eq!(allocates["gate"]["outcome"], "regressed", "{allocates:#}");
+    assert_eq!(allocates["gate"]["decided_by"], "counts", "{allocates:#}");
+    assert_eq!(allocates["ratio"]["estimate"], 2.0, "{allocates:#}");
+
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -266,7 +266,8 @@ impl Bencher {
             return;
         }
         if self.mode == Mode::Bench && self.counted(runner, chunker.as_ref()) {
-            if self.counting != CountRole::Outside {
+            // A child that prints its counts for a baseline's comparison reports nothing else.
+            if !matches!(self.counting, CountRole::Outside | CountRole::ChildHere(_)) {
                 self.record_alloc_bytes(runner);
                 self.check_allocs(runner);
             }
@@ -314,9 +315,9 @@ impl Bencher {
         // Counted under Valgrind, or counts read here whole: the routine is counted, never
         // metered around each batch.
         let def = self.settings.measure.def();
-        let counted = matches!(self.counting, CountRole::Child(_))
+        let counted = matches!(self.counting, CountRole::Child(_) | CountRole::ChildHere(_))
             || def.counted_under_valgrind()
-            || (def.exact() && matches!(self.role, Role::Local));
+            || (def.exact() && !matches!(self.role, Role::Serve));
         if counted {
             return Some(Meter::wall());
         }

@@ -27,7 +27,7 @@ mod versions;
 pub use bench_fn::{batch_overhead, measure, BatchOverhead, BenchConfig};
 pub(crate) use bencher::BenchOutcome;
 pub use bencher::{iter_custom_values, Bencher};
-pub(crate) use counting::{CountPlan, CountRole, COUNT_FLAG};
+pub(crate) use counting::{CountPlan, CountRole, COUNT_FLAG, COUNT_HERE_FLAG};
 pub use diff::Diff;
 pub(crate) use diff::DiffOutcome;
 pub use diff_fn::{compare, DiffConfig};

@@ -1,8 +1,13 @@
 //! Counts under Valgrind (`measure = cachegrind`), run by `tests/tests/e2e_counts.rs`. Built
 //! once as is (the baseline) and once with `E2E_EXTRA_PERCENT` set at compile time (the
-//! branch), which adds 3% instructions to `grows` and leaves `steady` alone.
+//! branch), which adds 3% instructions to `grows` and an allocation to `allocates`, and
+//! leaves `steady` alone.
 
 use duobench::{bench, bench_diff, black_box, Bencher, Diff};
+
+// `allocates` counts allocations, which takes duobench's allocator.
+#[global_allocator]
+static ALLOC: duobench::CountingAllocator = duobench::CountingAllocator;
 
 /// Instructions added to `grows` in this build, in percent.
 const EXTRA_PERCENT: u64 = match option_env!("E2E_EXTRA_PERCENT") {
@@ -58,6 +63,14 @@ fn grows(b: &mut Bencher) {
 #[bench(measure = cachegrind)]
 fn steady(b: &mut Bencher) {
     b.iter(|| chain(1_000));
+}
+
+/// One allocation a call, two in the branch build: counted here and in the base's stored
+/// executable, without Valgrind, and gated exactly.
+#[bench(measure = allocations)]
+fn allocates() -> (Box<u64>, Option<Box<u64>>) {
+    let second = (EXTRA_PERCENT > 0).then(|| Box::new(black_box(2)));
+    (Box::new(black_box(1)), second)
 }
 
 /// Inputs made outside the counted region: only the sort is counted.

@@ -2,17 +2,21 @@
 //! counts the routine (and, with `--baseline NAME`, the baseline's stored executable counts
 //! the same trial, and `--max-regression` gates on the ratio of counts, exactly); in that
 //! child, the routine is counted), or read here, for a measurement whose repeats are exact
-//! (across versions it is measured in duos against the baseline's executable).
+//! (with `--baseline NAME`, the baseline's executable reads the same trial's counts itself
+//! and prints them, and the gate is as exact).
 
 use super::{BenchOutcome, Bencher};
 use crate::analysis::{counted_linear_run, BenchResult, Counted, DiffResult};
 use crate::analysis::{PairedResult, UnpairedGate};
 use crate::api::counting::{count_here, count_one, count_segments, count_versions, CountRole};
-use crate::api::versions::{regression_claim, stored_executable, Role};
+use crate::api::counting::{count_versions_here, print_counts, CountPlan};
+use crate::api::versions::{regression_claim, stored_executable, BaselineExecutable, Role};
 use crate::measure::find_valgrind;
 use crate::measure::timer_cost;
 use crate::measure::{Chunker, CountInChunks, LocalRoutine, TimerCost, Valgrind};
+use crate::model::{Measure, Reader};
 use crate::stats::DEFAULT_RESAMPLES;
+use std::sync::Mutex;
 
 impl Bencher {
     /// Sets what this bencher does about counting.
@@ -35,11 +39,23 @@ impl Bencher {
                 self.outcome = Some(BenchOutcome::Smoke);
                 return true;
             }
+            CountRole::ChildHere(plan) => {
+                let plan = *plan;
+                self.outcome = Some(self.print_counts(&mut routine, plan));
+                return true;
+            }
             _ if measure.def().exact()
                 && !measure.def().counted_under_valgrind()
-                && matches!(self.role, Role::Local) =>
+                && !matches!(self.role, Role::Serve) =>
             {
-                self.outcome = Some(self.read_counts(&mut routine));
+                let outcome = match self.role.clone() {
+                    Role::Paired {
+                        baseline_exe,
+                        trial,
+                    } => self.read_counts_against(&mut routine, &baseline_exe, &trial),
+                    _ => self.read_counts(&mut routine),
+                };
+                self.outcome = Some(outcome);
                 return true;
             }
             _ if !measure.def().counted_under_valgrind() => return false,
@@ -126,12 +142,53 @@ impl Bencher {
     /// The routine's counts read here by the trial's measurement.
     fn read_counts(&self, routine: &mut dyn LocalRoutine) -> BenchOutcome {
         let measure = self.settings.measure;
-        let mut reader = match measure.def().reader(timer_cost().overhead_ns) {
-            Ok(Some(reader)) => reader,
-            Ok(None) => return BenchOutcome::Failed(format!("{}: read no counts", measure.name())),
-            Err(why) => return BenchOutcome::Unavailable(why),
+        match measure_reader(measure) {
+            Ok(mut reader) => {
+                self.counted_result(count_here(measure, reader.as_mut(), &mut [routine]))
+            }
+            Err(outcome) => outcome,
+        }
+    }
+
+    /// The routine's counts read here and, for the same trial, in the baseline's stored
+    /// executable, and the gate's verdict on their ratio. A baseline that cannot be paired
+    /// fails a gate, and otherwise leaves the routine counted alone, saying why.
+    fn read_counts_against(
+        &mut self,
+        routine: &mut dyn LocalRoutine,
+        baseline_exe: &Mutex<BaselineExecutable>,
+        trial: &str,
+    ) -> BenchOutcome {
+        let measure = self.settings.measure;
+        let (baseline, exe) = match stored_executable(baseline_exe) {
+            Ok(stored) => stored,
+            Err(why) => {
+                if let Some(gate) = UnpairedGate::of(&self.settings, &why) {
+                    return BenchOutcome::UnpairedGate(gate);
+                }
+                self.unpaired_because = Some(why.why);
+                return self.read_counts(routine);
+            }
         };
-        self.counted_result(count_here(measure, reader.as_mut(), &mut [routine]))
+        match measure_reader(measure) {
+            Ok(mut reader) => {
+                let counted = count_versions_here(measure, reader.as_mut(), trial, routine, &exe);
+                self.paired_counts(baseline, counted)
+            }
+            Err(outcome) => outcome,
+        }
+    }
+
+    /// In a counting child of a baseline's executable: the routine's counts over `plan`,
+    /// read by the trial's measurement and printed for the parent.
+    fn print_counts(&self, routine: &mut dyn LocalRoutine, plan: CountPlan) -> BenchOutcome {
+        match measure_reader(self.settings.measure) {
+            Ok(mut reader) => {
+                print_counts(reader.as_mut(), routine, plan);
+                BenchOutcome::Smoke
+            }
+            Err(outcome) => outcome,
+        }
     }
 
     /// A result whose slope is `counted`'s count per call.
@@ -151,5 +208,17 @@ impl Bencher {
             }
             Err(e) => BenchOutcome::Failed(format!("the counts gave no result: {e}")),
         }
+    }
+}
+
+/// The reader of `measure`'s counts, or the outcome that says why there is none.
+fn measure_reader(measure: Measure) -> Result<Box<dyn Reader>, BenchOutcome> {
+    match measure.def().reader(timer_cost().overhead_ns) {
+        Ok(Some(reader)) => Ok(reader),
+        Ok(None) => Err(BenchOutcome::Failed(format!(
+            "{}: read no counts",
+            measure.name()
+        ))),
+        Err(why) => Err(BenchOutcome::Unavailable(why)),
     }
 }

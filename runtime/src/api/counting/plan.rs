@@ -3,6 +3,11 @@
 
 /// The hidden flag that starts a bench executable as a counting child.
 pub const COUNT_FLAG: &str = "--duobench-count";
+/// The hidden flag that starts a bench executable as a counting child that reads its counts
+/// itself, by an exact measurement of the process (allocations), and prints them.
+pub const COUNT_HERE_FLAG: &str = "--duobench-count-here";
+/// The word that starts the line a [`COUNT_HERE_FLAG`] child prints its counts on.
+const COUNTS_WORD: &str = "duobench-counts";
 
 /// Native time a short segment is sized to: long enough that amortized work (a growing
 /// buffer, a periodic flush) shows in proportion, short enough that Valgrind's slowdown
@@ -28,6 +33,9 @@ pub enum CountRole {
     },
     /// In a counting child: count the routines over this plan's segments.
     Child(CountPlan),
+    /// In a counting child that reads its counts itself: read the routine's per-call
+    /// counts over this plan's segments and print them ([`counts_line`]).
+    ChildHere(CountPlan),
 }
 
 /// Segments of `calls.0` and `calls.1` calls of every routine, `repeats` times.
@@ -90,6 +98,68 @@ impl CountPlan {
         let repeats = usize::try_from(number(repeats)?).map_err(|e| e.to_string())?;
         Ok((CountPlan { calls, repeats }, trial.clone()))
     }
+
+    /// The arguments after [`COUNT_HERE_FLAG`]: the measure's name, then [`args`](Self::args).
+    #[must_use]
+    pub fn args_here(&self, measure: &str, trial: &str) -> Vec<String> {
+        let mut args = vec![measure.to_owned()];
+        args.extend(self.args(trial));
+        args
+    }
+
+    /// Reads the arguments after [`COUNT_HERE_FLAG`]: the measure's name, the plan and the
+    /// trial's name.
+    ///
+    /// # Errors
+    ///
+    /// Arguments that are no plan, in one line.
+    pub fn parse_here(args: &[String]) -> Result<(String, CountPlan, String), String> {
+        let Some((measure, rest)) = args.split_first() else {
+            return Err(format!(
+                "{COUNT_HERE_FLAG} takes MEASURE SHORT LONG REPEATS TRIAL"
+            ));
+        };
+        let (plan, trial) = CountPlan::parse(rest)?;
+        Ok((measure.clone(), plan, trial))
+    }
+}
+
+/// The line a [`COUNT_HERE_FLAG`] child prints: each repeat's count per call.
+#[must_use]
+pub fn counts_line(per_call: &[f64]) -> String {
+    let values: Vec<String> = per_call.iter().map(f64::to_string).collect();
+    format!("{COUNTS_WORD} {}", values.join(" "))
+}
+
+/// The `repeats` counts per call a [`COUNT_HERE_FLAG`] child printed in `stdout` (the last
+/// line that starts with its word: a trial's setup may print too).
+///
+/// # Errors
+///
+/// One line: no such line, or one that holds other than `repeats` numbers.
+pub fn read_counts_line(stdout: &str, repeats: usize) -> Result<Vec<f64>, String> {
+    let line = stdout
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix(COUNTS_WORD)?.strip_prefix(' '))
+        .ok_or("the counting child printed no counts")?;
+    let values = line
+        .split_whitespace()
+        .map(|v| {
+            v.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("the counting child printed `{v}` for a count"))
+        })
+        .collect::<Result<Vec<f64>, String>>()?;
+    if values.len() == repeats {
+        Ok(values)
+    } else {
+        Err(format!(
+            "the counting child printed {} counts instead of {repeats}",
+            values.len()
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -123,5 +193,30 @@ mod tests {
             .unwrap_err()
             .contains("not a positive count"));
         assert!(CountPlan::parse(&[]).is_err());
+        let here = plan.args_here("allocations", "mod::grow");
+        assert_eq!(
+            CountPlan::parse_here(&here),
+            Ok(("allocations".to_owned(), plan, "mod::grow".to_owned()))
+        );
+        assert!(CountPlan::parse_here(&[]).is_err());
+    }
+
+    #[test]
+    fn a_childs_counts_read_back_exactly_from_its_last_counts_line() {
+        let counts = [3.0, 2.5, 1e-7, 123_456_789.125];
+        let out = format!(
+            "{}\nsetup said duobench-counts-ish things\n{}\n",
+            counts_line(&[9.0; 4]),
+            counts_line(&counts)
+        );
+        assert_eq!(read_counts_line(&out, 4), Ok(counts.to_vec()));
+        assert!(read_counts_line(&out, 3)
+            .unwrap_err()
+            .contains("4 counts instead of 3"));
+        assert!(read_counts_line("nothing", 2)
+            .unwrap_err()
+            .contains("printed no counts"));
+        let bad = format!("{COUNTS_WORD} 1 NaN");
+        assert!(read_counts_line(&bad, 2).unwrap_err().contains("`NaN`"));
     }
 }

@@ -19,17 +19,7 @@ pub fn count_here(
     routines: &mut [&mut dyn LocalRoutine],
 ) -> Counted {
     let start = Instant::now();
-    // Every routine runs once first, unread, so that one-time initialisation is not taken
-    // for per-call work; the slowest call sizes the segments.
-    let slowest = routines
-        .iter_mut()
-        .map(|routine| {
-            let call = Instant::now();
-            routine.time_batch(1);
-            call.elapsed().as_nanos() as f64
-        })
-        .fold(0.0, f64::max);
-    let mut plan = CountPlan::for_call_ns(slowest);
+    let mut plan = first_plan(routines);
     loop {
         let per_call = read(reader, routines, plan);
         if per_call.iter().any(|p| !p.unmoved()) && plan.repeats == FIRST_REPEATS {
@@ -51,9 +41,23 @@ pub fn count_here(
     }
 }
 
+/// The plan counted first: every routine runs once, unread, so that one-time initialisation
+/// is not taken for per-call work, and the slowest call sizes the segments.
+pub(super) fn first_plan(routines: &mut [&mut dyn LocalRoutine]) -> CountPlan {
+    let slowest = routines
+        .iter_mut()
+        .map(|routine| {
+            let call = Instant::now();
+            routine.time_batch(1);
+            call.elapsed().as_nanos() as f64
+        })
+        .fold(0.0, f64::max);
+    CountPlan::for_call_ns(slowest)
+}
+
 /// Each routine's per-call count in each of `plan`'s repeats, the routines interleaved
 /// within a repeat as a comparison's are.
-fn read(
+pub(super) fn read(
     reader: &mut dyn Reader,
     routines: &mut [&mut dyn LocalRoutine],
     plan: CountPlan,

@@ -1,21 +1,15 @@
 //! The parent's side: one counting child under Callgrind, its files in a directory of its
 //! own under the target directory, read back as counted segments.
 
+use super::child_process::{failure, fresh_dir, wait};
 use super::plan::{CountPlan, COUNT_FLAG};
 use crate::analysis::SegmentPair;
 use crate::measure::{callgrind_args, dump_files, EventCounts, Valgrind};
-use crate::util::duobench_dir;
-use crate::util::interrupted;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::process::{Command, Stdio};
 
-/// How long a counting child may run: Valgrind slows a routine some fifty times, and the
-/// trial's setup runs under it too.
-const DEADLINE: Duration = Duration::from_secs(600);
-/// How often the wait looks at the child and the interrupt flag.
-const POLL: Duration = Duration::from_millis(20);
+/// The child, as its messages name it.
+const WHO: &str = "the counting child under Valgrind";
 
 /// Counts trial `trial` of `exe` under `valgrind` as `plan` says: for each of `routines`
 /// counted routines (the empty one first, then the trial's), one segment pair per repeat.
@@ -38,18 +32,6 @@ pub fn count_under_valgrind(
     counted
 }
 
-/// `<target>/duobench/counts/<pid>-<n>`, empty.
-fn fresh_dir() -> Result<PathBuf, String> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = duobench_dir()
-        .join("counts")
-        .join(format!("{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    Ok(dir)
-}
-
 fn run_child(
     valgrind: &Valgrind,
     exe: &Path,
@@ -70,48 +52,11 @@ fn run_child(
         .stderr(stderr)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", valgrind.program.display()))?;
-    let status = wait(&mut child)?;
+    let status = wait(&mut child, WHO)?;
     if status.success() {
-        return Ok(());
-    }
-    let said = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-    let last = said
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("");
-    Err(format!(
-        "the counting child under Valgrind failed ({status}){}",
-        if last.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", last.trim())
-        }
-    ))
-}
-
-/// Waits for `child`, killing and reaping it on an interrupt or at the deadline.
-fn wait(child: &mut Child) -> Result<std::process::ExitStatus, String> {
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Ok(status),
-            Ok(None) => {}
-            Err(e) => return Err(format!("cannot wait for the counting child: {e}")),
-        }
-        let why = if interrupted() {
-            "interrupted"
-        } else if start.elapsed() > DEADLINE {
-            "it overran its deadline of 600 s"
-        } else {
-            std::thread::sleep(POLL);
-            continue;
-        };
-        let _ = child.kill();
-        let _ = child.wait();
-        return Err(format!(
-            "the counting child under Valgrind was killed: {why}"
-        ));
+        Ok(())
+    } else {
+        Err(failure(status, &stderr_path, WHO))
     }
 }
 

@@ -28,6 +28,13 @@ impl Diff {
                 count_segments(&mut [first, second], *plan);
                 return Some(DiffOutcome::Smoke);
             }
+            // Only a `#[bench]` is compared across versions; the child refuses a comparison
+            // before it runs.
+            CountRole::ChildHere(_) => {
+                return Some(DiffOutcome::Failed(
+                    "a comparison is not counted across versions".to_owned(),
+                ))
+            }
             _ if measure.def().exact() && !measure.def().counted_under_valgrind() => {
                 return Some(self.read_counts(first, second));
             }

@@ -13,7 +13,7 @@ use super::trial::{trial, TrialContext};
 use super::version_setup as versions;
 use super::watchdog;
 use crate::analysis::{run_warnings, Warning};
-use crate::api::{COUNT_FLAG, SERVE_FLAG};
+use crate::api::{COUNT_FLAG, COUNT_HERE_FLAG, SERVE_FLAG};
 use crate::harness::all_trial_specs;
 use crate::harness::check_trial_budgets;
 use crate::harness::check_unique_names;
@@ -42,6 +42,7 @@ pub fn main() -> ! {
     match args.get(1).map(String::as_str) {
         Some(SERVE_FLAG) => versions::serve(&all_trial_specs()),
         Some(COUNT_FLAG) => versions::count_child(&all_trial_specs(), &args[2..]),
+        Some(COUNT_HERE_FLAG) => versions::count_here_child(&all_trial_specs(), &args[2..]),
         _ => {}
     }
     let mut invocation = match Invocation::from_env() {

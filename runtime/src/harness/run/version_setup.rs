@@ -13,10 +13,11 @@ use crate::api::{BenchOutcome, Diff, DiffOutcome};
 use crate::api::{CountPlan, CountRole};
 use crate::api::{Reply, Request, PROTOCOL_VERSION};
 #[cfg(doc)]
-use crate::api::{COUNT_FLAG, SERVE_FLAG};
+use crate::api::{COUNT_FLAG, COUNT_HERE_FLAG, SERVE_FLAG};
 use crate::harness::Invocation;
 use crate::harness::Routine;
 use crate::harness::TrialSpec;
+use crate::measure::built_in;
 use crate::model::bench_target;
 use crate::model::BaselineName;
 use crate::model::Mode;
@@ -259,6 +260,55 @@ fn count_trial(specs: &[TrialSpec], plan: CountPlan, name: &str) -> Result<(), S
         Err(format!(
             "trial `{name}` counted nothing (iter_custom times itself)"
         ))
+    }
+}
+
+/// A counting child that reads its counts itself (the hidden [`COUNT_HERE_FLAG`], a
+/// baseline's stored executable): runs the one `#[bench]` trial named after the plan, its
+/// routine's counts read and printed inside its `iter` call, then exits: 0 once counted, 1
+/// with the reason on stderr otherwise.
+pub fn count_here_child(specs: &[TrialSpec], args: &[String]) -> ! {
+    let counted = CountPlan::parse_here(args)
+        .and_then(|(measure, plan, name)| count_trial_here(specs, &measure, plan, &name));
+    match counted {
+        Ok(()) => std::process::exit(0),
+        Err(why) => {
+            eprintln!("error: {why}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn count_trial_here(
+    specs: &[TrialSpec],
+    measure: &str,
+    plan: CountPlan,
+    name: &str,
+) -> Result<(), String> {
+    let spec = specs
+        .iter()
+        .find(|spec| spec.name() == name)
+        .ok_or_else(|| format!("no trial named `{name}` in this executable"))?;
+    let Routine::Bench(entry) = spec.descriptor.routine else {
+        return Err(format!("trial `{name}` is not a #[bench]"));
+    };
+    let overrides = Overrides {
+        measure: built_in(measure),
+        ..Overrides::default()
+    };
+    let settings = Settings::resolve(&spec.descriptor.options, overrides);
+    if settings.measure.name() != measure {
+        return Err(format!("trial `{name}` does not measure {measure}"));
+    }
+    let role = CountRole::ChildHere(plan);
+    let mut bencher = Bencher::new(Mode::Bench, settings).with_count_role(role);
+    catch_panic(|| entry(&mut bencher, spec.arg_index))?;
+    match bencher.into_outcome() {
+        Some(BenchOutcome::Smoke) => Ok(()),
+        Some(BenchOutcome::Failed(why) | BenchOutcome::Unavailable(why)) => Err(why),
+        _ => Err(format!(
+            "trial `{name}` counted nothing (iter_custom times itself)"
+        )),
     }
 }
 

@@ -32,10 +32,17 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
     } else if let Some(baseline) = record.versions {
         // A #[bench] paired with its baseline, not a #[bench_diff]: say so in the heading.
         block.replacen("[diff] ", "[versions] ", 1)
-            + &format!(
-                "  versions paired: this build (new) in duos with the same trial in the stored \
-                 executable of baseline `{baseline}` (old); ratio = new/old\n"
-            )
+            + &if record.result.counted.is_some() {
+                format!(
+                    "  versions paired: this build (new) counted with the same trial in the \
+                     stored executable of baseline `{baseline}` (old); ratio = new/old\n"
+                )
+            } else {
+                format!(
+                    "  versions paired: this build (new) in duos with the same trial in the \
+                     stored executable of baseline `{baseline}` (old); ratio = new/old\n"
+                )
+            }
             + &record
                 .result
                 .process_pairs
