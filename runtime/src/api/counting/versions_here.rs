@@ -105,3 +105,49 @@ fn run_child(
         .map_err(|e| format!("cannot read {}: {e}", stdout_path.display()))?;
     read_counts_line(&said, plan.repeats).map_err(|why| format!("the baseline's executable: {why}"))
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::measure::built_in;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A stand-in for a baseline's executable: a shell script that runs `body`.
+    fn script(dir: &Path, body: &str) -> std::path::PathBuf {
+        let path = dir.join("baseline-exe");
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_childs_counts_are_read_and_an_earlier_duobench_is_named() {
+        let dir = std::env::temp_dir().join(format!("duobench-count-here-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let measure = built_in("allocations").unwrap();
+        let plan = CountPlan {
+            calls: (64, 128),
+            repeats: 2,
+        };
+        let counts = script(&dir, "echo setup; echo 'duobench-counts 1 1'");
+        assert_eq!(
+            count_in_child(&counts, measure, "t", plan),
+            Ok(vec![1.0, 1.0])
+        );
+        // A command line the executable does not take (exit 2): saved by an earlier duobench.
+        let earlier = script(&dir, "echo \"error: unexpected argument\" >&2; exit 2");
+        let why = count_in_child(&earlier, measure, "t", plan).unwrap_err();
+        assert!(
+            why.contains("unexpected argument") && why.contains("save the baseline again"),
+            "{why}"
+        );
+        // Control: another failure is not put down to an earlier duobench.
+        let failed = script(&dir, "echo \"error: trial panicked\" >&2; exit 1");
+        let why = count_in_child(&failed, measure, "t", plan).unwrap_err();
+        assert!(
+            why.contains("trial panicked") && !why.contains("save the baseline"),
+            "{why}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -224,7 +224,11 @@ pub fn serve(specs: &[TrialSpec]) -> ! {
 /// after the plan, its routines counted inside its `compare` or `iter` call, then exits: 0
 /// once counted, 1 with the reason on stderr otherwise.
 pub fn count_child(specs: &[TrialSpec], args: &[String]) -> ! {
-    let counted = CountPlan::parse(args).and_then(|(plan, name)| count_trial(specs, plan, &name));
+    exit_counted(CountPlan::parse(args).and_then(|(plan, name)| count_trial(specs, plan, &name)))
+}
+
+/// Exits a counting child: 0 once counted, 1 with the reason on stderr otherwise.
+fn exit_counted(counted: Result<(), String>) -> ! {
     match counted {
         Ok(()) => std::process::exit(0),
         Err(why) => {
@@ -234,11 +238,16 @@ pub fn count_child(specs: &[TrialSpec], args: &[String]) -> ! {
     }
 }
 
-fn count_trial(specs: &[TrialSpec], plan: CountPlan, name: &str) -> Result<(), String> {
-    let spec = specs
+/// The trial named `name`, which a counting child was started for.
+fn trial_named<'a>(specs: &'a [TrialSpec], name: &str) -> Result<&'a TrialSpec, String> {
+    specs
         .iter()
         .find(|spec| spec.name() == name)
-        .ok_or_else(|| format!("no trial named `{name}` in this executable"))?;
+        .ok_or_else(|| format!("no trial named `{name}` in this executable"))
+}
+
+fn count_trial(specs: &[TrialSpec], plan: CountPlan, name: &str) -> Result<(), String> {
+    let spec = trial_named(specs, name)?;
     let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
     let role = CountRole::Child(plan);
     let counted = match spec.descriptor.routine {
@@ -268,15 +277,10 @@ fn count_trial(specs: &[TrialSpec], plan: CountPlan, name: &str) -> Result<(), S
 /// routine's counts read and printed inside its `iter` call, then exits: 0 once counted, 1
 /// with the reason on stderr otherwise.
 pub fn count_here_child(specs: &[TrialSpec], args: &[String]) -> ! {
-    let counted = CountPlan::parse_here(args)
-        .and_then(|(measure, plan, name)| count_trial_here(specs, &measure, plan, &name));
-    match counted {
-        Ok(()) => std::process::exit(0),
-        Err(why) => {
-            eprintln!("error: {why}");
-            std::process::exit(1);
-        }
-    }
+    exit_counted(
+        CountPlan::parse_here(args)
+            .and_then(|(measure, plan, name)| count_trial_here(specs, &measure, plan, &name)),
+    )
 }
 
 fn count_trial_here(
@@ -285,10 +289,7 @@ fn count_trial_here(
     plan: CountPlan,
     name: &str,
 ) -> Result<(), String> {
-    let spec = specs
-        .iter()
-        .find(|spec| spec.name() == name)
-        .ok_or_else(|| format!("no trial named `{name}` in this executable"))?;
+    let spec = trial_named(specs, name)?;
     let Routine::Bench(entry) = spec.descriptor.routine else {
         return Err(format!("trial `{name}` is not a #[bench]"));
     };
