@@ -3,14 +3,15 @@
 and that the reruns' intervals overlap.
 
     python3 scripts/reruns/rerun.py [--runs 10] [--bench reruns] [--package duobench-examples]
-                                    [--mode bench|test] [NAME ...]
+                                    [--mode bench|test] [--across-processes] [NAME ...]
 
 Each NAME (default: every trial of `examples/benches/reruns.rs`) runs `--runs` times, each in
 a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
 path (`units of N duos`, or blocks with the dependence measured; a run's block length
 follows its duo's and is shown, not compared), the pilot, the ratio and
-its interval, the verdict and the time; then, per trial, whether every run took the same path
+its interval, the verdict and the time (with `--across-processes`, each comparison decided
+over rounds of fresh process pairs: the path is then the rounds'); then, per trial, whether every run took the same path
 and whether every two intervals overlap. It exits non-zero when a trial fails either check.
 A timing measurement: run it on a quiet machine.
 """
@@ -40,10 +41,10 @@ def cargo(args, mode, package, bench):
     return ["cargo", "test", "-q", "--release", "-p", package, "--bench", bench] + args
 
 
-def run_once(name, mode, package, bench):
+def run_once(name, mode, package, bench, extra):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run.json")
-        cmd = cargo(["--", "--exact", name, "--json", out], mode, package, bench)
+        cmd = cargo(["--", "--exact", name, "--json", out] + extra, mode, package, bench)
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if not os.path.exists(out):
             sys.exit(f"{name}: no JSON written (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
@@ -57,13 +58,18 @@ def run_once(name, mode, package, bench):
 
 def path_of(t):
     """The design a run took: units and their length, or blocks with the dependence
-    measured (their length follows the duo's, which a busy machine moves a little)."""
+    measured (their length follows the duo's, which a busy machine moves a little), or
+    rounds of fresh process pairs."""
+    if t.get("process_pairs"):
+        return "rounds of fresh process pairs"
     if t["units"]:
         return f"units of {t['duos_per_block']} duos"
     return "blocks, dependence measured"
 
 
 def shown_path(t):
+    if t.get("process_pairs"):
+        return f"{t['process_pairs']['pairs']} rounds of fresh process pairs"
     if t["units"]:
         return path_of(t)
     return f"blocks of {t['duos_per_block']} duos, dependence measured"
@@ -82,6 +88,7 @@ def main():
     ap.add_argument("--bench", default="reruns")
     ap.add_argument("--package", default="duobench-examples")
     ap.add_argument("--mode", choices=["bench", "test"], default="bench")
+    ap.add_argument("--across-processes", action="store_true")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or DEFAULT_NAMES
@@ -90,7 +97,8 @@ def main():
     failed = []
     for name in names:
         print(f"\n== {name} ({a.runs} fresh processes, cargo {a.mode})")
-        runs = [run_once(name, a.mode, a.package, a.bench) for _ in range(a.runs)]
+        extra = ["--across-processes"] if a.across_processes else []
+        runs = [run_once(name, a.mode, a.package, a.bench, extra) for _ in range(a.runs)]
         for t in runs:
             lo_hi = interval_of(t)
             shown = f"[{lo_hi[0]:.5f}, {lo_hi[1]:.5f}]" if lo_hi else "unbounded"

@@ -343,3 +343,43 @@ fn calibrate_reports_the_noise_floor_and_passes_no_claim() {
         "{out}"
     );
 }
+
+#[test]
+fn across_processes_decides_each_claim_over_rounds_of_fresh_processes() {
+    // `--across-processes` under `cargo test`: each routine is timed in a serving process of
+    // its own, fresh every round; a true claim passes, a false one is refuted, and its
+    // message says the interval is over rounds. Without the flag (the control) the same
+    // refutation is decided within one process.
+    let args = [
+        "test",
+        "--release",
+        "--bench",
+        "claims",
+        "-q",
+        "--",
+        "--exact",
+        "three_x_work",
+        "three_x_work_claimed_faster",
+    ];
+    let output = cargo(&[&args[..], &["--across-processes"]].concat());
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    assert!(out.contains("1 passed; 1 failed"), "{out}");
+    let refuted_line = |out: &str| -> String {
+        out.lines()
+            .find(|l| l.contains("claim `ratio < 1.0` refuted"))
+            .unwrap_or_else(|| panic!("no refutation in:\n{out}"))
+            .to_owned()
+    };
+    let refuted = refuted_line(&out);
+    assert!(
+        refuted.contains("anytime-valid confidence sequence over rounds")
+            && refuted.contains(" rounds in "),
+        "{refuted}\n{out}"
+    );
+    let output = cargo(&args);
+    let out = text(&output);
+    assert!(out.contains("1 passed; 1 failed"), "{out}");
+    let refuted = refuted_line(&out);
+    assert!(!refuted.contains("rounds"), "{refuted}");
+}

@@ -6,6 +6,7 @@
 use crate::analysis::DiffResult;
 use crate::api::counting::CountRole;
 use crate::api::diff_fn::{compare_batches, DiffConfig};
+use crate::api::versions::{run_across_processes, serve_batches, DiffRole, DiffSide};
 use crate::measure::run_for;
 use crate::measure::timer_cost;
 use crate::measure::BatchRunner;
@@ -41,6 +42,7 @@ pub struct Diff {
     progress: Option<ProgressLine>,
     names: Option<(&'static str, &'static str)>,
     counting: CountRole,
+    role: DiffRole,
 }
 
 /// What a `Diff` recorded.
@@ -54,6 +56,8 @@ pub(crate) enum DiffOutcome {
     Unavailable(String),
     /// The comparison could not be measured (one line saying why).
     Failed(String),
+    /// In serve mode: one routine's batches were timed for the parent.
+    Served,
 }
 
 impl Diff {
@@ -65,7 +69,13 @@ impl Diff {
             progress: None,
             names: None,
             counting: CountRole::default(),
+            role: DiffRole::default(),
         }
+    }
+
+    /// This comparison measures as `role` says.
+    pub(crate) fn with_role(&mut self, role: DiffRole) {
+        self.role = role;
     }
 
     /// Shows what the comparison is doing on `line` while it runs.
@@ -237,6 +247,13 @@ impl Diff {
             });
             return DiffOutcome::Smoke;
         }
+        if let DiffRole::AcrossProcesses(trial) = &self.role {
+            // The routines run in the serving processes; this one only orchestrates.
+            return match run_across_processes(trial, &self.settings) {
+                Ok(result) => DiffOutcome::Measured(Box::new(result)),
+                Err(why) => DiffOutcome::Failed(why),
+            };
+        }
         let timer = timer_cost();
         let measure = self.settings.measure;
         let meters = Meter::new(measure, &timer)
@@ -248,6 +265,14 @@ impl Diff {
             ),
             Err(why) => return DiffOutcome::Unavailable(why),
         };
+        if let DiffRole::Serve(side) = self.role {
+            let (mut first, mut second) = (first, second);
+            match side {
+                DiffSide::First => serve_batches(&mut first),
+                DiffSide::Second => serve_batches(&mut second),
+            }
+            return DiffOutcome::Served;
+        }
         // Dropped at the end of this call, which erases the line before libtest goes on.
         let mut progress = self.progress.take();
         let wanted = progress.is_some();

@@ -15,11 +15,14 @@
 //! side. A gate (`--max-regression`) is decided over them by `gate` (both of its error
 //! rates held); a comparison without one reports the confidence sequence over rounds
 //! (Lai's t-mixture, `stats::sequence`), which covers the ratio the code has on
-//! average over placements at every look.
+//! average over placements at every look. A `#[bench_diff]` claim decided across processes
+//! (`--across-processes`) is judged on that sequence from [`MIN_PAIRS`] rounds on: it
+//! passes or is refuted wrongly only when the sequence misses, at most alpha at any look.
 
 use super::sequential::MIN_DECISION_DUOS;
 use super::two_stage::{DecidedBy, GateDesign, GateOutcome, TwoStageTest};
-use super::verdict::Verdict;
+use super::verdict::{judge, log_margin, Verdict};
+use crate::model::Claim;
 use crate::stats::ConfidenceSequence;
 
 /// Rounds the report-only confidence sequence over rounds is tightest at.
@@ -39,6 +42,8 @@ pub enum Goal {
     Gate(GateDesign),
     /// No claim: stop once the log interval's half-width is at most this.
     Precision(f64),
+    /// A `#[bench_diff]` claim, judged on the confidence sequence over rounds.
+    Claim(Claim),
 }
 
 /// The rounds of one cross-version comparison so far, and what they decide.
@@ -109,7 +114,7 @@ impl ProcessPairs {
             goal,
             gate: match goal {
                 Goal::Gate(design) => Some(TwoStageTest::new(design)),
-                Goal::Precision(_) => None,
+                Goal::Precision(_) | Goal::Claim(_) => None,
             },
             sequence: ConfidenceSequence::new(alpha, TARGET_PAIRS),
             estimates: Vec::new(),
@@ -147,6 +152,12 @@ impl ProcessPairs {
                     .and_then(|(low, high)| {
                         ((high - low) / 2.0 <= precision).then_some(Verdict::Reported)
                     })
+            }
+            (None, Goal::Claim(claim)) => {
+                let bounded = self.len() >= MIN_PAIRS && floor_met;
+                self.log_interval()
+                    .filter(|_| bounded)
+                    .and_then(|(low, high)| judge(&claim, low.exp(), high.exp()))
             }
             (None, Goal::Gate(_)) => unreachable!("a gate's test exists from the start"),
         };
@@ -209,12 +220,26 @@ impl ProcessPairs {
                     .and_then(TwoStageTest::planned)
                     .unwrap_or_else(|| design.rounds_for(sd)),
             ),
-            Goal::Precision(precision) => (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
-                self.sequence
-                    .half_width(n, sd * sd * (n - 1) as f64)
-                    .is_some_and(|h| h < precision)
-            }),
+            Goal::Precision(precision) => self.rounds_to_half_width(sd, precision),
+            // The estimate as it stands, its distance to the nearest boundary as the
+            // half-width that would decide.
+            Goal::Claim(claim) => {
+                let margin = log_margin(&claim, self.log_ratio());
+                (margin > 0.0)
+                    .then(|| self.rounds_to_half_width(sd, margin))
+                    .flatten()
+            }
         }
+    }
+
+    /// The first count of rounds, from [`MIN_PAIRS`] on, at which a spread of `sd` between
+    /// rounds gives the sequence a half-width below `half_width`.
+    fn rounds_to_half_width(&self, sd: f64, half_width: f64) -> Option<usize> {
+        (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
+            self.sequence
+                .half_width(n, sd * sd * (n - 1) as f64)
+                .is_some_and(|h| h < half_width)
+        })
     }
 
     /// The gate's summary, when the rounds judge one.

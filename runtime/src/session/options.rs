@@ -47,6 +47,9 @@ pub struct Overrides {
     /// `--calibrate` / `DUOBENCH_CALIBRATE=1`: run each comparison's first routine against
     /// itself for the whole time budget and report the noise floor.
     pub calibrate: Option<bool>,
+    /// `--across-processes` / `DUOBENCH_ACROSS_PROCESSES=1`: decide each `#[bench_diff]`
+    /// over rounds of fresh processes, each timing one of its routines.
+    pub across_processes: Option<bool>,
     /// `--json FILE` / `DUOBENCH_JSON`: write every result of the run to this file.
     pub json: Option<PathBuf>,
     /// `--report DIR` / `DUOBENCH_REPORT`: where `cargo bench` writes the HTML report.
@@ -105,6 +108,7 @@ impl Overrides {
             family_alpha: self.family_alpha.or(lower.family_alpha),
             miss_rate: self.miss_rate.or(lower.miss_rate),
             calibrate: self.calibrate.or(lower.calibrate),
+            across_processes: self.across_processes.or(lower.across_processes),
             json: self.json.or(lower.json),
             report_dir: self.report_dir.or(lower.report_dir),
             no_report: self.no_report.or(lower.no_report),
@@ -166,6 +170,10 @@ pub struct Settings {
     pub on_inconclusive: OnInconclusive,
     /// Measure the first routine against itself to find the noise floor.
     pub calibrate: bool,
+    /// `#[bench_diff]`: decided over rounds of fresh process pairs, so that the interval
+    /// holds what a process keeps for its life (where its code and data sit), not only the
+    /// noise between duos of one process.
+    pub across_processes: bool,
     /// `#[bench]`: samples per run, from `samples = N`.
     pub samples: usize,
     /// `#[bench]`: work per iteration, from `throughput = ...`.
@@ -224,6 +232,7 @@ impl Settings {
             claim: attr.claim,
             on_inconclusive: merged.on_inconclusive.unwrap_or_default(),
             calibrate: merged.calibrate.unwrap_or(false),
+            across_processes: merged.across_processes.unwrap_or(false),
             samples: attr.samples.map_or(DEFAULT_SAMPLES, |n| n as usize),
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),

@@ -15,8 +15,11 @@
 //! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
 //! - `from_rounds`: the trial's result from all its rounds, not the last one;
 //! - `unpaired`: an unpaired trial under the regression gate fails, since only pairing
-//!   keeps its error rate.
+//!   keeps its error rate;
+//! - `across_processes`: a `#[bench_diff]` decided in the same rounds, its two routines
+//!   served by two processes of this executable.
 
+mod across_processes;
 mod child;
 mod co_locate;
 mod from_rounds;
@@ -28,8 +31,9 @@ mod serve_loop;
 mod store;
 mod unpaired;
 
+pub(crate) use across_processes::run_across_processes;
 pub(crate) use paired_run::{regression_claim, run_paired, stored_executable, BaselineExecutable};
-pub(crate) use protocol::{Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
+pub(crate) use protocol::{DiffSide, Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
 pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
 pub(crate) use store::store_executable;
 
@@ -50,4 +54,17 @@ pub enum Role {
         /// This trial's name, as the child knows it.
         trial: String,
     },
+}
+
+/// What a `Diff` does besides measuring its two routines in this process.
+#[derive(Clone, Debug, Default)]
+pub enum DiffRole {
+    /// Both routines in duos in this process.
+    #[default]
+    Local,
+    /// In a child in serve mode: time the batches of one routine the parent asks for.
+    Serve(DiffSide),
+    /// Decide over rounds of fresh process pairs (`--across-processes`), this trial's name
+    /// as the children know it.
+    AcrossProcesses(String),
 }

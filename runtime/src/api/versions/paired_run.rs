@@ -1,12 +1,13 @@
 //! The comparing side: the baseline's stored executable, shared by the trials of this bench
 //! target, and one paired comparison against it, in rounds of fresh serving processes, each
-//! round run from fresh copies of both executables.
+//! round run from fresh copies of both executables. The rounds' loop (`in_rounds`) also
+//! serves a `#[bench_diff]` decided across processes (`across_processes`).
 
 use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
 use super::from_rounds::{over_rounds, take_round, Round};
 use super::places::{serve_env, ServePlaces, Side};
-use super::protocol::{Reply, Request};
+use super::protocol::{DiffSide, Reply, Request};
 use super::remote_side::{Serving, Tally};
 use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::analysis::{DiffResult, PairedResult, Unpairable};
@@ -87,33 +88,105 @@ impl BaselineExecutable {
     }
 }
 
-/// The two serving processes of one round: this build (the new version) and the baseline's
-/// (the old one), started alike from equivalent places (see `places`), so that neither side
-/// is timed in a process the other is not (the comparing process also runs libtest's
-/// harness, its threads, its captured output and its heap). The comparing process only
-/// orchestrates, outside the timed regions.
+/// The two serving processes of one round: the new side and the old one (across versions
+/// this build and the baseline's; across processes the first routine and the second), started
+/// alike from equivalent places (see `places`), so that neither side is timed in a process
+/// the other is not (the comparing process also runs libtest's harness, its threads, its
+/// captured output and its heap). The comparing process only orchestrates, outside the
+/// timed regions.
 struct Servers {
     new: BaselineProcess,
     old: BaselineProcess,
+}
+
+/// What the two serving processes of every round run: the same `#[bench]` trial in two
+/// versions, or the two routines of one `#[bench_diff]` trial in two processes of this
+/// executable.
+#[derive(Clone, Debug)]
+pub(super) enum Serves {
+    /// Trial `trial` of this build (new) against the same trial of baseline `baseline`'s
+    /// stored executable (old).
+    Versions {
+        /// The baseline compared with.
+        baseline: BaselineName,
+        /// The trial's name, as both executables know it.
+        trial: String,
+    },
+    /// The first routine of `#[bench_diff]` trial `trial` (new) against its second (old).
+    Sides {
+        /// The trial's name.
+        trial: String,
+    },
+}
+
+impl Serves {
+    /// What the process of `side` is asked to run.
+    fn request(&self, side: Side) -> Request {
+        match (self, side) {
+            (Serves::Versions { trial, .. }, _) => Request::Trial(trial.clone()),
+            (Serves::Sides { trial }, Side::New) => {
+                Request::DiffSide(DiffSide::First, trial.clone())
+            }
+            (Serves::Sides { trial }, Side::Old) => {
+                Request::DiffSide(DiffSide::Second, trial.clone())
+            }
+        }
+    }
+
+    /// The process of `side` in messages.
+    fn label(&self, side: Side) -> &'static str {
+        match (self, side) {
+            (Serves::Versions { .. }, Side::New) => "this executable's serving process",
+            (Serves::Versions { .. }, Side::Old) => "the baseline's executable",
+            (Serves::Sides { .. }, Side::New) => "the process serving the first routine",
+            (Serves::Sides { .. }, Side::Old) => "the process serving the second routine",
+        }
+    }
+
+    /// Why the process of `side` did not start.
+    fn start_failed(&self, side: Side, why: &str) -> Unpairable {
+        Unpairable::failed(match (self, side) {
+            (Serves::Versions { baseline, .. }, Side::Old) => {
+                format!("the executable of baseline `{baseline}` is unusable: {why}")
+            }
+            (Serves::Versions { .. }, Side::New) => {
+                format!("this executable cannot serve its own trials: {why}")
+            }
+            (Serves::Sides { .. }, _) => {
+                format!("this executable cannot serve its comparison's routines: {why}")
+            }
+        })
+    }
+
+    /// Why the process of `side` did not start its trial, from its reply.
+    fn refused(&self, side: Side, reply: Result<Reply, String>) -> Option<Unpairable> {
+        let label = self.label(side);
+        match (self, reply) {
+            (_, Ok(Reply::Ready)) => None,
+            (Serves::Versions { baseline, trial }, Ok(Reply::Missing)) if side == Side::Old => {
+                Some(Unpairable::new_since_baseline(format!(
+                    "trial `{trial}` does not exist in the executable of baseline `{baseline}`"
+                )))
+            }
+            (_, Ok(other)) => Some(Unpairable::failed(format!("{label} answered `{other}`"))),
+            (_, Err(why)) => Some(Unpairable::failed(format!(
+                "{label} did not start the trial: {why}"
+            ))),
+        }
+    }
 }
 
 /// Starts both sides from `places`, in an order drawn from `rng`, each with its own
 /// placement.
 fn start_servers(
     places: &ServePlaces,
-    baseline: BaselineName,
+    serves: &Serves,
     rng: &mut SplitMix64,
 ) -> Result<Servers, Unpairable> {
     let new_first = rng.next_u64() & 1 == 0;
     let mut start = |side: Side| {
-        BaselineProcess::start_with_env(places.exe(side), &serve_env(side, rng)).map_err(|why| {
-            Unpairable::failed(match side {
-                Side::Old => {
-                    format!("the executable of baseline `{baseline}` is unusable: {why}")
-                }
-                Side::New => format!("this executable cannot serve its own trials: {why}"),
-            })
-        })
+        BaselineProcess::start_with_env(places.exe(side), &serve_env(side, rng))
+            .map_err(|why| serves.start_failed(side, &why))
     };
     let (new, old) = if new_first {
         let new = start(Side::New)?;
@@ -175,7 +248,6 @@ pub fn run_paired(
     trial: &str,
     settings: &Settings,
 ) -> Result<PairedResult, Unpairable> {
-    let started = Instant::now();
     // A trial that failed while holding the lock left no process behind: each round's
     // processes are reaped when the round ends, however it ends.
     let mut baseline_exe = baseline_exe.lock().unwrap_or_else(PoisonError::into_inner);
@@ -185,14 +257,73 @@ pub fn run_paired(
         Some(p) => Goal::Gate(GateDesign::new(p, settings.alpha, settings.miss_rate)),
         None => Goal::Precision(DEFAULT_PRECISION),
     };
-    let mut pairs = ProcessPairs::new(settings.alpha, goal);
-    // Rounds are as long as the ordinary budget makes them; a gate may run more of them.
-    let mut round_time = round_time(settings.max_time);
     let budget = if claim.is_some() {
         settings.gate_max_time
     } else {
         settings.max_time
     };
+    let serves = Serves::Versions {
+        baseline,
+        trial: trial.to_owned(),
+    };
+    let mut places = || {
+        let BaselineExecutable { rng, .. } = &mut *baseline_exe;
+        let rng = SplitMix64::new(rng.next_u64());
+        baseline_exe.places().map(|places| (places, rng))
+    };
+    let plan = RoundsPlan {
+        serves: &serves,
+        goal,
+        claimed: claim.is_some(),
+        budget,
+    };
+    let result = in_rounds(&mut places, &plan, settings)?;
+    Ok(PairedResult {
+        baseline,
+        claim,
+        max_regression: settings.max_regression,
+        result,
+    })
+}
+
+/// One comparison in rounds: what the processes serve, what the rounds decide, whether a
+/// claim was judged (undecided is then inconclusive) and the time they may take.
+pub(super) struct RoundsPlan<'a> {
+    /// What each round's two processes run.
+    pub(super) serves: &'a Serves,
+    /// What the rounds decide.
+    pub(super) goal: Goal,
+    /// A claim (or a gate) was judged.
+    pub(super) claimed: bool,
+    /// The time all rounds may take, their process starts included.
+    pub(super) budget: Duration,
+}
+
+/// Runs `plan` in rounds until its goal is reached or its budget ends: each round starts a
+/// fresh pair of serving processes from the places `places` prepares (with the generator
+/// that draws their order and environments), and runs the duo loop on them for an equal
+/// share of the budget; each round's estimate is one observation of `ProcessPairs`, whose
+/// interval holds the spread between pairs of processes as well as between duos. The
+/// result describes all the rounds the decision took (`over_rounds`), not the last one.
+///
+/// # Errors
+///
+/// Why no comparison in rounds could be made: the processes could not be prepared or
+/// started, or did not start the trial, before any round was measured.
+///
+/// # Panics
+///
+/// If a serving process fails after rounds have run (its trial panicked, or the process
+/// died): the trial fails with that message.
+pub(super) fn in_rounds(
+    places: &mut dyn FnMut() -> Result<(ServePlaces, SplitMix64), Unpairable>,
+    plan: &RoundsPlan<'_>,
+    settings: &Settings,
+) -> Result<DiffResult, Unpairable> {
+    let started = Instant::now();
+    let mut pairs = ProcessPairs::new(settings.alpha, plan.goal);
+    // Rounds are as long as the ordinary budget makes them; a gate may run more of them.
+    let mut round_time = round_time(settings.max_time);
     // The rounds whose estimates the decision took, and the first of the others (too short
     // for the routine's duos, or with no estimate), reported only when no round was taken;
     // the others' time was spent all the same.
@@ -201,18 +332,15 @@ pub fn run_paired(
     let (mut untaken_warmup, mut untaken_measure) = (Duration::ZERO, Duration::ZERO);
     let mut measured = false;
     loop {
-        let left = budget.saturating_sub(started.elapsed());
+        let left = plan.budget.saturating_sub(started.elapsed());
         let stop = pairs.decided().is_some() || (measured && left < round_time);
         if stop || interrupted() {
             break;
         }
-        let BaselineExecutable { rng, .. } = &mut *baseline_exe;
-        let mut rng = SplitMix64::new(rng.next_u64());
-        let places = baseline_exe.places()?;
+        let (places, mut rng) = places()?;
         let round = one_round(
             &places,
-            baseline,
-            trial,
+            plan.serves,
             settings,
             round_time.min(left),
             &mut rng,
@@ -237,8 +365,7 @@ pub fn run_paired(
         untaken_measure += round.result.measure_time;
         untaken.get_or_insert(round.result);
     }
-    let claimed = claim.is_some();
-    let mut result = match over_rounds(&rounds, &pairs, claimed, round_time.as_secs_f64()) {
+    let mut result = match over_rounds(&rounds, &pairs, plan.claimed, round_time.as_secs_f64()) {
         Some(mut result) => {
             result.warmup_time += untaken_warmup;
             result.measure_time += untaken_measure;
@@ -265,12 +392,7 @@ pub fn run_paired(
     // Nothing in this process ran the routines.
     result.memory_growth = None;
     result.measure = settings.measure;
-    Ok(PairedResult {
-        baseline,
-        claim,
-        max_regression: settings.max_regression,
-        result,
-    })
+    Ok(result)
 }
 
 /// The length of one round: a forty-eighth of the budget, and at least [`SHORTEST_ROUND`].
@@ -290,53 +412,27 @@ const ROUNDS_PER_BUDGET: u32 = 48;
 /// The shortest round: long enough for a short routine's warmup, pilot and blocks.
 const SHORTEST_ROUND: Duration = Duration::from_millis(60);
 
-/// One round: a fresh pair of processes, trial `trial` started in both, duos for
-/// `round_time`, and the pair reaped.
+/// One round: a fresh pair of processes, each started on what `serves` asks of its side,
+/// duos for `round_time`, and the pair reaped.
 fn one_round(
     places: &ServePlaces,
-    baseline: BaselineName,
-    trial: &str,
+    serves: &Serves,
     settings: &Settings,
     round_time: Duration,
     rng: &mut SplitMix64,
 ) -> Result<Round, Unpairable> {
-    let Servers { mut new, mut old } = start_servers(places, baseline, rng)?;
-    match old.ask(&Request::Trial(trial.to_owned())) {
-        Ok(Reply::Ready) => {}
-        Ok(Reply::Missing) => {
-            return Err(Unpairable::new_since_baseline(format!(
-                "trial `{trial}` does not exist in the executable of baseline `{baseline}`"
-            )))
-        }
-        Ok(other) => {
-            return Err(Unpairable::failed(format!(
-                "the baseline's executable answered `{other}`"
-            )))
-        }
-        Err(why) => {
-            return Err(Unpairable::failed(format!(
-                "the baseline's trial did not start: {why}"
-            )))
-        }
+    let Servers { mut new, mut old } = start_servers(places, serves, rng)?;
+    if let Some(why) = serves.refused(Side::Old, old.ask(&serves.request(Side::Old))) {
+        return Err(why);
     }
     let tally = Tally::default();
     let pids = [new.pid(), old.pid()];
-    let mut old = Serving::new(&mut old, "the baseline's executable", &tally);
-    match new.ask(&Request::Trial(trial.to_owned())) {
-        Ok(Reply::Ready) => {}
-        // The same executable as this process: it has every trial this process runs.
-        Ok(other) => {
-            return Err(Unpairable::failed(format!(
-                "this executable's serving process answered `{other}`"
-            )))
-        }
-        Err(why) => {
-            return Err(Unpairable::failed(format!(
-                "this executable's serving process failed: {why}"
-            )))
-        }
+    let mut old = Serving::new(&mut old, serves.label(Side::Old), &tally);
+    // The same executable as this process: it has every trial this process runs.
+    if let Some(why) = serves.refused(Side::New, new.ask(&serves.request(Side::New))) {
+        return Err(why);
     }
-    let mut new = Serving::new(&mut new, "this executable's serving process", &tally);
+    let mut new = Serving::new(&mut new, serves.label(Side::New), &tally);
     // Without a claim and with no precision to reach, the round runs for its whole time:
     // rounds of equal length are alike observations.
     let mut duo_settings = duo_settings(&DiffConfig {

@@ -25,10 +25,33 @@ const REPLY_PREFIX: &str = "duobench:";
 pub enum Request {
     /// Run the `#[bench]` trial of this name up to its `iter` call, then serve batches.
     Trial(String),
+    /// Run the `#[bench_diff]` trial of this name up to its `compare` call, then serve
+    /// batches of one of its two routines (`--across-processes`).
+    DiffSide(DiffSide, String),
     /// Time one batch of this many iterations.
     Batch(u64),
     /// The comparison is over: let the trial's function return.
     Done,
+}
+
+/// Which routine of a `#[bench_diff]` a serving process times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffSide {
+    /// The first routine given to `compare`.
+    First,
+    /// The second.
+    Second,
+}
+
+impl DiffSide {
+    /// The word in a request line.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            DiffSide::First => "first",
+            DiffSide::Second => "second",
+        }
+    }
 }
 
 /// What the child answers.
@@ -63,6 +86,7 @@ impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Request::Trial(name) => write!(f, "trial {}", one_line(name)),
+            Request::DiffSide(side, name) => write!(f, "side {} {}", side.word(), one_line(name)),
             Request::Batch(iters) => write!(f, "batch {iters}"),
             Request::Done => f.write_str("done"),
         }
@@ -110,6 +134,18 @@ impl Request {
         let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
         match verb {
             "trial" if !rest.is_empty() => Ok(Request::Trial(rest.to_owned())),
+            "side" => {
+                let (side, name) = rest.split_once(' ').unwrap_or((rest, ""));
+                let side = match side {
+                    "first" => DiffSide::First,
+                    "second" => DiffSide::Second,
+                    _ => return Err(format!("no such side in `{line}`")),
+                };
+                if name.is_empty() {
+                    return Err(format!("no trial named in `{line}`"));
+                }
+                Ok(Request::DiffSide(side, name.to_owned()))
+            }
             "batch" => rest
                 .parse()
                 .map(Request::Batch)
@@ -198,6 +234,8 @@ mod tests {
     fn requests_and_replies_read_back_as_written() {
         for request in [
             Request::Trial("mod::sort/SIZES[0] .. x".to_owned()),
+            Request::DiffSide(DiffSide::First, "mod::sorts".to_owned()),
+            Request::DiffSide(DiffSide::Second, "mod::sorts/SIZES[1] vs x".to_owned()),
             Request::Batch(12_345),
             Request::Done,
         ] {
@@ -249,6 +287,8 @@ mod tests {
         assert!(Reply::parse("duobench:launch").is_err());
         assert!(Request::parse("batch ten").is_err());
         assert!(Request::parse("trial").is_err());
+        assert!(Request::parse("side first").is_err());
+        assert!(Request::parse("side third sorts").is_err());
         assert!(Request::parse("done now").is_err());
         assert!(Request::parse("").is_err());
     }

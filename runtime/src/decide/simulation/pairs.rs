@@ -379,3 +379,94 @@ fn the_printed_interval_over_rounds_covers_with_a_gate() {
         "Stein's interval missed only {stein_worst} of {RUNS}"
     );
 }
+
+/// The rounds a `#[bench_diff]` decided across processes gets in its default 5 s budget:
+/// rounds of a forty-eighth of it.
+const DIFF_ROUNDS: usize = 48;
+
+/// A claim judged across processes as coded: rounds into `ProcessPairs` until it decides or
+/// the budget's rounds end (`None`: inconclusive).
+fn claim_outcome(claim: Claim, rounds: &mut dyn Iterator<Item = f64>) -> Option<Verdict> {
+    let mut pairs = ProcessPairs::new(ALPHA, Goal::Claim(claim));
+    rounds
+        .take(DIFF_ROUNDS)
+        .find_map(|x| pairs.push(x, 100, None))
+}
+
+/// Claims at their boundary (log truth beside each): one-sided both ways and a band's edge.
+fn claims_at_their_boundary() -> [(Claim, f64); 3] {
+    let (bound, inclusive) = (1.05, false);
+    [
+        (Claim::Below { bound, inclusive }, bound.ln()),
+        (Claim::Above { bound, inclusive }, bound.ln()),
+        (
+            Claim::Within {
+                low: 0.97,
+                high: 1.03,
+                high_inclusive: true,
+            },
+            1.03f64.ln(),
+        ),
+    ]
+}
+
+#[test]
+fn claims_across_processes_pass_falsely_at_most_alpha() {
+    // A `#[bench_diff]` run with `--across-processes`: one-sided claims and a band with the
+    // mean over placements on a boundary pass in at most alpha of the runs, whatever the
+    // spread between processes, its shape or the tails within rounds; a clear difference
+    // passes in every run at the first look.
+    let mut wrong = Vec::new();
+    for (i, scenario) in held_scenarios(0.05).into_iter().enumerate() {
+        for (j, (claim, truth)) in claims_at_their_boundary().into_iter().enumerate() {
+            let seed = 1_000 + 10 * i as u64 + j as u64;
+            let outcomes = scenario.runs(seed, truth, |r| claim_outcome(claim, r));
+            let passed = outcomes
+                .iter()
+                .filter(|&&v| v == Some(Verdict::Pass))
+                .count();
+            eprintln!(
+                "{}, {claim:?} on its boundary: {passed} of {RUNS} passed",
+                scenario.describe()
+            );
+            if !at_most_alpha(passed) {
+                wrong.push(format!("{}, {claim:?}: {passed}", scenario.describe()));
+            }
+        }
+        let clear = Claim::Below {
+            bound: 0.5,
+            inclusive: false,
+        };
+        let mut looks = Vec::new();
+        let outcomes = scenario.runs(1_100 + i as u64, 0.02f64.ln(), |rounds| {
+            let mut pairs = ProcessPairs::new(ALPHA, Goal::Claim(clear));
+            let verdict = rounds
+                .take(DIFF_ROUNDS)
+                .find_map(|x| pairs.push(x, 100, None));
+            looks.push(pairs.len());
+            verdict
+        });
+        assert!(outcomes.iter().all(|&v| v == Some(Verdict::Pass)));
+        assert!(looks.iter().all(|&n| n == MIN_PAIRS), "{looks:?}");
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn claims_across_one_pair_of_processes_pass_falsely_far_above_alpha() {
+    // The negative control: every round in the same pair of processes, as one process's
+    // comparison is. Its offset, 3% against 0.2% of noise a round, is repeated by every
+    // round, and a claim on its boundary passes whenever the pair happened to be fast.
+    let scenario = Scenario {
+        respawn: false,
+        ..Scenario::new(Offsets::Normal(0.03), 0.002)
+    };
+    for (j, (claim, truth)) in claims_at_their_boundary().into_iter().enumerate() {
+        let outcomes = scenario.runs(1_200 + j as u64, truth, |r| claim_outcome(claim, r));
+        let passed = outcomes
+            .iter()
+            .filter(|&&v| v == Some(Verdict::Pass))
+            .count();
+        assert!(well_above_alpha(passed), "{claim:?}: {passed} of {RUNS}");
+    }
+}

@@ -100,6 +100,16 @@ const OWN_OPTIONS: &[OwnOption] = &[
         default: "off",
     },
     OwnOption {
+        flag: "--across-processes",
+        env: "DUOBENCH_ACROSS_PROCESSES",
+        takes_value: false,
+        set: |o, v| parse_switch(v).map(|on| o.across_processes = Some(on)),
+        value_name: "",
+        help: "Decide each #[bench_diff] over rounds of fresh processes, so that its interval \
+               holds where a process's code and data happen to sit (slower)",
+        default: "off: one process, whose interval describes that process",
+    },
+    OwnOption {
         flag: "--json",
         env: "DUOBENCH_JSON",
         takes_value: true,
@@ -536,6 +546,14 @@ impl Invocation {
                 )));
             }
         }
+        if overrides.calibrate == Some(true) && overrides.across_processes == Some(true) {
+            return Err(CliError(
+                "--calibrate (DUOBENCH_CALIBRATE) measures one process's noise floor and \
+                 --across-processes (DUOBENCH_ACROSS_PROCESSES) decides over many: drop one of \
+                 them"
+                    .to_owned(),
+            ));
+        }
         if overrides.store_only == Some(true) && overrides.save_baseline.is_none() {
             return Err(CliError(
                 "--store-only stores the executable of a baseline: give it --save-baseline NAME"
@@ -745,6 +763,23 @@ mod tests {
         parse(&gate, &[("DUOBENCH_CALIBRATE", "0")]).unwrap();
         parse(&["--bench", "--calibrate"], &[]).unwrap();
         parse(&["--calibrate", "--max-regression", "5%"], &[]).unwrap();
+    }
+
+    #[test]
+    fn comparisons_across_processes_are_asked_for_by_flag_or_variable_and_not_calibrated() {
+        let inv = parse(&["--bench", "--across-processes", "sort"], &[]).unwrap();
+        assert_eq!(inv.overrides.across_processes, Some(true));
+        assert_eq!(inv.libtest.filter.as_deref(), Some("sort"));
+        let inv = parse(&["--bench"], &[("DUOBENCH_ACROSS_PROCESSES", "1")]).unwrap();
+        assert_eq!(inv.overrides.across_processes, Some(true));
+        let e = parse(&["--across-processes", "--calibrate"], &[]).unwrap_err();
+        assert!(
+            e.0.contains("--across-processes (DUOBENCH_ACROSS_PROCESSES)")
+                && e.0.ends_with("drop one of them"),
+            "{e}"
+        );
+        // Control: a calibration with the variable switched off is taken.
+        parse(&["--calibrate"], &[("DUOBENCH_ACROSS_PROCESSES", "0")]).unwrap();
     }
 
     #[test]

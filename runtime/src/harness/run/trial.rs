@@ -13,7 +13,7 @@ use crate::analysis::{PairedResult, UnpairedGate};
 use crate::api::BaselineExecutable;
 use crate::api::CountRole;
 use crate::api::{BenchOutcome, Bencher};
-use crate::api::{Diff, DiffOutcome};
+use crate::api::{Diff, DiffOutcome, DiffRole};
 use crate::decide::Verdict;
 use crate::harness::TrialSpec;
 use crate::harness::{Descriptor, Routine};
@@ -194,6 +194,9 @@ fn run_routine(
         Routine::Diff(entry) => {
             let mut diff = Diff::new(mode, settings);
             diff.with_count_role(CountRole::Parent { trial: spec.name() });
+            if settings.across_processes {
+                diff.with_role(DiffRole::AcrossProcesses(spec.name()));
+            }
             if let Some(line) = progress {
                 diff.show_progress(line);
             }
@@ -205,6 +208,7 @@ fn run_routine(
                 Some(DiffOutcome::Unavailable(why)) => Ok(RoutineOutcome::Unavailable(why)),
                 Some(DiffOutcome::Failed(why)) => Err(why.into()),
                 Some(DiffOutcome::Measured(result)) => Ok(RoutineOutcome::Diff(result, names)),
+                Some(DiffOutcome::Served) => Err("served batches outside serve mode".into()),
             }
         }
         Routine::Bench(entry) => {

@@ -11,6 +11,7 @@ pub(crate) use crate::api::Role;
 use crate::api::{leave_interrupts_to_the_parent, next_request, send};
 use crate::api::{BenchOutcome, Diff, DiffOutcome};
 use crate::api::{CountPlan, CountRole};
+use crate::api::{DiffRole, DiffSide};
 use crate::api::{Reply, Request, PROTOCOL_VERSION};
 #[cfg(doc)]
 use crate::api::{COUNT_FLAG, COUNT_HERE_FLAG, SERVE_FLAG};
@@ -213,6 +214,7 @@ pub fn serve(specs: &[TrialSpec]) -> ! {
     loop {
         let reply = match Request::parse(&next_request()) {
             Ok(Request::Trial(name)) => serve_trial(specs, &name),
+            Ok(Request::DiffSide(side, name)) => serve_diff_side(specs, side, &name),
             Ok(other) => Reply::Error(format!("unexpected `{other}` between trials")),
             Err(e) => Reply::Error(e),
         };
@@ -327,6 +329,28 @@ fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
         Ok(()) => Reply::Error(
             "the #[bench] function never called an iter method of its Bencher".to_owned(),
         ),
+    }
+}
+
+/// Runs `#[bench_diff]` trial `name` (its setup, then batches of routine `side` inside its
+/// `compare` call) and says how it ended.
+fn serve_diff_side(specs: &[TrialSpec], side: DiffSide, name: &str) -> Reply {
+    let found = specs.iter().find(|spec| spec.name() == name);
+    let Some((spec, Routine::Diff(entry))) = found.map(|s| (s, s.descriptor.routine)) else {
+        return Reply::Missing;
+    };
+    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let mut diff = Diff::new(Mode::Bench, settings);
+    diff.with_role(DiffRole::Serve(side));
+    match catch_panic(|| entry(&mut diff, spec.arg_index)) {
+        Err(why) => Reply::Error(why),
+        Ok(()) => match diff.into_outcome() {
+            Some(DiffOutcome::Served) => Reply::Finished,
+            Some(DiffOutcome::Unavailable(why) | DiffOutcome::Failed(why)) => Reply::Error(why),
+            _ => Reply::Error(
+                "the #[bench_diff] function never called a compare method of its Diff".to_owned(),
+            ),
+        },
     }
 }
 

@@ -140,7 +140,7 @@ pub fn diff_block(
     }
     if r.welch.is_none() && r.over_rounds.is_some() {
         out.push_str(
-            "  welch    none across versions: batches of different processes are not one \
+            "  welch    none across processes: batches of different processes are not one \
              sample, so the rounds' student above is the reference\n",
         );
     }

@@ -56,6 +56,12 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
                 .map_or_else(String::new, |g| {
                     format!("  gate     {}\n", gate_design_text(g))
                 })
+    } else if let Some(pairs) = &record.result.process_pairs {
+        // A #[bench_diff] decided across processes: each routine in a process of its own.
+        block
+            + "  across   each round a fresh pair of processes, one timing each routine; the \
+               interval is over rounds\n"
+            + &process_pairs_line(pairs)
     } else {
         block
     }
@@ -114,7 +120,7 @@ mod tests {
             "judged on thread CPU time in 2 of 3 rounds (the others on wall time): ",
             "warmup over 3 rounds (timer",
             "(paired, the rounds' log ratios; one look only)",
-            "  welch    none across versions: batches of different processes",
+            "  welch    none across processes: batches of different processes",
             "  process  3 pairs of fresh processes",
         ] {
             assert!(verbose.contains(said), "{said}\n{verbose}");
@@ -128,9 +134,28 @@ mod tests {
         let mut one = versions_record();
         one.versions = None;
         one.result.over_rounds = None;
+        one.result.process_pairs = None;
         let plain = record_block(&one, Paint::new(false), true);
         assert!(!plain.contains("round"), "{plain}");
         assert!(plain.contains("(paired, block log ratios; one look only)"));
+    }
+
+    #[test]
+    fn a_comparison_across_processes_says_each_routine_ran_in_a_process_of_its_own() {
+        let mut rec = versions_record();
+        rec.versions = None;
+        let verbose = record_block(&rec, Paint::new(false), true);
+        for said in [
+            "[diff] sorting::radix",
+            "n 152 over 3 rounds",
+            "  across   each round a fresh pair of processes, one timing each routine",
+            "  process  3 pairs of fresh processes",
+        ] {
+            assert!(verbose.contains(said), "{said}\n{verbose}");
+        }
+        assert!(!verbose.contains("versions"), "{verbose}");
+        let short = record_block(&rec, Paint::new(false), false);
+        assert!(short.contains("  across   each round"), "{short}");
     }
 
     #[test]

@@ -1,0 +1,58 @@
+//! A `#[bench_diff]` decided across processes (`--across-processes`): its two routines,
+//! each timed in a serving process of its own, in rounds of fresh process pairs, as a
+//! cross-version comparison runs (`paired_run::in_rounds`).
+//!
+//! Within one process the interval covers the noise between duos, but not what the process
+//! keeps for its life: where its code, heap and stack sit, which can move one routine
+//! against the other by a percent or more, fixed until the process exits. Reruns then
+//! disagree beyond their intervals. Each round here is a fresh pair of processes, so the
+//! spread between rounds holds that offset, and the claim is judged on the confidence
+//! sequence over rounds (`decide::process_pairs`).
+
+use super::paired_run::{in_rounds, RoundsPlan, Serves};
+use super::places::ServePlaces;
+use crate::analysis::DiffResult;
+use crate::decide::{Goal, DEFAULT_PRECISION};
+use crate::session::Settings;
+use crate::stats::SplitMix64;
+
+/// Decides `#[bench_diff]` trial `trial` of this executable over rounds of fresh process
+/// pairs, the first routine served in one process of each round and the second in the
+/// other; the ratio is first/second, as within one process.
+///
+/// # Errors
+///
+/// One line: the copies of this executable could not be made or started, or did not start
+/// the trial.
+///
+/// # Panics
+///
+/// If a serving process fails after rounds have run (the trial panicked in it, or the
+/// process died).
+pub(crate) fn run_across_processes(trial: &str, settings: &Settings) -> Result<DiffResult, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id()).rotate_left(32);
+    let mut rng = SplitMix64::new(seed);
+    // Both sides from fresh copies of this executable each round, as across versions.
+    let mut places = || {
+        let round_rng = SplitMix64::new(rng.next_u64());
+        ServePlaces::prepare(&exe, &mut rng)
+            .map(|places| (places, round_rng))
+            .map_err(crate::analysis::Unpairable::failed)
+    };
+    let serves = Serves::Sides {
+        trial: trial.to_owned(),
+    };
+    let plan = RoundsPlan {
+        serves: &serves,
+        goal: settings
+            .claim
+            .map_or(Goal::Precision(DEFAULT_PRECISION), Goal::Claim),
+        claimed: settings.claim.is_some(),
+        budget: settings.max_time,
+    };
+    in_rounds(&mut places, &plan, settings).map_err(|why| why.why)
+}
