@@ -3,7 +3,8 @@
 and that the reruns' intervals overlap.
 
     python3 scripts/reruns/rerun.py [--runs 10] [--bench reruns] [--package duobench-examples]
-                                    [--mode bench|test] [--across-processes] [NAME ...]
+                                    [--mode bench|test] [--across-processes]
+                                    [--max-time DURATION] [NAME ...]
 
 Each NAME (default: every trial of `examples/benches/reruns.rs`) runs `--runs` times, each in
 a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
@@ -89,6 +90,7 @@ def main():
     ap.add_argument("--package", default="duobench-examples")
     ap.add_argument("--mode", choices=["bench", "test"], default="bench")
     ap.add_argument("--across-processes", action="store_true")
+    ap.add_argument("--max-time", help="each run's budget, passed on as --max-time (e.g. 20s)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or DEFAULT_NAMES
@@ -98,6 +100,8 @@ def main():
     for name in names:
         print(f"\n== {name} ({a.runs} fresh processes, cargo {a.mode})")
         extra = ["--across-processes"] if a.across_processes else []
+        if a.max_time:
+            extra += ["--max-time", a.max_time]
         runs = [run_once(name, a.mode, a.package, a.bench, extra) for _ in range(a.runs)]
         for t in runs:
             lo_hi = interval_of(t)
@@ -121,7 +125,9 @@ def main():
         same_path = len(paths) == 1
         overlap = not apart and len(bounded) == len(intervals)
         print(f"  same path: {'yes' if same_path else 'NO: ' + ', '.join(sorted(paths))}")
-        print(f"  intervals overlap: {'yes' if overlap else f'NO ({len(apart)} pairs apart)'}")
+        unbounded = len(intervals) - len(bounded)
+        why = f"{len(apart)} pairs apart" + (f", {unbounded} unbounded" if unbounded else "")
+        print(f"  intervals overlap: {'yes' if overlap else f'NO ({why})'}")
         if not (same_path and overlap):
             failed.append(name)
     if failed:

@@ -19,7 +19,7 @@
 //! (`--across-processes`) is judged on that sequence from [`MIN_PAIRS`] rounds on: it
 //! passes or is refuted wrongly only when the sequence misses, at most alpha at any look.
 
-use super::sequential::MIN_DECISION_DUOS;
+use super::sequential::{min_decision_duos, MIN_DECISION_DUOS};
 use super::two_stage::{DecidedBy, GateDesign, GateOutcome, TwoStageTest};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
@@ -58,6 +58,9 @@ pub struct ProcessPairs {
     within_se: Vec<f64>,
     /// Duos measured over all rounds.
     duos: usize,
+    /// Duos in all a decision waits for: [`MIN_DECISION_DUOS`], or the sample floor's
+    /// time of the shortest duos seen (`hold_floor_for_duos_of`).
+    floor: Option<usize>,
     decided: Option<Verdict>,
 }
 
@@ -120,7 +123,19 @@ impl ProcessPairs {
             estimates: Vec::new(),
             within_se: Vec::new(),
             duos: 0,
+            floor: None,
             decided: None,
+        }
+    }
+
+    /// Holds the duo floor to what it is within one process for duos of `duo_ns`: 75 of
+    /// them, or as many as span the sample floor's time when that is fewer (long routines).
+    /// Over rounds whose duos ran for different times the floor is the largest they give,
+    /// so that a round slowed by the machine does not lower it.
+    pub fn hold_floor_for_duos_of(&mut self, duo_ns: f64) {
+        if duo_ns.is_finite() && duo_ns > 0.0 {
+            let floor = min_decision_duos(duo_ns);
+            self.floor = Some(self.floor.map_or(floor, |f| f.max(floor)));
         }
     }
 
@@ -136,7 +151,7 @@ impl ProcessPairs {
         self.within_se.extend(within_se.filter(|s| s.is_finite()));
         // A routine's own rare costs count in its mean only once the rounds together hold
         // them: the same floor as within one process.
-        let floor_met = self.duos >= MIN_DECISION_DUOS;
+        let floor_met = self.duos >= self.floor.unwrap_or(MIN_DECISION_DUOS);
         self.decided = match (&mut self.gate, self.goal) {
             (Some(gate), _) => gate
                 .push(log_ratio, floor_met)
@@ -342,5 +357,33 @@ mod tests {
         let (low, high) = pairs.log_interval().expect("bounded");
         assert!((high - low) / 2.0 <= 0.01);
         assert!(pairs.spread(0.1).gate.is_none());
+    }
+
+    #[test]
+    fn long_routines_rounds_wait_for_the_floors_time_and_short_ones_for_its_duos() {
+        // Rounds of 5 duos, each round's estimate far inside `ratio > 1.05`. Duos of 190 ms
+        // (a 20 ms routine's): the floor is 2 s of them, 11 duos, and the claim passes at the
+        // sixth round. A round whose duos ran shorter raises the floor; duos of 2 ms keep it
+        // at 75 duos (15 rounds), as rounds of unknown duos do (the control).
+        let claim = Claim::Above {
+            bound: 1.05,
+            inclusive: false,
+        };
+        let decided_at = |duo_ns: &[f64]| {
+            let mut pairs = ProcessPairs::new(0.05, Goal::Claim(claim));
+            let mut rng = SplitMix64::new(5);
+            (1..=MOST_PAIRS).find(|&round| {
+                if let Some(&ns) = duo_ns.get(round - 1).or(duo_ns.last()) {
+                    pairs.hold_floor_for_duos_of(ns);
+                }
+                let x = 1.10f64.ln() + 0.002 * rng.normal();
+                pairs.push(x, 5, None) == Some(Verdict::Pass)
+            })
+        };
+        assert_eq!(decided_at(&[190e6]), Some(MIN_PAIRS));
+        // Duos of 60 ms span the 2 s floor in 34 of them: seven rounds.
+        assert_eq!(decided_at(&[190e6, 190e6, 60e6, 190e6]), Some(7));
+        assert_eq!(decided_at(&[2e6]), Some(MIN_DECISION_DUOS / 5));
+        assert_eq!(decided_at(&[]), Some(MIN_DECISION_DUOS / 5));
     }
 }

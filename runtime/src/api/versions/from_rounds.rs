@@ -48,6 +48,10 @@ impl Round {
 pub(super) fn take_round(pairs: &mut ProcessPairs, round: &DiffResult) -> bool {
     let before = pairs.len();
     let within_se = round.student.as_ref().map(|t| t.se);
+    let duos = round.pairs / 2;
+    if duos > 0 {
+        pairs.hold_floor_for_duos_of(round.measure_time.as_secs_f64() * 1e9 / duos as f64);
+    }
     pairs.push(round.ratio.ln(), kept_duos(round), within_se);
     pairs.len() > before
 }

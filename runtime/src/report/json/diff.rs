@@ -61,7 +61,8 @@ pub struct DiffTrial<'a> {
     second_batch_iters: Option<u64>,
     warmup_secs: f64,
     measure_secs: f64,
-    /// Kind `versions`: the rounds of fresh process pairs behind the ratio.
+    /// Kind `versions`, and kind `diff` under `--across-processes`: the rounds of fresh
+    /// process pairs behind the ratio.
     #[serde(skip_serializing_if = "Option::is_none")]
     process_pairs: Option<ProcessPairsOut>,
     /// Kind `versions` under `--max-regression`: the gate's outcome and design.
