@@ -247,14 +247,26 @@ impl ProcessPairs {
         }
     }
 
-    /// The first count of rounds, from [`MIN_PAIRS`] on, at which a spread of `sd` between
-    /// rounds gives the sequence a half-width below `half_width`.
+    /// The first count of rounds, from [`MIN_PAIRS`] and the rounds that reach the duo floor
+    /// on, at which a spread of `sd` between rounds gives the sequence a half-width below
+    /// `half_width`.
     fn rounds_to_half_width(&self, sd: f64, half_width: f64) -> Option<usize> {
-        (self.len().max(MIN_PAIRS)..=MOST_PAIRS).find(|&n| {
+        let first = self.len().max(MIN_PAIRS).max(self.rounds_to_floor());
+        (first..=MOST_PAIRS).find(|&n| {
             self.sequence
                 .half_width(n, sd * sd * (n - 1) as f64)
                 .is_some_and(|h| h < half_width)
         })
+    }
+
+    /// Rounds in all that hold the duo floor at the duos a round has held so far (long
+    /// routines' rounds hold few).
+    fn rounds_to_floor(&self) -> usize {
+        let floor = self.floor.unwrap_or(MIN_DECISION_DUOS);
+        if self.duos == 0 {
+            return 0;
+        }
+        (floor * self.len()).div_ceil(self.duos)
     }
 
     /// The gate's summary, when the rounds judge one.
@@ -385,5 +397,29 @@ mod tests {
         assert_eq!(decided_at(&[190e6, 190e6, 60e6, 190e6]), Some(7));
         assert_eq!(decided_at(&[2e6]), Some(MIN_DECISION_DUOS / 5));
         assert_eq!(decided_at(&[]), Some(MIN_DECISION_DUOS / 5));
+    }
+
+    #[test]
+    fn rounds_needed_count_the_rounds_that_reach_the_duo_floor() {
+        // Six rounds of 5 duos, their estimates far inside the claim: what holds the verdict
+        // is the 75-duo floor, 15 rounds at this pace, and that is what is asked for; with
+        // the floor met (rounds of 100 duos, the control) six rounds would do.
+        let claim = Claim::Above {
+            bound: 1.05,
+            inclusive: false,
+        };
+        let needed = |duos: usize| {
+            let mut pairs = ProcessPairs::new(0.05, Goal::Claim(claim));
+            let mut rng = SplitMix64::new(6);
+            for _ in 0..5 {
+                assert_eq!(
+                    pairs.push(1.10f64.ln() + 0.002 * rng.normal(), duos, None),
+                    None
+                );
+            }
+            pairs.pairs_needed()
+        };
+        assert_eq!(needed(5), Some(MIN_DECISION_DUOS / 5));
+        assert_eq!(needed(100), Some(MIN_PAIRS));
     }
 }
