@@ -96,6 +96,10 @@ pub struct PairSpread {
     pub pairs_needed: Option<usize>,
     /// How long each round ran, warmup included.
     pub round_secs: f64,
+    /// Duos the rounds' estimates rest on, all rounds together.
+    pub duos: usize,
+    /// Duos in all a decision waits for (the sample floor, as within one process).
+    pub duo_floor: usize,
     /// The gate, when the rounds judged one.
     pub gate: Option<GateSummary>,
 }
@@ -297,6 +301,8 @@ impl ProcessPairs {
             within_se,
             pairs_needed: self.pairs_needed(),
             round_secs,
+            duos: self.duos,
+            duo_floor: self.floor.unwrap_or(MIN_DECISION_DUOS),
             gate: self.gate_summary(),
         }
     }

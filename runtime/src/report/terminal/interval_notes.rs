@@ -4,7 +4,9 @@
 //! interval rests on.
 
 use crate::analysis::{DecidedEarly, DiffResult};
-use crate::decide::{judge, log_margin, ClaimText, Verdict, DECISION_PRECISION};
+use crate::decide::{
+    judge, log_margin, ClaimText, PairSpread, Verdict, DECISION_PRECISION, MIN_PAIRS,
+};
 use crate::model::Claim;
 use crate::report::RoutineNames;
 use crate::util::{format_secs, RatioDigits};
@@ -20,10 +22,13 @@ pub(crate) fn verdict_note(
     r: &DiffResult,
     names: Option<RoutineNames<'_>>,
 ) -> Option<String> {
-    if r.process_pairs.is_some() || r.counted.is_some() {
+    if r.counted.is_some() {
         return None;
     }
     let shown = r.interval.and_then(|(low, high)| judge(claim, low, high));
+    if let Some(p) = &r.process_pairs {
+        return rounds_note(claim, r.verdict, shown, p);
+    }
     match r.verdict {
         Verdict::Inconclusive => {
             if let Some(costs) = r.rare_costs {
@@ -70,6 +75,32 @@ pub(crate) fn verdict_note(
         }
         Verdict::Reported => None,
     }
+}
+
+/// Why a claim judged over rounds without a gate is undecided while the interval over
+/// rounds lies on one side of it: the rounds and duos a verdict waits for at least. A gate
+/// is judged by its own test, not on that interval, and its block says so.
+fn rounds_note(
+    claim: &Claim,
+    verdict: Verdict,
+    shown: Option<Verdict>,
+    p: &PairSpread,
+) -> Option<String> {
+    if verdict != Verdict::Inconclusive || p.gate.is_some() {
+        return None;
+    }
+    let lies = match shown? {
+        Verdict::Pass => "inside",
+        _ => "outside",
+    };
+    Some(format!(
+        "the interval lies {lies} `{}`, but a verdict over rounds waits for {MIN_PAIRS} rounds \
+         and {} duos at least: {} rounds and {} duos ran",
+        ClaimText(claim),
+        p.duo_floor,
+        p.pairs,
+        p.duos
+    ))
 }
 
 /// Why a verdict reached before the figures' last duo stands beside an interval that does
@@ -157,6 +188,40 @@ mod tests {
         r.ratio = ratio;
         r.interval = Some(interval);
         r
+    }
+
+    #[test]
+    fn an_interval_over_rounds_above_the_bound_without_a_verdict_names_the_rounds_and_duos() {
+        // A 20 ms comparison across processes at its 5 s budget: five rounds of four duos,
+        // the interval above `ratio > 1`. The note names what a verdict waits for.
+        let mut r = inconclusive(1.10, (1.08, 1.12));
+        crate::fixture::records::over_three_rounds(&mut r, false);
+        if let Some(p) = r.process_pairs.as_mut() {
+            (p.pairs, p.duos, p.duo_floor) = (5, 20, 27);
+        }
+        let note = verdict_note(&ABOVE_ONE, &r, None).expect("a note");
+        assert_eq!(
+            note,
+            "the interval lies inside `ratio > 1.0`, but a verdict over rounds waits for 6 \
+             rounds and 27 duos at least: 5 rounds and 20 duos ran"
+        );
+        // Negative controls: an interval across the bound, and a gate, which its own test
+        // judges, need no such note.
+        r.interval = Some((0.99, 1.12));
+        assert_eq!(verdict_note(&ABOVE_ONE, &r, None), None);
+        r.interval = Some((1.08, 1.12));
+        assert!(verdict_note(&ABOVE_ONE, &r, None).is_some());
+        let design = crate::decide::GateDesign::new(0.05, 0.05, 0.05);
+        if let Some(p) = r.process_pairs.as_mut() {
+            p.gate = Some(crate::decide::GateSummary {
+                design,
+                outcome: crate::decide::GateOutcome::Inconclusive,
+                decided_by: None,
+                threshold: design.threshold(),
+                planned_rounds: Some(20),
+            });
+        }
+        assert_eq!(verdict_note(&ABOVE_ONE, &r, None), None);
     }
 
     #[test]

@@ -179,6 +179,8 @@ mod tests {
             within_se: Some(0.01),
             pairs_needed: Some(12),
             round_secs: 0.25,
+            duos: 750,
+            duo_floor: 75,
             gate: None,
         };
         r.process_pairs = Some(spread.clone());

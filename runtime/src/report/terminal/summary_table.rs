@@ -178,6 +178,8 @@ mod tests {
             within_se: Some(0.001),
             pairs_needed: None,
             round_secs: 0.06,
+            duos: 750,
+            duo_floor: 75,
             gate: Some(GateSummary {
                 design,
                 outcome: GateOutcome::Regressed,
