@@ -95,6 +95,7 @@ pub(crate) fn compare_batches(
     let settings = DuoSettings {
         metered: !measure.is_wall_clock(),
         keep_preempted: measure.keeps_preempted(),
+        pilot_time: None,
         ..duo_settings(config)
     };
     let run = run_duo_batches(first, second, &settings, observe);
@@ -132,5 +133,6 @@ pub(crate) fn duo_settings(config: &DiffConfig) -> DuoSettings {
         measure_on_to: config.measure_on.then_some(config.precision),
         metered: false,
         keep_preempted: false,
+        pilot_time: None,
     }
 }

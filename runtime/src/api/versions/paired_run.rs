@@ -412,6 +412,10 @@ const ROUNDS_PER_BUDGET: u32 = 48;
 /// The shortest round: long enough for a short routine's warmup, pilot and blocks.
 const SHORTEST_ROUND: Duration = Duration::from_millis(60);
 
+/// A round's pilot is this much time of duos when that is fewer than eight: duos of
+/// routines of about 3 ms a call and longer (see `DuoSettings::pilot_time`).
+const ROUND_PILOT_TIME: Duration = Duration::from_millis(100);
+
 /// One round: a fresh pair of processes, each started on what `serves` asks of its side,
 /// duos for `round_time`, and the pair reaped.
 fn one_round(
@@ -451,8 +455,10 @@ fn one_round(
     // routine holds fewer duos than one unit.
     duo_settings.sequential.safeguards.units = false;
     // And every duo after the warmup goes to its estimate: a round's interval is not what
-    // is judged, so its pilot is not topped up from its duos.
+    // is judged, so its pilot is not topped up from its duos, and a long routine's pilot is
+    // as short as its fence allows (eight duos of 20 ms routines would be most of a round).
     duo_settings.sequential.safeguards.full_pilot = false;
+    duo_settings.pilot_time = Some(ROUND_PILOT_TIME);
     // The children read the trial's measure around each batch: judged as measured unless
     // it is the wall clock (see `DuoSettings::metered`).
     duo_settings.metered = !settings.measure.is_wall_clock();

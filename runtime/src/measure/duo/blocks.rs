@@ -2,7 +2,7 @@
 //! budget still fits the fewest blocks of a decision, and the screens that feed the
 //! sequential tests.
 
-use super::cost::{duos_per_block, DuoCost, FEWEST, MIN_PILOT_DUOS};
+use super::cost::{duos_per_block, DuoCost, FEWEST};
 use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
@@ -56,11 +56,12 @@ pub fn plan_blocks(
         dependence_in_reach: dependence_in_reach(duo_ns, duos_per_block, warmup_ns),
         ..settings.sequential.for_duo_ns(duo_ns)
     };
-    let fewest = cost.fewest_duos_ns_at_best(iters, pilot.len(), min_blocks, floor);
-    let shortfall = (pilot.len() < MIN_PILOT_DUOS || !deadline.fits(fewest)).then(|| {
+    let min_pilot = settings.min_pilot_duos(duo_ns);
+    let fewest = cost.fewest_duos_ns_at_best(iters, (pilot.len(), min_pilot), min_blocks, floor);
+    let shortfall = (pilot.len() < min_pilot || !deadline.fits(fewest)).then(|| {
         // The warmup asked for (or what probing took, if longer), the pilot, then room for
         // twice the fewest blocks, as the warmup leaves.
-        let all_duos = cost.fewest_duos_ns(iters, 0, 2 * min_blocks, floor);
+        let all_duos = cost.fewest_duos_ns(iters, (0, min_pilot), 2 * min_blocks, floor);
         let warmup_ns = settings.warmup.longest().max(cost.probe_time).as_nanos() as f64;
         Shortfall::new(settings.max_time, warmup_ns + all_duos, FEWEST)
     });

@@ -108,17 +108,17 @@ impl DuoCost {
     }
 
     /// Expected wall time of the fewest duos a decision needs, `pilot_duos` of the pilot
-    /// already measured: the rest of the pilot, then `blocks` blocks, and at least
+    /// already measured: the rest of a pilot of `min_pilot`, then `blocks` blocks, and at least
     /// `floor` duos after the pilot; with a floor, also the units a decision waits for after
     /// a pilot too short to measure the dependence (`Sequential::decision_floor`).
     pub fn fewest_duos_ns(
         &self,
         iters: Sizes,
-        pilot_duos: usize,
+        (pilot_duos, min_pilot): (usize, usize),
         blocks: usize,
         floor: usize,
     ) -> f64 {
-        Self::fewest_at(self.duo_ns(iters), pilot_duos, blocks, floor)
+        Self::fewest_at(self.duo_ns(iters), (pilot_duos, min_pilot), blocks, floor)
     }
 
     /// [`DuoCost::fewest_duos_ns`] at the pace of the fastest recent duo: whether the
@@ -128,17 +128,22 @@ impl DuoCost {
     pub fn fewest_duos_ns_at_best(
         &self,
         iters: Sizes,
-        pilot_duos: usize,
+        (pilot_duos, min_pilot): (usize, usize),
         blocks: usize,
         floor: usize,
     ) -> f64 {
         let best = self.best_duo_ns_at_recent * self.weight(iters) / self.weight(self.recent_iters);
-        Self::fewest_at(best, pilot_duos, blocks, floor)
+        Self::fewest_at(best, (pilot_duos, min_pilot), blocks, floor)
     }
 
-    fn fewest_at(duo_ns: f64, pilot_duos: usize, blocks: usize, floor: usize) -> f64 {
+    fn fewest_at(
+        duo_ns: f64,
+        (pilot_duos, min_pilot): (usize, usize),
+        blocks: usize,
+        floor: usize,
+    ) -> f64 {
         let block = duos_per_block(duo_ns);
-        let pilot = MIN_PILOT_DUOS.max(pilot_duos);
+        let pilot = min_pilot.max(pilot_duos);
         // The caller's floor counts duos; the test's own is shorter where 75 duos would
         // span more than its time floor (calls of about 6.5 ms and up), and a budget judged
         // on the count would give up on routines of 20 ms that the test decides in 5 s.
@@ -200,14 +205,17 @@ mod tests {
         // blocks of twelve; without a floor, the blocks.
         let duo_ns = 8e6;
         assert_eq!(
-            DuoCost::fewest_at(duo_ns, 0, 10, 75),
+            DuoCost::fewest_at(duo_ns, (0, MIN_PILOT_DUOS), 10, 75),
             (8.0 + 150.0) * duo_ns
         );
         assert_eq!(
-            DuoCost::fewest_at(duo_ns, 200, 10, 75),
+            DuoCost::fewest_at(duo_ns, (200, MIN_PILOT_DUOS), 10, 75),
             (304.0 + 120.0) * duo_ns
         );
-        assert_eq!(DuoCost::fewest_at(duo_ns, 8, 10, 0), 10.0 * duo_ns);
+        assert_eq!(
+            DuoCost::fewest_at(duo_ns, (8, MIN_PILOT_DUOS), 10, 0),
+            10.0 * duo_ns
+        );
     }
 
     #[test]
@@ -215,11 +223,14 @@ mod tests {
         // Duos of 70 ms (calls of about 17 ms): the floor is the 29 duos that span 2 s, so
         // the fewest fit the default 5 s budget; counted as 75 duos they would not (5.8 s).
         let duo_ns = 7e7;
-        let fewest = DuoCost::fewest_at(duo_ns, 0, 10, 75);
+        let fewest = DuoCost::fewest_at(duo_ns, (0, MIN_PILOT_DUOS), 10, 75);
         assert_eq!(fewest, (8.0 + 29.0) * duo_ns);
         assert!(fewest < 5e9, "{fewest}");
         // Duos of 8 ms keep the 75-duo floor (and the units above it).
-        assert_eq!(DuoCost::fewest_at(8e6, 0, 10, 75), (8.0 + 150.0) * 8e6);
+        assert_eq!(
+            DuoCost::fewest_at(8e6, (0, MIN_PILOT_DUOS), 10, 75),
+            (8.0 + 150.0) * 8e6
+        );
     }
 
     #[test]

@@ -214,6 +214,7 @@ mod tests {
             measure_on_to: None,
             metered: false,
             keep_preempted: false,
+            pilot_time: None,
         };
         let (stolen, reads) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let probe = Preempting {
@@ -273,6 +274,7 @@ mod tests {
             measure_on_to: Some(0.0005),
             metered: false,
             keep_preempted: false,
+            pilot_time: None,
         };
         let work = |n: u64| move || (0..n).map(std::hint::black_box).sum::<u64>();
         let run = run_duos(work(3_000), work(1_000), &settings, None);
@@ -405,6 +407,7 @@ mod tests {
             measure_on_to: None,
             metered: false,
             keep_preempted: false,
+            pilot_time: None,
         };
         let nap = || std::thread::sleep(Duration::from_millis(1));
         let run = run_duos(nap, nap, &settings, None);
@@ -415,6 +418,40 @@ mod tests {
                 crate::measure::ClockReason::Waits
             );
         }
+    }
+
+    #[test]
+    fn a_pilot_of_a_time_lets_a_round_of_long_duos_fit_where_eight_duos_do_not() {
+        // Calls of 20 ms, duos of 80 ms, in 600 ms, as one round across processes runs
+        // (2 blocks, no sample floor, no units): a pilot of 100 ms is two duos and leaves
+        // room for the blocks; the control, a pilot of 8 duos (640 ms), does not fit.
+        let settings = |pilot_time| {
+            let mut sequential = SequentialSettings::new(0.05, None, 1);
+            sequential.min_blocks = 2;
+            sequential.safeguards.sample_floor = false;
+            sequential.safeguards.units = false;
+            sequential.safeguards.full_pilot = false;
+            DuoSettings {
+                warmup: WarmupRule::UntilSteady(Duration::from_millis(10)),
+                max_time: Duration::from_millis(600),
+                timer: timer_cost(),
+                sequential,
+                measure_on_to: None,
+                metered: false,
+                keep_preempted: false,
+                pilot_time,
+            }
+        };
+        let nap = || std::thread::sleep(Duration::from_millis(20));
+        let short = settings(Some(Duration::from_millis(100)));
+        assert_eq!(short.min_pilot_duos(80e6), 2);
+        let run = run_duos(nap, nap, &short, None);
+        assert!(run.shortfall.is_none(), "{:?}", run.shortfall);
+        assert!(run.first_ns.len() >= 2, "{}", run.first_ns.len());
+        let eight = settings(None);
+        assert_eq!(eight.min_pilot_duos(80e6), 8);
+        let run = run_duos(nap, nap, &eight, None);
+        assert!(run.shortfall.is_some());
     }
 
     /// A comparison of `first` with a steady copy of its work under the default warmup of
@@ -428,6 +465,7 @@ mod tests {
             measure_on_to: None,
             metered: false,
             keep_preempted: false,
+            pilot_time: None,
         };
         let second = || (0..200u64).map(std::hint::black_box).sum::<u64>();
         run_duos(first, second, &settings, None).warmup_time

@@ -1,5 +1,6 @@
 //! Settings of one duo run.
 
+use super::cost::MIN_PILOT_DUOS;
 use super::steadiness::WarmupRule;
 use crate::decide::SequentialSettings;
 use crate::measure::TimerCost;
@@ -25,4 +26,25 @@ pub struct DuoSettings {
     /// Preemption does not move the values (CPU time, counts): no preempted duo is set
     /// aside for it.
     pub keep_preempted: bool,
+    /// A pilot of this much time of duos is enough when that is fewer than 8 duos (at least
+    /// [`SHORTEST_PILOT_DUOS`]); `None`: 8 duos always. For one round of a comparison across
+    /// processes, whose estimate only has to be made by the same rule as every other
+    /// round's: a long routine's round would otherwise spend most of its time on a pilot of
+    /// 8 duos, which its estimate does not use.
+    pub pilot_time: Option<Duration>,
+}
+
+/// The fewest pilot duos of a run with a [`DuoSettings::pilot_time`]: two give the fence a
+/// centre and a spread (four log differences) and the clock its per-batch evidence.
+pub const SHORTEST_PILOT_DUOS: usize = 2;
+
+impl DuoSettings {
+    /// The pilot duos the test waits for before it starts, for duos of `duo_ns`.
+    #[must_use]
+    pub fn min_pilot_duos(&self, duo_ns: f64) -> usize {
+        self.pilot_time.map_or(MIN_PILOT_DUOS, |time| {
+            ((time.as_nanos() as f64 / duo_ns.max(1.0)).ceil() as usize)
+                .clamp(SHORTEST_PILOT_DUOS, MIN_PILOT_DUOS)
+        })
+    }
 }

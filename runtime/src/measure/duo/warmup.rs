@@ -2,7 +2,7 @@
 //! size until the warmup's rule says warm (`steadiness`); the duos measured at the final
 //! size are the pilot.
 
-use super::cost::{duos_per_block, DuoCost, MIN_PILOT_DUOS};
+use super::cost::{duos_per_block, DuoCost};
 use super::one_duo::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
@@ -81,8 +81,11 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
             pairs: 0,
             log_interval: None,
         });
-        let fewest = cost.fewest_duos_ns(duo.iters, pilot.len(), min_blocks, floor);
-        let fewest_at_best = cost.fewest_duos_ns_at_best(duo.iters, pilot.len(), min_blocks, floor);
+        let min_pilot = settings.min_pilot_duos(shortest_duo_ns);
+        let pilot_so_far = (pilot.len(), min_pilot);
+        let fewest = cost.fewest_duos_ns(duo.iters, pilot_so_far, min_blocks, floor);
+        let fewest_at_best =
+            cost.fewest_duos_ns_at_best(duo.iters, pilot_so_far, min_blocks, floor);
         let block = duos_per_block(shortest_duo_ns);
         // Routines short enough to be judged with the dependence measured wait for the pilot
         // that measures it, past the cap if a busy machine or a late change of batch size
@@ -101,7 +104,7 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
         // iterations a batch and gave up at once, its cost taken from batches of one), and a
         // single duo may have waited for a busy machine.
         let measured_at_size = pilot.len() >= 2;
-        if (warm && pilot.len() >= MIN_PILOT_DUOS)
+        if (warm && pilot.len() >= min_pilot)
             || (measured_at_size && !deadline.fits_after(elapsed, fewest_at_best))
         {
             break;

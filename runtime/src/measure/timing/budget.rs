@@ -117,6 +117,7 @@ mod tests {
             measure_on_to: None,
             metered: false,
             keep_preempted: false,
+            pilot_time: None,
         }
     }
 
