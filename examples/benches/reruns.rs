@@ -2,7 +2,9 @@
 //! same path (blocks whose dependence the pilot measures, or units, and the unit's length)
 //! in every process, and the intervals of the reruns must overlap. A new user's `memchr`
 //! against a byte loop, and two routines of each kind of the validation program (sorting,
-//! a hash map, formatting, vector growth, arithmetic of 2 ms, 20 ms and 50 ms).
+//! a hash map, formatting, vector growth, arithmetic of 2 ms, 20 ms and 50 ms); and identical
+//! code under claims a false verdict would break, for `--across-processes` (the `same_`
+//! trials, run by name).
 //!
 //! `cargo bench -p duobench-examples --bench reruns -- --exact memchr_vs_naive`
 
@@ -99,6 +101,28 @@ fn arithmetic_20ms(d: &mut Diff) {
 fn arithmetic_50ms(d: &mut Diff) {
     let state = Cell::new(1);
     d.compare(|| work(&state, 79_750_000), || work(&state, 72_500_000));
+}
+
+/// The same 0.6 µs of arithmetic twice, claimed faster: on the boundary, so a pass is false.
+/// Identical code for `--across-processes` (each side in a process of its own), by name.
+#[bench_diff(ratio < 1.0)]
+fn same_short_claimed_faster(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 1_000), || work(&state, 1_000));
+}
+
+/// The same 20 ms of arithmetic twice, claimed faster: on the boundary, so a pass is false.
+#[bench_diff(ratio < 1.0)]
+fn same_20ms_claimed_faster(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 29_000_000), || work(&state, 29_000_000));
+}
+
+/// The same 20 ms of arithmetic twice in a ±2% band: true, so a refutation is false.
+#[bench_diff(ratio in 0.98..=1.02)]
+fn same_20ms_within_2_percent(d: &mut Diff) {
+    let state = Cell::new(1);
+    d.compare(|| work(&state, 29_000_000), || work(&state, 29_000_000));
 }
 
 fn main() {

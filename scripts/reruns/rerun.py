@@ -6,13 +6,15 @@ and that the reruns' intervals overlap.
                                     [--mode bench|test] [--across-processes]
                                     [--max-time DURATION] [NAME ...]
 
-Each NAME (default: every trial of `examples/benches/reruns.rs`) runs `--runs` times, each in
+Each NAME (default: every trial of `examples/benches/reruns.rs` but the `same_` ones, identical
+code whose point is the verdicts, not the overlap) runs `--runs` times, each in
 a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
 path (`units of N duos`, or blocks with the dependence measured; a run's block length
 follows its duo's and is shown, not compared), the pilot, the ratio and
 its interval, the verdict and the time (with `--across-processes`, each comparison decided
-over rounds of fresh process pairs: the path is then the rounds'); then, per trial, whether every run took the same path
+over rounds of fresh process pairs: the path is then the rounds'); then, per trial, the count of
+each verdict, whether every run took the same path
 and whether every two intervals overlap. It exits non-zero when a trial fails either check.
 A timing measurement: run it on a quiet machine.
 """
@@ -124,6 +126,10 @@ def main():
         ]
         same_path = len(paths) == 1
         overlap = not apart and len(bounded) == len(intervals)
+        verdicts = {}
+        for t in runs:
+            verdicts[t["verdict"]] = verdicts.get(t["verdict"], 0) + 1
+        print("  verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items())))
         print(f"  same path: {'yes' if same_path else 'NO: ' + ', '.join(sorted(paths))}")
         unbounded = len(intervals) - len(bounded)
         why = f"{len(apart)} pairs apart" + (f", {unbounded} unbounded" if unbounded else "")
