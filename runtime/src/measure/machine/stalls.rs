@@ -326,12 +326,24 @@ mod tests {
     fn the_real_spin_counts_within_its_length() {
         let stalls = spin(Duration::from_millis(2), 250);
         let ms = stalls.running_ns as f64 / 1e6;
-        assert!((1.0..50.0).contains(&ms), "{:?}", stalls.stalls_ns);
+        // Time the OS took the thread away is not running time: a spin preempted for most
+        // of its 2 ms (the test suite's other threads on two cores) ran less than 1 ms of
+        // them, and only a spin left alone is held to its length.
+        let alone = stalls.preemptions == 0;
+        let least = if alone { 1.0 } else { 0.0 };
+        assert!(
+            ms > least && ms < 50.0,
+            "{ms} ms, {} preemptions, stalls {:?}",
+            stalls.preemptions,
+            stalls.stalls_ns
+        );
         assert!(stalls.stalls_ns.windows(2).all(|w| w[0] <= w[1]));
         assert!(stalls.stalls_ns.iter().all(|&s| s > 250));
-        // Chunks of about CHUNK_NS fill the spin (wide bounds: a busy machine slows them).
+        // Chunks of about CHUNK_NS fill the running time (wide bounds: a busy machine slows
+        // them).
         let chunks = stalls.chunks_ns.len();
-        assert!((200..=MAX_CHUNKS).contains(&chunks), "{chunks} chunks");
+        let fewest = if alone { 200 } else { 1 };
+        assert!((fewest..=MAX_CHUNKS).contains(&chunks), "{chunks} chunks");
         let share = stalls.windows_slowed(20_000.0, 0.04).unwrap();
         assert!((0.0..=1.0).contains(&share), "{share}");
     }
