@@ -9,7 +9,7 @@
 //! spread between rounds holds that offset, and the claim is judged on the confidence
 //! sequence over rounds (`decide::process_pairs`).
 
-use super::paired_run::{in_rounds, RoundsPlan, Serves};
+use super::paired_run::{fresh_seed, in_rounds, RoundsPlan, Serves};
 use super::places::ServePlaces;
 use crate::analysis::DiffResult;
 use crate::decide::{Goal, DEFAULT_PRECISION};
@@ -31,11 +31,7 @@ use crate::stats::SplitMix64;
 /// process died).
 pub(crate) fn run_across_processes(trial: &str, settings: &Settings) -> Result<DiffResult, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-        ^ u64::from(std::process::id()).rotate_left(32);
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = SplitMix64::new(fresh_seed());
     // Both sides from fresh copies of this executable each round, as across versions.
     let mut places = || {
         let round_rng = SplitMix64::new(rng.next_u64());

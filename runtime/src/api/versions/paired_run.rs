@@ -59,14 +59,10 @@ impl BaselineExecutable {
                  or its files were moved)"
             )))
         };
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ u64::from(std::process::id()).rotate_left(32);
         BaselineExecutable {
             baseline,
             state,
-            rng: SplitMix64::new(seed),
+            rng: SplitMix64::new(fresh_seed()),
         }
     }
 
@@ -86,6 +82,15 @@ impl BaselineExecutable {
             why
         })
     }
+}
+
+/// A seed for the draws of a run's rounds (their order, placements and copies): the clock
+/// and this process's id, so that no two runs draw alike.
+pub(super) fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 /// The two serving processes of one round: the new side and the old one (across versions
