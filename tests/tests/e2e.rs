@@ -383,3 +383,30 @@ fn across_processes_decides_each_claim_over_rounds_of_fresh_processes() {
     let refuted = refuted_line(&out);
     assert!(!refuted.contains("rounds"), "{refuted}");
 }
+
+#[test]
+fn across_processes_the_serving_processes_take_the_measure_of_the_command_line() {
+    // Sleeping 3 ms against 1 ms passes `ratio > 1.5` on wall time only: on CPU time both
+    // cost a few microseconds. The serving processes must take `--measure cpu_time` from
+    // the comparing process, or they would time wall clock while the verdict is labelled
+    // CPU time. The control, without `--measure`, passes on wall time across processes.
+    let args = [
+        "test",
+        "--release",
+        "--bench",
+        "waits",
+        "-q",
+        "--",
+        "--exact",
+        "sleeps_three_ms_against_one",
+        "--across-processes",
+    ];
+    let output = cargo(&[&args[..], &["--measure", "cpu_time"]].concat());
+    let out = text(&output);
+    assert!(!output.status.success(), "{out}");
+    assert!(out.contains("0 passed; 1 failed"), "{out}");
+    let output = cargo(&args);
+    let out = text(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("1 passed; 0 failed"), "{out}");
+}

@@ -38,5 +38,5 @@ pub use tokio_feature::{
 };
 pub(crate) use versions::{
     leave_interrupts_to_the_parent, next_request, send, store_executable, BaselineExecutable,
-    DiffRole, DiffSide, Reply, Request, Role, PROTOCOL_VERSION, SERVE_FLAG,
+    DiffRole, DiffSide, Reply, Request, Role, TrialRequest, PROTOCOL_VERSION, SERVE_FLAG,
 };

@@ -33,7 +33,7 @@ mod unpaired;
 
 pub(crate) use across_processes::run_across_processes;
 pub(crate) use paired_run::{regression_claim, run_paired, stored_executable, BaselineExecutable};
-pub(crate) use protocol::{DiffSide, Reply, Request, PROTOCOL_VERSION, SERVE_FLAG};
+pub(crate) use protocol::{DiffSide, Reply, Request, TrialRequest, PROTOCOL_VERSION, SERVE_FLAG};
 pub(crate) use serve_loop::{leave_interrupts_to_the_parent, next_request, send, serve_batches};
 pub(crate) use store::store_executable;
 

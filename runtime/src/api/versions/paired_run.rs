@@ -7,7 +7,7 @@ use super::child::BaselineProcess;
 use super::co_locate::CoLocated;
 use super::from_rounds::{over_rounds, take_round, Round};
 use super::places::{serve_env, ServePlaces, Side};
-use super::protocol::{DiffSide, Reply, Request};
+use super::protocol::{DiffSide, Reply, Request, TrialRequest};
 use super::remote_side::{Serving, Tally};
 use crate::analysis::{needs_explaining, stalls_for_comparison};
 use crate::analysis::{DiffResult, PairedResult, Unpairable};
@@ -19,6 +19,7 @@ use crate::measure::run_duos_probed;
 use crate::measure::{TimeBatch, TimeWith};
 use crate::model::BaselineName;
 use crate::model::Claim;
+use crate::model::Measure;
 use crate::session::Settings;
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
@@ -125,15 +126,16 @@ pub(super) enum Serves {
 }
 
 impl Serves {
-    /// What the process of `side` is asked to run.
-    fn request(&self, side: Side) -> Request {
+    /// What the process of `side` is asked to run, measured by `measure`.
+    fn request(&self, side: Side, measure: Measure) -> Request {
+        let trial = |name: &str| TrialRequest::new(measure.name(), name);
         match (self, side) {
-            (Serves::Versions { trial, .. }, _) => Request::Trial(trial.clone()),
-            (Serves::Sides { trial }, Side::New) => {
-                Request::DiffSide(DiffSide::First, trial.clone())
+            (Serves::Versions { trial: name, .. }, _) => Request::Trial(trial(name)),
+            (Serves::Sides { trial: name }, Side::New) => {
+                Request::DiffSide(DiffSide::First, trial(name))
             }
-            (Serves::Sides { trial }, Side::Old) => {
-                Request::DiffSide(DiffSide::Second, trial.clone())
+            (Serves::Sides { trial: name }, Side::Old) => {
+                Request::DiffSide(DiffSide::Second, trial(name))
             }
         }
     }
@@ -173,10 +175,10 @@ impl Serves {
                     "trial `{trial}` does not exist in the executable of baseline `{baseline}`"
                 )))
             }
-            (_, Ok(other)) => Some(Unpairable::failed(format!("{label} answered `{other}`"))),
-            (_, Err(why)) => Some(Unpairable::failed(format!(
+            (_, Ok(Reply::Error(why)) | Err(why)) => Some(Unpairable::failed(format!(
                 "{label} did not start the trial: {why}"
             ))),
+            (_, Ok(other)) => Some(Unpairable::failed(format!("{label} answered `{other}`"))),
         }
     }
 }
@@ -431,14 +433,20 @@ fn one_round(
     rng: &mut SplitMix64,
 ) -> Result<Round, Unpairable> {
     let Servers { mut new, mut old } = start_servers(places, serves, rng)?;
-    if let Some(why) = serves.refused(Side::Old, old.ask(&serves.request(Side::Old))) {
+    if let Some(why) = serves.refused(
+        Side::Old,
+        old.ask(&serves.request(Side::Old, settings.measure)),
+    ) {
         return Err(why);
     }
     let tally = Tally::default();
     let pids = [new.pid(), old.pid()];
     let mut old = Serving::new(&mut old, serves.label(Side::Old), &tally);
     // The same executable as this process: it has every trial this process runs.
-    if let Some(why) = serves.refused(Side::New, new.ask(&serves.request(Side::New))) {
+    if let Some(why) = serves.refused(
+        Side::New,
+        new.ask(&serves.request(Side::New, settings.measure)),
+    ) {
         return Err(why);
     }
     let mut new = Serving::new(&mut new, serves.label(Side::New), &tally);

@@ -11,8 +11,9 @@ use std::fmt;
 
 /// Raised whenever a message changes meaning; the handshake refuses a different one.
 /// Version 2: a batch's reply carries the serving thread's own evidence (CPU time and
-/// context switches during the batch).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// context switches during the batch). Version 3: a trial's request names the measure the
+/// comparing process judges, so that the serving process takes that one.
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The hidden command-line flag that starts a bench executable in serve mode.
 pub const SERVE_FLAG: &str = "--duobench-serve";
@@ -23,15 +24,57 @@ const REPLY_PREFIX: &str = "duobench:";
 /// What the comparing process asks of the child.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Request {
-    /// Run the `#[bench]` trial of this name up to its `iter` call, then serve batches.
-    Trial(String),
-    /// Run the `#[bench_diff]` trial of this name up to its `compare` call, then serve
-    /// batches of one of its two routines (`--across-processes`).
-    DiffSide(DiffSide, String),
+    /// Run this `#[bench]` trial up to its `iter` call, then serve batches.
+    Trial(TrialRequest),
+    /// Run this `#[bench_diff]` trial up to its `compare` call, then serve batches of one
+    /// of its two routines (`--across-processes`).
+    DiffSide(DiffSide, TrialRequest),
     /// Time one batch of this many iterations.
     Batch(u64),
     /// The comparison is over: let the trial's function return.
     Done,
+}
+
+/// The trial a serving process runs and the measure it takes: the comparing process's,
+/// which a command line or the environment may have chosen over the trial's attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialRequest {
+    /// The measure's name (`wall`, `cpu_time`, or a user's measurement's).
+    pub measure: String,
+    /// The trial's name, as both executables know it.
+    pub name: String,
+}
+
+impl TrialRequest {
+    /// Trial `name` measured by `measure`.
+    #[must_use]
+    pub fn new(measure: &str, name: &str) -> TrialRequest {
+        TrialRequest {
+            measure: measure.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for TrialRequest {
+    /// `MEASURE NAME`: the measure one word (its spaces escaped), the name the rest.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let measure = one_line(&self.measure)
+            .replace('%', "%25")
+            .replace(' ', "%20");
+        write!(f, "{measure} {}", one_line(&self.name))
+    }
+}
+
+impl TrialRequest {
+    /// Reads `MEASURE NAME`; `None` when either is missing.
+    fn parse(text: &str) -> Option<TrialRequest> {
+        let (measure, name) = text.split_once(' ')?;
+        (!measure.is_empty() && !name.is_empty()).then(|| TrialRequest {
+            measure: measure.replace("%20", " ").replace("%25", "%"),
+            name: name.to_owned(),
+        })
+    }
 }
 
 /// Which routine of a `#[bench_diff]` a serving process times.
@@ -85,8 +128,8 @@ pub struct BatchReport {
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Request::Trial(name) => write!(f, "trial {}", one_line(name)),
-            Request::DiffSide(side, name) => write!(f, "side {} {}", side.word(), one_line(name)),
+            Request::Trial(trial) => write!(f, "trial {trial}"),
+            Request::DiffSide(side, trial) => write!(f, "side {} {trial}", side.word()),
             Request::Batch(iters) => write!(f, "batch {iters}"),
             Request::Done => f.write_str("done"),
         }
@@ -133,18 +176,19 @@ impl Request {
     pub fn parse(line: &str) -> Result<Request, String> {
         let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
         match verb {
-            "trial" if !rest.is_empty() => Ok(Request::Trial(rest.to_owned())),
+            "trial" => TrialRequest::parse(rest)
+                .map(Request::Trial)
+                .ok_or_else(|| format!("no measure and trial named in `{line}`")),
             "side" => {
-                let (side, name) = rest.split_once(' ').unwrap_or((rest, ""));
+                let (side, trial) = rest.split_once(' ').unwrap_or((rest, ""));
                 let side = match side {
                     "first" => DiffSide::First,
                     "second" => DiffSide::Second,
                     _ => return Err(format!("no such side in `{line}`")),
                 };
-                if name.is_empty() {
-                    return Err(format!("no trial named in `{line}`"));
-                }
-                Ok(Request::DiffSide(side, name.to_owned()))
+                TrialRequest::parse(trial)
+                    .map(|trial| Request::DiffSide(side, trial))
+                    .ok_or_else(|| format!("no measure and trial named in `{line}`"))
             }
             "batch" => rest
                 .parse()
@@ -233,9 +277,13 @@ mod tests {
     #[test]
     fn requests_and_replies_read_back_as_written() {
         for request in [
-            Request::Trial("mod::sort/SIZES[0] .. x".to_owned()),
-            Request::DiffSide(DiffSide::First, "mod::sorts".to_owned()),
-            Request::DiffSide(DiffSide::Second, "mod::sorts/SIZES[1] vs x".to_owned()),
+            Request::Trial(TrialRequest::new("wall", "mod::sort/SIZES[0] .. x")),
+            Request::Trial(TrialRequest::new("Peak 100% rss", "mod::sort")),
+            Request::DiffSide(DiffSide::First, TrialRequest::new("cpu_time", "mod::sorts")),
+            Request::DiffSide(
+                DiffSide::Second,
+                TrialRequest::new("wall", "mod::sorts/SIZES[1] vs x"),
+            ),
             Request::Batch(12_345),
             Request::Done,
         ] {
@@ -269,8 +317,8 @@ mod tests {
     fn a_message_is_one_line_whatever_it_carries() {
         let reply = Reply::Error("line one\nline two".to_owned());
         assert!(!reply.to_string().contains('\n'));
-        let trial = Request::Trial("a\nb".to_owned());
-        assert_eq!(trial.to_string(), "trial a b");
+        let trial = Request::Trial(TrialRequest::new("my\nclock", "a\nb"));
+        assert_eq!(trial.to_string(), "trial my%20clock a b");
     }
 
     #[test]
@@ -287,8 +335,10 @@ mod tests {
         assert!(Reply::parse("duobench:launch").is_err());
         assert!(Request::parse("batch ten").is_err());
         assert!(Request::parse("trial").is_err());
+        assert!(Request::parse("trial sorts").is_err());
         assert!(Request::parse("side first").is_err());
-        assert!(Request::parse("side third sorts").is_err());
+        assert!(Request::parse("side first wall").is_err());
+        assert!(Request::parse("side third wall sorts").is_err());
         assert!(Request::parse("done now").is_err());
         assert!(Request::parse("").is_err());
     }
@@ -297,7 +347,7 @@ mod tests {
     fn the_handshake_refuses_another_protocol_version() {
         assert_eq!(check_hello(&Reply::Hello(PROTOCOL_VERSION)), Ok(()));
         let e = check_hello(&Reply::Hello(PROTOCOL_VERSION + 1)).unwrap_err();
-        assert!(e.contains("serve protocol 3"), "{e}");
+        assert!(e.contains("serve protocol 4"), "{e}");
         let e = check_hello(&Reply::Ready).unwrap_err();
         assert!(e.contains("instead of a hello"), "{e}");
     }

@@ -12,7 +12,7 @@ use crate::api::{leave_interrupts_to_the_parent, next_request, send};
 use crate::api::{BenchOutcome, Diff, DiffOutcome};
 use crate::api::{CountPlan, CountRole};
 use crate::api::{DiffRole, DiffSide};
-use crate::api::{Reply, Request, PROTOCOL_VERSION};
+use crate::api::{Reply, Request, TrialRequest, PROTOCOL_VERSION};
 #[cfg(doc)]
 use crate::api::{COUNT_FLAG, COUNT_HERE_FLAG, SERVE_FLAG};
 use crate::harness::Invocation;
@@ -213,8 +213,8 @@ pub fn serve(specs: &[TrialSpec]) -> ! {
     send(&Reply::Hello(PROTOCOL_VERSION));
     loop {
         let reply = match Request::parse(&next_request()) {
-            Ok(Request::Trial(name)) => serve_trial(specs, &name),
-            Ok(Request::DiffSide(side, name)) => serve_diff_side(specs, side, &name),
+            Ok(Request::Trial(trial)) => serve_trial(specs, &trial),
+            Ok(Request::DiffSide(side, trial)) => serve_diff_side(specs, side, &trial),
             Ok(other) => Reply::Error(format!("unexpected `{other}` between trials")),
             Err(e) => Reply::Error(e),
         };
@@ -295,14 +295,7 @@ fn count_trial_here(
     let Routine::Bench(entry) = spec.descriptor.routine else {
         return Err(format!("trial `{name}` is not a #[bench]"));
     };
-    let overrides = Overrides {
-        measure: built_in(measure),
-        ..Overrides::default()
-    };
-    let settings = Settings::resolve(&spec.descriptor.options, overrides);
-    if settings.measure.name() != measure {
-        return Err(format!("trial `{name}` does not measure {measure}"));
-    }
+    let settings = settings_measuring(spec, measure)?;
     let role = CountRole::ChildHere(plan);
     let mut bencher = Bencher::new(Mode::Bench, settings).with_count_role(role);
     catch_panic(|| entry(&mut bencher, spec.arg_index))?;
@@ -315,13 +308,37 @@ fn count_trial_here(
     }
 }
 
-/// Runs trial `name` (its setup, then batches inside its `iter` call) and says how it ended.
-fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
-    let found = specs.iter().find(|spec| spec.name() == name);
+/// The settings a child runs `spec` with: its attribute's, measured as the comparing
+/// process asked. A built-in measure named there is taken whatever the attribute says, as a
+/// `--measure` option would; a user's measurement only where the attribute gives one of
+/// that name.
+fn settings_measuring(spec: &TrialSpec, measure: &str) -> Result<Settings, String> {
+    let overrides = Overrides {
+        measure: built_in(measure),
+        ..Overrides::default()
+    };
+    let settings = Settings::resolve(&spec.descriptor.options, overrides);
+    if settings.measure.name() == measure {
+        Ok(settings)
+    } else {
+        Err(format!(
+            "trial `{}` measures {} here, not {measure}",
+            spec.name(),
+            settings.measure.name()
+        ))
+    }
+}
+
+/// Runs `trial` (its setup, then batches inside its `iter` call) and says how it ended.
+fn serve_trial(specs: &[TrialSpec], trial: &TrialRequest) -> Reply {
+    let found = specs.iter().find(|spec| spec.name() == trial.name);
     let Some((spec, Routine::Bench(entry))) = found.map(|s| (s, s.descriptor.routine)) else {
         return Reply::Missing;
     };
-    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let settings = match settings_measuring(spec, &trial.measure) {
+        Ok(settings) => settings,
+        Err(why) => return Reply::Error(why),
+    };
     let mut bencher = Bencher::new(Mode::Bench, settings).serving();
     match catch_panic(|| entry(&mut bencher, spec.arg_index)) {
         Err(why) => Reply::Error(why),
@@ -332,14 +349,17 @@ fn serve_trial(specs: &[TrialSpec], name: &str) -> Reply {
     }
 }
 
-/// Runs `#[bench_diff]` trial `name` (its setup, then batches of routine `side` inside its
+/// Runs `#[bench_diff]` `trial` (its setup, then batches of routine `side` inside its
 /// `compare` call) and says how it ended.
-fn serve_diff_side(specs: &[TrialSpec], side: DiffSide, name: &str) -> Reply {
-    let found = specs.iter().find(|spec| spec.name() == name);
+fn serve_diff_side(specs: &[TrialSpec], side: DiffSide, trial: &TrialRequest) -> Reply {
+    let found = specs.iter().find(|spec| spec.name() == trial.name);
     let Some((spec, Routine::Diff(entry))) = found.map(|s| (s, s.descriptor.routine)) else {
         return Reply::Missing;
     };
-    let settings = Settings::resolve(&spec.descriptor.options, Overrides::default());
+    let settings = match settings_measuring(spec, &trial.measure) {
+        Ok(settings) => settings,
+        Err(why) => return Reply::Error(why),
+    };
     let mut diff = Diff::new(Mode::Bench, settings);
     diff.with_role(DiffRole::Serve(side));
     match catch_panic(|| entry(&mut diff, spec.arg_index)) {
@@ -357,7 +377,64 @@ fn serve_diff_side(specs: &[TrialSpec], side: DiffSide, name: &str) -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::AttrOptions;
+    use crate::fixture::settable::SETTABLE;
+    use crate::harness::Descriptor;
+    use crate::measure::by_name;
+    use crate::model::{AttrOptions, Measure};
+
+    const fn parse(measure: Option<Measure>) -> Descriptor {
+        Descriptor {
+            fn_name: "parse",
+            name: None,
+            module_path: "target",
+            file: "benches/x.rs",
+            line: 1,
+            ignore: None,
+            vs: None,
+            args: &[],
+            routine: Routine::Bench(noop),
+            options: AttrOptions {
+                measure,
+                ..AttrOptions::NONE
+            },
+        }
+    }
+
+    static PLAIN: Descriptor = parse(None);
+    static BY_ALLOCATIONS: Descriptor = parse(Some(by_name::allocations));
+    static BY_SETTABLE: Descriptor = parse(Some(Measure::custom(&SETTABLE)));
+
+    #[test]
+    fn a_child_takes_the_measure_the_comparing_process_judges() {
+        let spec = |descriptor| TrialSpec {
+            descriptor,
+            arg_index: 0,
+        };
+        let measured = |descriptor, measure| {
+            settings_measuring(&spec(descriptor), measure).map(|s| s.measure.name().to_owned())
+        };
+        // A built-in measure, whatever the attribute says (as `--measure` would).
+        assert_eq!(measured(&PLAIN, "wall").as_deref(), Ok("wall"));
+        assert_eq!(measured(&PLAIN, "cpu_time").as_deref(), Ok("cpu_time"));
+        assert_eq!(
+            measured(&BY_ALLOCATIONS, "cpu_time").as_deref(),
+            Ok("cpu_time")
+        );
+        assert_eq!(measured(&BY_SETTABLE, "wall").as_deref(), Ok("wall"));
+        // A user's measurement only where the trial defines one of that name.
+        assert_eq!(
+            measured(&BY_SETTABLE, "Settable").as_deref(),
+            Ok("Settable")
+        );
+        assert_eq!(
+            measured(&PLAIN, "Settable"),
+            Err("trial `parse` measures wall here, not Settable".to_owned())
+        );
+        assert_eq!(
+            measured(&BY_ALLOCATIONS, "Settable"),
+            Err("trial `parse` measures allocations here, not Settable".to_owned())
+        );
+    }
 
     #[test]
     fn an_unpaired_gate_passes_and_says_so() {

@@ -169,58 +169,10 @@ fn guarded<M: Measurement, T>(measurement: &M, method: &str, f: impl FnOnce() ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::settable::{Tenths, SETTABLE, VALUE};
     use crate::model::{Measure, ValueFormatter};
     use crate::util::catch_panic;
-    use std::sync::atomic::{AtomicU64, Ordering};
-
-    /// A count whose value the test sets, in tenths shown as "u".
-    struct Settable;
-
-    static VALUE: AtomicU64 = AtomicU64::new(0);
-
-    impl Measurement for Settable {
-        type Intermediate = ();
-        type Value = f64;
-        fn start(&self) {}
-        fn end(&self, (): ()) -> f64 {
-            f64::from_bits(VALUE.load(Ordering::Relaxed))
-        }
-        fn add(&self, a: &f64, b: &f64) -> f64 {
-            a + b
-        }
-        fn zero(&self) -> f64 {
-            0.0
-        }
-        fn to_f64(&self, v: &f64) -> f64 {
-            *v
-        }
-        fn formatter(&self) -> &dyn ValueFormatter {
-            &Tenths
-        }
-        fn kind(&self) -> Kind {
-            Kind::Count
-        }
-    }
-
-    struct Tenths;
-
-    impl ValueFormatter for Tenths {
-        fn scale_values(&self, _: f64, values: &mut [f64]) -> &'static str {
-            values.iter_mut().for_each(|v| *v /= 10.0);
-            "u"
-        }
-        fn scale_throughputs(&self, _: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
-            let (Throughput::Bytes(n) | Throughput::Elements(n)) = *t;
-            values.iter_mut().for_each(|v| *v /= n as f64);
-            "per item"
-        }
-        fn scale_for_machines(&self, values: &mut [f64]) -> &'static str {
-            values.iter_mut().for_each(|v| *v /= 10.0);
-            "units"
-        }
-    }
-
-    static SETTABLE: Settable = Settable;
+    use std::sync::atomic::Ordering;
 
     #[test]
     fn a_measurement_of_ones_own_is_shown_through_its_formatter() {
