@@ -12,7 +12,8 @@
 //! `--base 2` keeps only the bases whose label contains `2` (e.g. `55`, `100`, `2 ms`).
 //! `--versions` compares known slowdowns across versions, paired and unpaired (see
 //! `versions.rs`); `--unpaired-runs U` sets the unpaired runs per case (default: R, at
-//! most 20); paired runs gate at half the slowdown.
+//! most 20); paired runs gate at half the slowdown; `--base 20` gives a 20 ms base of its
+//! own, which the table leaves out otherwise.
 //! `--amortized` the amortized-cost table (a routine whose every N-th call does extra work).
 //! `--wander [--secs S]` runs R repetitions of S-second (default 8) runs without a claim
 //! per pair of `wander.rs` and prints every duo's log-difference as JSON lines.
@@ -90,9 +91,15 @@ fn main() {
             Duration::from_secs(boundary_secs as u64),
         );
     } else if args.iter().any(|a| a == "--versions") {
+        // A 20 ms base only when `--base` names it: its gates run for tens of seconds each.
+        let long = only_base
+            .as_deref()
+            .filter(|b| "20 ms".contains(b) && !"2 ms".contains(b))
+            .map(|_| ("20 ms", (20_000_000.0 / ns_per_step) as u64));
         let bases: Vec<_> = bases(ns_per_step)
             .into_iter()
             .filter(|(base, _)| only_base.as_deref().is_none_or(|b| base.contains(b)))
+            .chain(long)
             .collect();
         // Unpaired runs cost about 10 s each (see versions.rs): at most 20 unless asked.
         let unpaired_runs = option_value(&args, "--unpaired-runs").unwrap_or(runs.min(20));

@@ -161,7 +161,9 @@ pub fn versions(runs: usize, unpaired_runs: usize, bases: &[(&'static str, u64)]
                 unpaired.push(ratio, Some(judged), secs(&saved) + secs(&t));
             }
             rows.push(paired);
-            rows.push(unpaired);
+            if unpaired_runs > 0 {
+                rows.push(unpaired);
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
