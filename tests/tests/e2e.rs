@@ -410,3 +410,36 @@ fn across_processes_the_serving_processes_take_the_measure_of_the_command_line()
     assert!(output.status.success(), "{out}");
     assert!(out.contains("1 passed; 0 failed"), "{out}");
 }
+
+#[test]
+fn across_processes_cargo_bench_measures_a_claim_on_after_its_verdict() {
+    // Under `cargo test` a clear claim passes at the sixth round; `cargo bench` goes on after
+    // the verdict to an interval of ±0.5%, as within one process: more rounds, or six that
+    // already reached that precision (six rounds of short routines mostly leave it wider).
+    // Rounds after the verdict are reported with the interval that decided.
+    let (out, doc) = duobench_tests::bench_json(
+        "claims",
+        "across-processes-measured-on.json",
+        &["--exact", "three_x_work", "--across-processes"],
+    );
+    let trial = &doc["trials"][0];
+    assert_eq!(trial["verdict"], "pass", "{out}");
+    let rounds = trial["process_pairs"]["pairs"].as_u64().expect("rounds");
+    let (low, high) = (
+        trial["ratio"]["interval"]["low"].as_f64().expect("bounded"),
+        trial["ratio"]["interval"]["high"]
+            .as_f64()
+            .expect("bounded"),
+    );
+    let half_width = (high / low).ln() / 2.0;
+    assert!(
+        rounds > 6 || half_width <= 0.005,
+        "{rounds} rounds, {half_width}\n{out}"
+    );
+    let early = &trial["decided_early"];
+    if !early.is_null() {
+        let pairs = trial["pairs"].as_u64().expect("pairs");
+        assert!(early["pairs"].as_u64().is_some_and(|p| p < pairs), "{out}");
+        assert!(early["interval"]["low"].is_f64(), "{out}");
+    }
+}

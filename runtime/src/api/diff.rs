@@ -249,7 +249,7 @@ impl Diff {
         }
         if let DiffRole::AcrossProcesses(trial) = &self.role {
             // The routines run in the serving processes; this one only orchestrates.
-            return match run_across_processes(trial, &self.settings) {
+            return match run_across_processes(trial, &self.settings, self.mode == Mode::Bench) {
                 Ok(result) => DiffOutcome::Measured(Box::new(result)),
                 Err(why) => DiffOutcome::Failed(why),
             };

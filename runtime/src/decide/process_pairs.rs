@@ -62,6 +62,11 @@ pub struct ProcessPairs {
     /// time of the shortest duos seen (`hold_floor_for_duos_of`).
     floor: Option<usize>,
     decided: Option<Verdict>,
+    /// The half-width of the log interval a claim's rounds measure on to after its verdict
+    /// (`cargo bench`), as a comparison without a claim would; `None` stops at the verdict.
+    measure_on: Option<f64>,
+    /// Rounds, and the log interval, at which the verdict was reached.
+    decided_at: Option<(usize, Option<(f64, f64)>)>,
 }
 
 /// What a gate decided and how it was designed, for reports.
@@ -129,6 +134,20 @@ impl ProcessPairs {
             duos: 0,
             floor: None,
             decided: None,
+            measure_on: None,
+            decided_at: None,
+        }
+    }
+
+    /// The same rounds, a claim's measured on after its verdict until the log interval's
+    /// half-width is at most `precision` (or the budget ends), the verdict kept as it was
+    /// reached: the confidence sequence covers at every look at once, so the later interval
+    /// is as valid as the one that decided. A gate stops at its verdict all the same.
+    #[must_use]
+    pub fn measuring_on(self, precision: f64) -> Self {
+        Self {
+            measure_on: matches!(self.goal, Goal::Claim(_)).then_some(precision),
+            ..self
         }
     }
 
@@ -145,14 +164,19 @@ impl ProcessPairs {
 
     /// Adds one round's log ratio from `duos` duos (and its own standard error, if known);
     /// returns the verdict once decided (a gate's `regressed` is `Refuted`). Rounds after a
-    /// verdict are ignored.
+    /// verdict are ignored, unless the rounds measure on (`measuring_on`): then they count
+    /// in the estimate and interval, and the verdict stays the one reached.
     pub fn push(&mut self, log_ratio: f64, duos: usize, within_se: Option<f64>) -> Option<Verdict> {
-        if self.decided.is_some() || !log_ratio.is_finite() {
+        let measuring_on = self.measure_on.is_some() && !self.done();
+        if (self.decided.is_some() && !measuring_on) || !log_ratio.is_finite() {
             return self.decided;
         }
         self.estimates.push(log_ratio);
         self.duos += duos;
         self.within_se.extend(within_se.filter(|s| s.is_finite()));
+        if self.decided.is_some() {
+            return self.decided;
+        }
         // A routine's own rare costs count in its mean only once the rounds together hold
         // them: the same floor as within one process.
         let floor_met = self.duos >= self.floor.unwrap_or(MIN_DECISION_DUOS);
@@ -180,6 +204,9 @@ impl ProcessPairs {
             }
             (None, Goal::Gate(_)) => unreachable!("a gate's test exists from the start"),
         };
+        if self.decided.is_some() {
+            self.decided_at = Some((self.len(), self.log_interval()));
+        }
         self.decided
     }
 
@@ -187,6 +214,26 @@ impl ProcessPairs {
     #[must_use]
     pub fn decided(&self) -> Option<Verdict> {
         self.decided
+    }
+
+    /// Whether the rounds are over: the verdict reached and, when they measure on after it,
+    /// the interval as narrow as asked.
+    #[must_use]
+    pub fn done(&self) -> bool {
+        match (self.decided, self.measure_on) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(_), Some(precision)) => self
+                .log_interval()
+                .is_some_and(|(low, high)| (high - low) / 2.0 <= precision),
+        }
+    }
+
+    /// When rounds were measured on after the verdict: the rounds it was reached after, and
+    /// the log interval that decided it.
+    #[must_use]
+    pub fn decided_before(&self) -> Option<(usize, Option<(f64, f64)>)> {
+        self.decided_at.filter(|&(rounds, _)| rounds < self.len())
     }
 
     /// Rounds so far.
@@ -375,6 +422,55 @@ mod tests {
         let (low, high) = pairs.log_interval().expect("bounded");
         assert!((high - low) / 2.0 <= 0.01);
         assert!(pairs.spread(0.1).gate.is_none());
+    }
+
+    #[test]
+    fn a_claims_rounds_measured_on_keep_the_verdict_and_narrow_to_the_precision() {
+        // Rounds 10% apart with a 1% spread, claimed `ratio > 1.05`: the claim passes at the
+        // sixth round with an interval wider than ±0.5%. Measured on, later rounds narrow it
+        // to that precision and the verdict stays; the rounds before it are reported. The
+        // control stops at the verdict and ignores what comes after; a gate stops at its
+        // verdict even when asked to measure on.
+        let claim = Claim::Above {
+            bound: 1.05,
+            inclusive: false,
+        };
+        let rounds = |pairs: &mut ProcessPairs, n: usize| {
+            let mut rng = SplitMix64::new(7);
+            for _ in 0..n {
+                pairs.push(1.10f64.ln() + 0.01 * rng.normal(), 100, None);
+                if pairs.done() {
+                    break;
+                }
+            }
+        };
+        let mut on = ProcessPairs::new(0.05, Goal::Claim(claim)).measuring_on(0.005);
+        rounds(&mut on, MOST_PAIRS);
+        assert_eq!(on.decided(), Some(Verdict::Pass));
+        assert!(on.done());
+        let (low, high) = on.log_interval().expect("bounded");
+        assert!((high - low) / 2.0 <= 0.005, "{low} {high}");
+        let (taken, deciding) = on.decided_before().expect("measured on after the verdict");
+        assert_eq!(taken, MIN_PAIRS);
+        let (early_low, early_high) = deciding.expect("the deciding interval");
+        assert!(early_high - early_low > 2.0 * 0.005);
+        assert!(on.len() > taken);
+        let mut stopped = ProcessPairs::new(0.05, Goal::Claim(claim));
+        rounds(&mut stopped, MOST_PAIRS);
+        assert_eq!(stopped.len(), MIN_PAIRS);
+        assert!(stopped.done());
+        assert_eq!(stopped.decided_before(), None);
+        assert_eq!(stopped.push(0.0, 100, None), Some(Verdict::Pass));
+        assert_eq!(stopped.len(), MIN_PAIRS);
+        let mut gated = ProcessPairs::new(0.05, gate(0.02)).measuring_on(0.005);
+        let mut rng = SplitMix64::new(8);
+        let verdict =
+            (0..MOST_PAIRS).find_map(|_| gated.push(0.2 + 0.01 * rng.normal(), 100, None));
+        assert_eq!(verdict, Some(Verdict::Refuted));
+        assert!(gated.done());
+        let len = gated.len();
+        gated.push(0.0, 100, None);
+        assert_eq!(gated.len(), len);
     }
 
     #[test]

@@ -18,7 +18,9 @@ use crate::stats::SplitMix64;
 
 /// Decides `#[bench_diff]` trial `trial` of this executable over rounds of fresh process
 /// pairs, the first routine served in one process of each round and the second in the
-/// other; the ratio is first/second, as within one process.
+/// other; the ratio is first/second, as within one process. With `measure_on` (`cargo
+/// bench`) a claim's rounds go on after its verdict to the precision a comparison without
+/// one reaches, as within one process.
 ///
 /// # Errors
 ///
@@ -29,7 +31,11 @@ use crate::stats::SplitMix64;
 ///
 /// If a serving process fails after rounds have run (the trial panicked in it, or the
 /// process died).
-pub(crate) fn run_across_processes(trial: &str, settings: &Settings) -> Result<DiffResult, String> {
+pub(crate) fn run_across_processes(
+    trial: &str,
+    settings: &Settings,
+    measure_on: bool,
+) -> Result<DiffResult, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this executable: {e}"))?;
     let mut rng = SplitMix64::new(fresh_seed());
     // Both sides from fresh copies of this executable each round, as across versions.
@@ -49,6 +55,7 @@ pub(crate) fn run_across_processes(trial: &str, settings: &Settings) -> Result<D
             .map_or(Goal::Precision(DEFAULT_PRECISION), Goal::Claim),
         claimed: settings.claim.is_some(),
         budget: settings.max_time,
+        measure_on,
     };
     in_rounds(&mut places, &plan, settings).map_err(|why| why.why)
 }

@@ -7,7 +7,8 @@
 //! say each field's rule, and `OverRounds` tells the reports.
 
 use crate::analysis::{drift, needs_explaining, stall_explanation, thin};
-use crate::analysis::{DiffResult, LatencyBins, OverRounds, HISTOGRAM_BINS, MAX_SERIES_POINTS};
+use crate::analysis::{DecidedEarly, DiffResult, LatencyBins, OverRounds};
+use crate::analysis::{HISTOGRAM_BINS, MAX_SERIES_POINTS};
 use crate::decide::Verdict;
 use crate::decide::{Basis, ProcessPairs};
 use crate::measure::{Clock, DuoRun};
@@ -103,7 +104,12 @@ pub(super) fn over_rounds(
         // The confidence sequence over rounds runs at the whole alpha.
         interval_alpha: last.alpha,
         rare_costs: None,
-        decided_early: None,
+        decided_early: pairs
+            .decided_before()
+            .map(|(taken, interval)| DecidedEarly {
+                pairs: rounds[..taken].iter().map(|r| r.result.pairs).sum(),
+                interval: interval.map(|(low, high)| (low.exp(), high.exp())),
+            }),
         ratio: pairs.log_ratio().exp(),
         // The rounds' geometric mean ratio is the ratio of no two means.
         means: None,

@@ -283,6 +283,7 @@ pub fn run_paired(
         goal,
         claimed: claim.is_some(),
         budget,
+        measure_on: false,
     };
     let result = in_rounds(&mut places, &plan, settings)?;
     Ok(PairedResult {
@@ -304,6 +305,9 @@ pub(super) struct RoundsPlan<'a> {
     pub(super) claimed: bool,
     /// The time all rounds may take, their process starts included.
     pub(super) budget: Duration,
+    /// A claim's rounds go on after its verdict to the precision of a comparison without
+    /// one, as `cargo bench` measures (`ProcessPairs::measuring_on`).
+    pub(super) measure_on: bool,
 }
 
 /// Runs `plan` in rounds until its goal is reached or its budget ends: each round starts a
@@ -329,6 +333,9 @@ pub(super) fn in_rounds(
 ) -> Result<DiffResult, Unpairable> {
     let started = Instant::now();
     let mut pairs = ProcessPairs::new(settings.alpha, plan.goal);
+    if plan.measure_on {
+        pairs = pairs.measuring_on(DEFAULT_PRECISION);
+    }
     // Rounds are as long as the ordinary budget makes them; a gate may run more of them.
     let mut round_time = round_time(settings.max_time);
     // The rounds whose estimates the decision took, and the first of the others (too short
@@ -340,7 +347,7 @@ pub(super) fn in_rounds(
     let mut measured = false;
     loop {
         let left = plan.budget.saturating_sub(started.elapsed());
-        let stop = pairs.decided().is_some() || (measured && left < round_time);
+        let stop = pairs.done() || (measured && left < round_time);
         if stop || interrupted() {
             break;
         }
