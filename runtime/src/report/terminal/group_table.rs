@@ -5,6 +5,7 @@
 use super::paint::Paint;
 use super::summary_table::{align_points, column_digits, column_widths, judgement_cells};
 use crate::decide::holm;
+use crate::decide::AnytimeP;
 use crate::decide::Verdict;
 use crate::report::DiffRecord;
 use crate::util::RatioDigits;
@@ -88,20 +89,30 @@ pub fn group_table(
 /// judged at family_alpha / m (Bonferroni), whose decisions Holm's include, so the step-down
 /// can only decide more.
 fn holm_verdicts(members: &[&DiffRecord], family_alpha: f64) -> Vec<Verdict> {
-    let p_values: Vec<Option<f64>> = members
-        .iter()
-        .map(|r| r.result.p_value.map(|p| p.p))
-        .collect();
+    let p_values: Vec<Option<f64>> = members.iter().map(|r| evidence(r).map(|p| p.p)).collect();
     let decided = holm(&p_values, family_alpha);
     members
         .iter()
         .zip(decided)
-        .map(|(r, decided)| match (r.claim, r.result.p_value) {
+        .map(|(r, decided)| match (r.claim, evidence(r)) {
             (None, _) => r.result.verdict,
             (Some(_), Some(p)) if decided => p.verdict,
             (Some(_), _) => Verdict::Inconclusive,
         })
         .collect()
+}
+
+/// What the step-down weighs for a member: its anytime p-value. A verdict with none (decided
+/// over rounds of processes, or on exact counts) was reached at the trial's own alpha, so
+/// its alpha serves as its p-value: a wrong verdict comes at most that often, which is all
+/// a p-value promises.
+fn evidence(r: &DiffRecord) -> Option<AnytimeP> {
+    r.result.p_value.or_else(|| {
+        matches!(r.result.verdict, Verdict::Pass | Verdict::Refuted).then_some(AnytimeP {
+            p: r.result.alpha,
+            verdict: r.result.verdict,
+        })
+    })
 }
 
 /// A row's cells; the verdict's word says when the step-down decided what the trial left
@@ -209,6 +220,41 @@ mod tests {
             with_p("middle", 0.6, Verdict::Inconclusive, Some(0.02)),
             with_p("slow", 0.7, Verdict::Inconclusive, Some(0.2)),
             with_p("none", 0.9, Verdict::Inconclusive, None),
+        ];
+        let refs: Vec<&DiffRecord> = records.iter().collect();
+        assert_eq!(holm_verdicts(&refs, 0.05), [Verdict::Inconclusive; 3]);
+    }
+
+    #[test]
+    fn a_verdict_without_a_p_value_keeps_its_place_in_the_step_down() {
+        // Across processes a trial's verdict has no p-value; it was reached at the trial's
+        // alpha, 0.05 / 3, which stands for it. It stays a pass, and as the smallest of the
+        // three lets 0.02 pass at 0.05 / 2. Undecided, it is inconclusive and weighs as
+        // nothing (the control).
+        let member = |name, verdict, p: Option<f64>| {
+            let mut r = candidate(name, 0.5);
+            r.result.verdict = verdict;
+            r.result.alpha = 0.05 / 3.0;
+            r.result.p_value = p.map(|p| AnytimeP {
+                p,
+                verdict: Verdict::Pass,
+            });
+            r
+        };
+        let records = [
+            member("rounds", Verdict::Pass, None),
+            member("middle", Verdict::Inconclusive, Some(0.02)),
+            member("slow", Verdict::Inconclusive, Some(0.2)),
+        ];
+        let refs: Vec<&DiffRecord> = records.iter().collect();
+        assert_eq!(
+            holm_verdicts(&refs, 0.05),
+            [Verdict::Pass, Verdict::Pass, Verdict::Inconclusive]
+        );
+        let records = [
+            member("rounds", Verdict::Inconclusive, None),
+            member("middle", Verdict::Inconclusive, Some(0.02)),
+            member("slow", Verdict::Inconclusive, Some(0.2)),
         ];
         let refs: Vec<&DiffRecord> = records.iter().collect();
         assert_eq!(holm_verdicts(&refs, 0.05), [Verdict::Inconclusive; 3]);
