@@ -10,8 +10,8 @@ Each NAME (default: every trial of `examples/benches/reruns.rs` but the `same_` 
 code whose point is the verdicts, not the overlap) runs `--runs` times, each in
 a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
-path (`units of N duos`, or blocks with the dependence measured; a run's block length
-follows its duo's and is shown, not compared), the pilot, the ratio and
+path (units, or blocks with the dependence measured; a run's unit or block length
+follows its duo's, units spanning 200 ms, and is shown, not compared), the pilot, the ratio and
 its interval, the verdict and the time (with `--across-processes`, each comparison decided
 over rounds of fresh process pairs: the path is then the rounds'); then, per trial, the count of
 each verdict, whether every run took the same path
@@ -60,13 +60,14 @@ def run_once(name, mode, package, bench, extra):
 
 
 def path_of(t):
-    """The design a run took: units and their length, or blocks with the dependence
-    measured (their length follows the duo's, which a busy machine moves a little), or
-    rounds of fresh process pairs."""
+    """The design a run took: units, blocks with the dependence measured, or rounds of
+    fresh process pairs. A unit's or block's length in duos follows the duo's (a unit spans
+    200 ms: a 58 ms duo makes units of 4, a 67 ms one of 3), which the machine moves a
+    little, so it is shown, not compared."""
     if t.get("process_pairs"):
         return "rounds of fresh process pairs"
     if t["units"]:
-        return f"units of {t['duos_per_block']} duos"
+        return "units"
     return "blocks, dependence measured"
 
 
@@ -74,7 +75,7 @@ def shown_path(t):
     if t.get("process_pairs"):
         return f"{t['process_pairs']['pairs']} rounds of fresh process pairs"
     if t["units"]:
-        return path_of(t)
+        return f"units of {t['duos_per_block']} duos"
     return f"blocks of {t['duos_per_block']} duos, dependence measured"
 
 
