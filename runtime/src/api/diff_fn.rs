@@ -95,7 +95,6 @@ pub(crate) fn compare_batches(
     let settings = DuoSettings {
         metered: !measure.is_wall_clock(),
         keep_preempted: measure.keeps_preempted(),
-        pilot_time: None,
         ..duo_settings(config)
     };
     let run = run_duo_batches(first, second, &settings, observe);

@@ -54,6 +54,16 @@ impl TrialRequest {
             name: name.to_owned(),
         }
     }
+
+    /// Reads `MEASURE NAME` as [`Display`](fmt::Display) writes it; `None` when either is
+    /// missing.
+    fn parse(text: &str) -> Option<TrialRequest> {
+        let (measure, name) = text.split_once(' ')?;
+        (!measure.is_empty() && !name.is_empty()).then(|| TrialRequest {
+            measure: measure.replace("%20", " ").replace("%25", "%"),
+            name: name.to_owned(),
+        })
+    }
 }
 
 impl fmt::Display for TrialRequest {
@@ -63,17 +73,6 @@ impl fmt::Display for TrialRequest {
             .replace('%', "%25")
             .replace(' ', "%20");
         write!(f, "{measure} {}", one_line(&self.name))
-    }
-}
-
-impl TrialRequest {
-    /// Reads `MEASURE NAME`; `None` when either is missing.
-    fn parse(text: &str) -> Option<TrialRequest> {
-        let (measure, name) = text.split_once(' ')?;
-        (!measure.is_empty() && !name.is_empty()).then(|| TrialRequest {
-            measure: measure.replace("%20", " ").replace("%25", "%"),
-            name: name.to_owned(),
-        })
     }
 }
 

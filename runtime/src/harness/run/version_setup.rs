@@ -382,12 +382,15 @@ mod tests {
     use crate::measure::by_name;
     use crate::model::{AttrOptions, Measure};
 
-    const fn parse(measure: Option<Measure>) -> Descriptor {
+    fn noop(_: &mut Bencher, _: usize) {}
+
+    /// A `#[bench]` `fn_name` of bench target `b`, measuring `measure`.
+    const fn bench(fn_name: &'static str, measure: Option<Measure>) -> Descriptor {
         Descriptor {
-            fn_name: "parse",
+            fn_name,
             name: None,
-            module_path: "target",
-            file: "benches/x.rs",
+            module_path: "b",
+            file: "benches/b.rs",
             line: 1,
             ignore: None,
             vs: None,
@@ -400,9 +403,9 @@ mod tests {
         }
     }
 
-    static PLAIN: Descriptor = parse(None);
-    static BY_ALLOCATIONS: Descriptor = parse(Some(by_name::allocations));
-    static BY_SETTABLE: Descriptor = parse(Some(Measure::custom(&SETTABLE)));
+    static PLAIN: Descriptor = bench("parse", None);
+    static BY_ALLOCATIONS: Descriptor = bench("parse", Some(by_name::allocations));
+    static BY_SETTABLE: Descriptor = bench("parse", Some(Measure::custom(&SETTABLE)));
 
     #[test]
     fn a_child_takes_the_measure_the_comparing_process_judges() {
@@ -471,20 +474,7 @@ mod tests {
         );
     }
 
-    fn noop(_: &mut Bencher, _: usize) {}
-
-    static BENCH: crate::harness::Descriptor = crate::harness::Descriptor {
-        fn_name: "fast",
-        name: None,
-        module_path: "b",
-        file: "benches/b.rs",
-        line: 1,
-        ignore: None,
-        vs: None,
-        args: &[],
-        routine: Routine::Bench(noop),
-        options: AttrOptions::NONE,
-    };
+    static BENCH: Descriptor = bench("fast", None);
 
     #[test]
     fn a_baseline_saved_for_no_trial_stops_the_run_before_measuring() {
