@@ -78,6 +78,7 @@ impl Kind {
                 "alpha",
                 "on_inconclusive",
                 "measure",
+                "across_processes",
                 "executor",
                 "threads",
             ],
@@ -124,6 +125,8 @@ pub struct Options {
     pub allocs: Option<Opt<AllocLimit>>,
     pub max_regression: Option<Opt<f64>>,
     pub executor: Option<Opt<Executor>>,
+    /// `across_processes`: decided over rounds of fresh processes.
+    pub across_processes: Option<Opt<()>>,
 }
 
 impl Options {
@@ -233,6 +236,10 @@ impl Options {
             "max_regression" => {
                 let fraction = value::max_regression(input, &key)?;
                 set(&mut self.max_regression, key, fraction)
+            }
+            "across_processes" => {
+                value::no_value(input, &key)?;
+                set(&mut self.across_processes, key, ())
             }
             "executor" => {
                 let executor = value::executor(input, &key)?;

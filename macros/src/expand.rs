@@ -431,6 +431,7 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             .as_ref()
             .map(|o| Literal::f64_suffixed(o.value).into_token_stream()),
     );
+    let across_processes = options.across_processes.is_some();
     quote! {
         ::duobench::__private::AttrOptions {
             warmup_ns: #warmup,
@@ -443,6 +444,7 @@ fn attr_options(options: &Options, throughput_per_trial: bool) -> TokenStream {
             measure: #measure,
             allocs: #allocs,
             max_regression: #max_regression,
+            across_processes: #across_processes,
             past_budget_for_fewest: false,
         }
     }

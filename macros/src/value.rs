@@ -80,6 +80,18 @@ pub fn ignore(input: ParseStream, key: &Ident) -> syn::Result<Option<LitStr>> {
     }
 }
 
+/// A switch written bare, as `across_processes`: a value after it is refused.
+pub fn no_value(input: ParseStream, key: &Ident) -> syn::Result<()> {
+    if input.peek(Token![=]) {
+        let name = key.unraw();
+        return Err(Error::new(
+            key.span(),
+            format!("`{name}` takes no value: write `{name}` alone to turn it on"),
+        ));
+    }
+    Ok(())
+}
+
 /// `vs = path`, the second routine.
 pub fn vs(input: ParseStream, key: &Ident) -> syn::Result<Vs> {
     equals(input, key, "vs = other_fn")?;

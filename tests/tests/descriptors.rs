@@ -42,7 +42,7 @@ mod hashing {
     use super::{bench, bench_diff, Bencher, Diff};
 
     /// Doc comments and other attributes stay on the function.
-    #[bench_diff(ratio in 0.97..=1.03, alpha = 0.01, on_inconclusive = "pass", name = "fx_vs_std")]
+    #[bench_diff(ratio in 0.97..=1.03, alpha = 0.01, on_inconclusive = "pass", name = "fx_vs_std", across_processes)]
     #[inline(never)]
     pub fn hashers(d: &mut Diff) {
         d.compare(|| 1 + 1, || 2);
@@ -180,6 +180,7 @@ fn diff_with_handle_and_options() {
                 high_inclusive: true
             }),
             on_inconclusive: Some(OnInconclusive::Pass),
+            across_processes: true,
             ..AttrOptions::default()
         }
     );

@@ -385,6 +385,33 @@ fn across_processes_decides_each_claim_over_rounds_of_fresh_processes() {
 }
 
 #[test]
+fn an_attributes_across_processes_decides_over_rounds_unless_the_run_turns_it_off() {
+    // `#[bench_diff(ratio < 1.0, across_processes)]` on three times the work: refuted over
+    // rounds of fresh processes without any run option. The control turns it off for the
+    // run, and the same refutation is decided within one process.
+    let args = ["test", "--release", "--bench", "placement", "-q"];
+    let refuted = |output: &std::process::Output| -> String {
+        let out = text(output);
+        assert!(out.contains("0 passed; 1 failed"), "{out}");
+        out.lines()
+            .find(|l| l.contains("claim `ratio < 1.0` refuted"))
+            .unwrap_or_else(|| panic!("no refutation in:\n{out}"))
+            .to_owned()
+    };
+    let line = refuted(&cargo(&args));
+    assert!(
+        line.contains("anytime-valid confidence sequence over rounds")
+            && line.contains(" rounds in "),
+        "{line}"
+    );
+    let line = refuted(&cargo_with_env(
+        &args,
+        &[("DUOBENCH_ACROSS_PROCESSES", "0")],
+    ));
+    assert!(!line.contains("rounds"), "{line}");
+}
+
+#[test]
 fn across_processes_the_serving_processes_take_the_measure_of_the_command_line() {
     // Sleeping 3 ms against 1 ms passes `ratio > 1.5` on wall time only: on CPU time both
     // cost a few microseconds. The serving processes must take `--measure cpu_time` from

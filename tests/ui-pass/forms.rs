@@ -31,7 +31,7 @@ fn first() -> Vec<u8> {
     vec![2]
 }
 
-#[bench_diff(args = [1u8, 2], ratio >= 1.0, alpha = 0.1, on_inconclusive = "ignore", name = "shared",)]
+#[bench_diff(args = [1u8, 2], ratio >= 1.0, alpha = 0.1, on_inconclusive = "ignore", name = "shared", across_processes,)]
 fn shared(d: &mut Diff, x: u8) {
     d.compare(|| x, || x + 1);
 }

@@ -32,6 +32,9 @@ pub struct AttrOptions {
     pub allocs: Option<AllocLimit>,
     /// `max_regression = "5%"` (`#[bench]` only), as a fraction.
     pub max_regression: Option<f64>,
+    /// `across_processes` (`#[bench_diff]` only): decided over rounds of fresh processes,
+    /// as `--across-processes` decides every comparison.
+    pub across_processes: bool,
     /// Criterion's rule for a routine too slow for the fewest samples within the budget:
     /// take them past it (one call each) and say so, instead of failing. Set by the
     /// Criterion compatibility layer only; no attribute writes it.
@@ -114,6 +117,7 @@ impl AttrOptions {
         measure: None,
         allocs: None,
         max_regression: None,
+        across_processes: false,
         past_budget_for_fewest: false,
     };
 }

@@ -55,6 +55,10 @@ pub struct DiffRecord {
     pub claim: Option<Claim>,
     /// `--calibrate`: the first routine ran against itself.
     pub calibration: bool,
+    /// Across processes was asked for (`--across-processes` or the attribute's
+    /// `across_processes`); a comparison counted instead of timed is counted in one process
+    /// all the same, and its block says so.
+    pub across_processes_asked: bool,
     /// What the comparison found.
     pub result: DiffResult,
     /// A `#[bench]` paired with the same trial in this baseline's stored executable (ratio
@@ -84,6 +88,7 @@ impl DiffRecord {
             names,
             claim: claim.filter(|_| !calibration),
             calibration,
+            across_processes_asked: false,
             result,
             versions: None,
             max_regression: None,
@@ -104,6 +109,7 @@ impl DiffRecord {
             },
             claim: paired.claim,
             calibration: false,
+            across_processes_asked: false,
             result: paired.result,
             versions: Some(paired.baseline),
             max_regression: paired.max_regression,

@@ -141,6 +141,7 @@ impl Overrides {
             measure: attr.measure,
             max_regression: attr.max_regression,
             on_inconclusive: attr.on_inconclusive,
+            across_processes: attr.across_processes.then_some(true),
             ..Overrides::default()
         }
     }
@@ -220,6 +221,7 @@ impl Settings {
         let merged = run.over(Overrides::from_attribute(attr));
         let max_time = merged.max_time.unwrap_or(DEFAULT_MAX_TIME);
         let alpha = merged.alpha.unwrap_or(DEFAULT_ALPHA);
+        let calibrate = merged.calibrate.unwrap_or(false);
         Settings {
             // The default warmup gives way to a short budget; one that was asked for is
             // checked against the budget instead (`limits::check_warmup`).
@@ -231,8 +233,10 @@ impl Settings {
             miss_rate: merged.miss_rate.unwrap_or(alpha),
             claim: attr.claim,
             on_inconclusive: merged.on_inconclusive.unwrap_or_default(),
-            calibrate: merged.calibrate.unwrap_or(false),
-            across_processes: merged.across_processes.unwrap_or(false),
+            calibrate,
+            // A noise floor is one process's (the command line refuses both together, so
+            // only an attribute's `across_processes` gives way here).
+            across_processes: merged.across_processes.unwrap_or(false) && !calibrate,
             samples: attr.samples.map_or(DEFAULT_SAMPLES, |n| n as usize),
             throughput: attr.throughput,
             baseline: BaselineChoice::of(merged.save_baseline, merged.baseline),
@@ -324,6 +328,27 @@ mod tests {
             ..run
         };
         assert_eq!(Settings::resolve(&attr, run).max_regression, Some(0.05));
+    }
+
+    #[test]
+    fn an_attributes_across_processes_gives_way_to_the_run_and_to_a_noise_floor() {
+        let attr = AttrOptions {
+            across_processes: true,
+            ..AttrOptions::default()
+        };
+        assert!(Settings::resolve(&attr, Overrides::default()).across_processes);
+        assert!(!Settings::resolve(&AttrOptions::default(), Overrides::default()).across_processes);
+        let off = Overrides {
+            across_processes: Some(false),
+            ..Overrides::default()
+        };
+        assert!(!Settings::resolve(&attr, off).across_processes);
+        let calibrate = Overrides {
+            calibrate: Some(true),
+            ..Overrides::default()
+        };
+        let s = Settings::resolve(&attr, calibrate);
+        assert!(s.calibrate && !s.across_processes);
     }
 
     #[test]

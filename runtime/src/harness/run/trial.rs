@@ -91,14 +91,17 @@ pub fn trial(
                         RoutineNames::of(d.fn_name, candidate(&spec).or(d.vs), settings.calibrate)
                     }
                 };
-                let record = DiffRecord::new(
-                    name.clone(),
-                    d.module_path,
-                    names,
-                    settings.claim,
-                    settings.calibrate,
-                    *result,
-                );
+                let record = DiffRecord {
+                    across_processes_asked: settings.across_processes,
+                    ..DiffRecord::new(
+                        name.clone(),
+                        d.module_path,
+                        names,
+                        settings.claim,
+                        settings.calibrate,
+                        *result,
+                    )
+                };
                 if let Ok(mut b) = blocks.lock() {
                     b.push(record_block(&record, diffs.paint, verbose));
                 }

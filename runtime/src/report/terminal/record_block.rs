@@ -62,6 +62,10 @@ pub fn record_block(record: &DiffRecord, paint: Paint, verbose: bool) -> String 
             + "  across   each round a fresh pair of processes, one timing each routine; the \
                interval is over rounds\n"
             + &process_pairs_line(pairs)
+    } else if record.across_processes_asked && record.result.counted.is_some() {
+        block
+            + "  across   counted in one process, as asked across processes: counts do not \
+               move with where a process places the routines\n"
     } else {
         block
     }
@@ -156,6 +160,27 @@ mod tests {
         assert!(!verbose.contains("versions"), "{verbose}");
         let short = record_block(&rec, Paint::new(false), false);
         assert!(short.contains("  across   each round"), "{short}");
+    }
+
+    #[test]
+    fn a_counted_comparison_asked_across_processes_says_it_was_counted_in_one() {
+        let crate::report::Record::Diff(counted) = crate::fixture::records::counted_diff("c", 0.5)
+        else {
+            unreachable!("a comparison")
+        };
+        let said = "  across   counted in one process, as asked across processes";
+        let asked = DiffRecord {
+            across_processes_asked: true,
+            ..(*counted).clone()
+        };
+        assert!(record_block(&asked, Paint::new(false), false).contains(said));
+        // Not asked, or asked of a timed comparison (which then has its rounds): nothing.
+        assert!(!record_block(&counted, Paint::new(false), false).contains(said));
+        let timed = DiffRecord {
+            across_processes_asked: true,
+            ..record("t", 0.5, Some(BELOW), 1_000)
+        };
+        assert!(!record_block(&timed, Paint::new(false), true).contains("across"));
     }
 
     #[test]
