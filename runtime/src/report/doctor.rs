@@ -12,7 +12,7 @@ use std::fmt::Write;
 pub fn examine(records: &mut [Record]) {
     for record in records {
         match record {
-            Record::Diff(d) => d.doctor = diff_warnings(&d.name, &d.result),
+            Record::Diff(d) => d.doctor = diff_warnings(&d.name, d.claim.as_ref(), &d.result),
             Record::Bench(b) => b.doctor = bench_warnings(&b.name, &b.result),
             Record::Unpaired(_) => {}
         }

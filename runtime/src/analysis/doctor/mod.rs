@@ -9,6 +9,7 @@
 //! - `diff_floor`: work optimized away in a comparison, by the rule `#[bench]` uses;
 //! - `machine_checks`: the build, the machine's load and governors, and names;
 //! - `memory`: the warning about memory that grows with the iteration count;
+//! - `placement`: a claim decided within one process nearer its bound than placement moves;
 //! - `tests`: each check on a result that shows its condition and one that does not.
 
 mod bench_checks;
@@ -16,6 +17,7 @@ mod diff_checks;
 mod diff_floor;
 mod machine_checks;
 mod memory;
+mod placement;
 #[cfg(test)]
 mod tests;
 
@@ -24,10 +26,12 @@ pub use bench_checks::{noisy_bench, optimized_away, setup_dominates};
 pub use diff_checks::{many_set_aside, noisy_diff};
 pub use diff_floor::optimized_away_in_comparison;
 pub use machine_checks::{debug_build, frequency_scaling, heavy_load, long_name};
+pub use placement::near_bound_in_one_process;
 
 use crate::analysis::BenchResult;
 use crate::analysis::DiffResult;
 use crate::measure::MachineFacts;
+use crate::model::Claim;
 
 /// Which condition a warning is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +54,8 @@ pub enum Check {
     FrequencyScaling,
     /// The trial's name is too long for the tables.
     LongName,
+    /// A claim was decided within one process nearer its bound than placement moves a ratio.
+    NearBoundInOneProcess,
 }
 
 impl Check {
@@ -66,6 +72,7 @@ impl Check {
             Check::HeavyLoad => "heavy_load",
             Check::FrequencyScaling => "frequency_scaling",
             Check::LongName => "long_name",
+            Check::NearBoundInOneProcess => "near_bound_in_one_process",
         }
     }
 }
@@ -97,11 +104,12 @@ pub fn bench_warnings(name: &str, result: &BenchResult) -> Vec<Warning> {
     .collect()
 }
 
-/// Every warning about one comparison.
+/// Every warning about one comparison, judged against `claim`.
 #[must_use]
-pub fn diff_warnings(name: &str, result: &DiffResult) -> Vec<Warning> {
+pub fn diff_warnings(name: &str, claim: Option<&Claim>, result: &DiffResult) -> Vec<Warning> {
     [
         optimized_away_in_comparison(result),
+        near_bound_in_one_process(claim, result),
         noisy_diff(result),
         many_set_aside(result),
         heavy_load(result.os.as_ref()),

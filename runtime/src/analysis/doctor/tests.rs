@@ -152,7 +152,7 @@ fn memory_that_keeps_growing_is_flagged_and_a_plateau_is_not() {
 #[test]
 fn scattered_duos_are_noise_and_many_set_aside_are_reported() {
     let mut r = diff_result(0.5, None, 400);
-    assert_eq!(diff_warnings("a", &r), vec![]);
+    assert_eq!(diff_warnings("a", None, &r), vec![]);
     // Duos that stray ±30% in log from each other: a robust spread of 1.4826 · 0.3.
     r.duo_log_diffs = (0..200)
         .map(|i| -0.69 + if i % 2 == 0 { 0.3 } else { -0.3 })
@@ -235,7 +235,10 @@ fn load_is_judged_over_the_trials_own_time() {
     assert!(checks(&bench_warnings("b", &r)).contains(&Check::HeavyLoad));
     let mut d = diff_result(0.5, None, 400);
     d.os = Some(trial_os(0.30, None));
-    assert_eq!(checks(&diff_warnings("d", &d)), vec![Check::HeavyLoad]);
+    assert_eq!(
+        checks(&diff_warnings("d", None, &d)),
+        vec![Check::HeavyLoad]
+    );
     // A hypervisor's steal counts too; at the threshold itself, neither does.
     let w = heavy_load(Some(&trial_os(0.0, Some(0.2)))).expect("flagged");
     assert!(
@@ -260,7 +263,10 @@ fn long_names_are_flagged() {
     let long = "a".repeat(61);
     assert_eq!(long_name(&long).unwrap().check, Check::LongName);
     let r = diff_result(0.5, None, 400);
-    assert_eq!(checks(&diff_warnings(&long, &r)), vec![Check::LongName]);
+    assert_eq!(
+        checks(&diff_warnings(&long, None, &r)),
+        vec![Check::LongName]
+    );
 }
 
 #[test]
@@ -288,4 +294,66 @@ fn a_machine_that_speeds_up_during_the_run_is_not_called_setup_when_the_probe_sa
         .map(|i| 2_500.0 * (1.0 + 0.02 * ((i % 5) as f64 - 2.0)))
         .collect();
     assert!(setup_dominates(&result(setup, None)).is_some());
+}
+
+#[test]
+fn a_claim_decided_in_one_process_near_its_bound_is_said_to_rest_on_its_placement() {
+    use crate::decide::Verdict;
+    use crate::fixture::records::{counted_result, over_three_rounds};
+    use crate::model::Claim;
+    let below = |bound| Claim::Below {
+        bound,
+        inclusive: false,
+    };
+    let mut r = diff_result(0.5, None, 400);
+    r.ratio = 0.5;
+    r.verdict = Verdict::Pass;
+    // 1% from `ratio < 0.505`: warned, with the claim and the margin.
+    let w = near_bound_in_one_process(Some(&below(0.505)), &r).expect("flagged");
+    assert_eq!(w.check, Check::NearBoundInOneProcess);
+    assert!(w.finding.contains("claim `ratio < 0.505`"), "{}", w.finding);
+    assert!(
+        w.finding.contains("ratio at 0.500, 1.00% from its bound"),
+        "{}",
+        w.finding
+    );
+    assert!(w.advice.contains("across_processes"));
+    assert_eq!(
+        checks(&diff_warnings("a", Some(&below(0.505)), &r)),
+        vec![Check::NearBoundInOneProcess]
+    );
+    // A band's nearer edge counts; refuted alike.
+    let band = Claim::Within {
+        low: 0.495,
+        high: 0.6,
+        high_inclusive: true,
+    };
+    r.verdict = Verdict::Refuted;
+    assert!(near_bound_in_one_process(Some(&band), &r).is_some());
+    // Not warned: 4% of margin, no claim, undecided, counted, or decided over processes.
+    assert_eq!(near_bound_in_one_process(Some(&below(0.52)), &r), None);
+    let two_percent = Claim::Within {
+        low: 0.98,
+        high: 1.02,
+        high_inclusive: true,
+    };
+    let mut same = diff_result(1.0, None, 400);
+    (same.ratio, same.verdict) = (1.0, Verdict::Pass);
+    assert_eq!(near_bound_in_one_process(Some(&two_percent), &same), None);
+    assert_eq!(near_bound_in_one_process(None, &r), None);
+    r.verdict = Verdict::Inconclusive;
+    assert_eq!(near_bound_in_one_process(Some(&below(0.505)), &r), None);
+    let mut counted = counted_result(0.5);
+    counted.verdict = Verdict::Pass;
+    assert_eq!(
+        near_bound_in_one_process(Some(&below(0.505)), &counted),
+        None
+    );
+    let mut rounds = diff_result(0.5, None, 400);
+    over_three_rounds(&mut rounds, false);
+    rounds.verdict = Verdict::Pass;
+    assert_eq!(
+        near_bound_in_one_process(Some(&below(0.505)), &rounds),
+        None
+    );
 }
