@@ -107,7 +107,8 @@ const OWN_OPTIONS: &[OwnOption] = &[
         value_name: "",
         help: "Decide each #[bench_diff] over rounds of fresh processes, so that its interval \
                holds where a process's code and data happen to sit (slower)",
-        default: "off: one process, whose interval describes that process",
+        default: "off: one process, whose interval describes that process, unless the \
+                  attribute says `across_processes`",
     },
     OwnOption {
         flag: "--json",
