@@ -12,7 +12,9 @@ a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FI
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
 path (units, or blocks with the dependence measured; a run's unit or block length
 follows its duo's, units spanning 200 ms, and is shown, not compared), the pilot, the ratio and
-its interval, the verdict and the time (with `--across-processes`, each comparison decided
+its interval, the verdict and the time, marked `near bound` where the doctor warned that the
+claim was decided within one process nearer its bound than placement moves a ratio (with
+`--across-processes`, each comparison decided
 over rounds of fresh process pairs: the path is then the rounds'); then, per trial, the count of
 each verdict, whether every run took the same path
 and whether every two intervals overlap. It exits non-zero when a trial fails either check.
@@ -86,6 +88,12 @@ def interval_of(t):
     return (i["low"], i["high"])
 
 
+def near_bound(t):
+    """Whether the doctor warned that the claim was decided within one process nearer its
+    bound than placement moves a ratio (`near_bound_in_one_process`)."""
+    return any(w["check"] == "near_bound_in_one_process" for w in t.get("doctor", []))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=10)
@@ -111,10 +119,11 @@ def main():
             shown = f"[{lo_hi[0]:.5f}, {lo_hi[1]:.5f}]" if lo_hi else "unbounded"
             estimate = t["ratio"]["estimate"]
             estimate = "–" if estimate is None else f"{estimate:.5f}"
+            warned = " near bound" if near_bound(t) else ""
             print(
                 f"  {shown_path(t):<42} ratio {estimate:>7} {shown} "
                 f"{t['verdict']:<12} pairs {t['pairs']:>7} "
-                f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s"
+                f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s{warned}"
             )
         paths = {path_of(t) for t in runs}
         intervals = [interval_of(t) for t in runs]
@@ -131,6 +140,9 @@ def main():
         for t in runs:
             verdicts[t["verdict"]] = verdicts.get(t["verdict"], 0) + 1
         print("  verdicts: " + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items())))
+        warned = sum(1 for t in runs if near_bound(t))
+        if warned:
+            print(f"  warned near its bound in one process: {warned} of {len(runs)}")
         print(f"  same path: {'yes' if same_path else 'NO: ' + ', '.join(sorted(paths))}")
         unbounded = len(intervals) - len(bounded)
         why = f"{len(apart)} pairs apart" + (f", {unbounded} unbounded" if unbounded else "")
