@@ -82,6 +82,26 @@ fn format_half_near_its_ratio_across_processes(d: &mut Diff) {
     d.compare(|| format_numbers(100), || format_numbers(200));
 }
 
+/// [`format_numbers`] into a string with room for all of them from the start.
+fn format_numbers_reserved(n: u64) -> String {
+    let mut s = String::with_capacity(8 * n as usize);
+    for i in 0..black_box(n) {
+        let _ = write!(s, "{i},");
+    }
+    s
+}
+
+/// [`format_half`] into strings reserved up front: no reallocation as they grow. Within one
+/// process the other pair's ratio moves with what each routine's reallocations leave in the
+/// allocator for the other; this one tells whether that is the cause. Run by name.
+#[bench_diff(ratio < 0.7)]
+fn format_half_reserved(d: &mut Diff) {
+    d.compare(
+        || format_numbers_reserved(100),
+        || format_numbers_reserved(200),
+    );
+}
+
 fn grow(n: u64) -> Vec<u64> {
     let mut v = Vec::new();
     for i in 0..black_box(n) {
