@@ -175,6 +175,25 @@ fn a_claim_on_allocation_counts_is_decided_exactly_or_refused_saying_why() {
 }
 
 #[test]
+fn a_count_asked_across_processes_is_counted_in_one_and_says_so() {
+    // Counts do not move with placement: `--across-processes` leaves an allocation count to
+    // this process, and its block says so. The control, without the option, says nothing.
+    let block = |args: &[&str]| -> String {
+        let out = text(&bench_mode(
+            &[&["fewer_allocations", "--exact"][..], args].concat(),
+        ));
+        out.split("\n\n")
+            .find(|b| b.starts_with("[diff] fewer_allocations\n"))
+            .unwrap_or_else(|| panic!("no block for fewer_allocations in:\n{out}"))
+            .to_owned()
+    };
+    let said = "  across   counted in one process, as asked across processes";
+    let asked = block(&["--across-processes"]);
+    assert!(asked.contains(said) && !asked.contains("rounds"), "{asked}");
+    assert!(!block(&[]).contains(said));
+}
+
+#[test]
 fn instructions_are_counted_or_refused_in_one_line() {
     let (_, out) = test_run();
     let line = out

@@ -75,7 +75,9 @@ pub fn warnings_json(warnings: &[Warning]) -> Vec<WarningOut> {
 mod tests {
     use super::*;
     use crate::analysis::{debug_build, long_name};
+    use crate::decide::Verdict;
     use crate::fixture::records::{bench_record, diff, Baseline};
+    use crate::model::Claim;
 
     #[test]
     fn warnings_reach_every_output_with_what_to_do() {
@@ -96,5 +98,29 @@ mod tests {
         assert_eq!(doctor_lines(&records[1..], &[]), "");
         let json = serde_json::to_value(warnings_json(&run)).unwrap();
         assert_eq!(json[0]["check"], "debug_build");
+    }
+
+    #[test]
+    fn a_comparison_is_examined_against_its_own_claim() {
+        // A decided claim 1% from its bound is warned of; the same result without the claim
+        // (the control) is not.
+        let near = Claim::Below {
+            bound: 0.505,
+            inclusive: false,
+        };
+        let mut records = [
+            diff("near", 0.5, Some(near), 500),
+            diff("none", 0.5, None, 500),
+        ];
+        for record in &mut records {
+            if let Record::Diff(d) = record {
+                (d.result.ratio, d.result.verdict) = (0.5, Verdict::Pass);
+            }
+        }
+        examine(&mut records);
+        let checks =
+            |r: &Record| -> Vec<&str> { warnings_of(r).iter().map(|w| w.check.name()).collect() };
+        assert_eq!(checks(&records[0]), ["near_bound_in_one_process"]);
+        assert!(checks(&records[1]).is_empty());
     }
 }
