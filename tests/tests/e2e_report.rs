@@ -9,9 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// A fresh, empty directory for one test.
+/// A fresh, empty directory for one test, in the target directory Cargo gives integration
+/// tests: one shared by several tests through a `OnceLock` is never removed, and there it is
+/// replaced by the next run instead of left in the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("duobench-e2e-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-report-{name}"));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir

@@ -258,51 +258,62 @@ impl Drop for BaselineProcess {
 mod tests {
     use super::*;
     use crate::api::versions::protocol::{BatchReport, PROTOCOL_VERSION};
-    use std::os::unix::fs::PermissionsExt;
+    use crate::fixture::scratch::ScratchDir;
 
-    /// Stand-ins for stored executables: shell scripts, all written before any test starts
-    /// a process (a fork while another thread still holds a script open for writing would
-    /// make its exec fail with "text file busy").
-    fn script(name: &str) -> std::path::PathBuf {
-        static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-        let dir = DIR.get_or_init(|| {
-            let dir = std::env::temp_dir().join(format!("duobench-child-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let hello = format!("echo 'duobench:hello {PROTOCOL_VERSION}'");
-            let scripts = [
-                // Answers every batch with 1000 ns, after a line of its own output.
-                (
-                    "serves",
-                    format!(
-                        "{hello}\nwhile read line; do echo 'user output'; \
-                         echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done"
-                    ),
-                ),
-                ("exits", "exit 3".to_owned()),
-                (
-                    "other",
-                    "echo 'duobench:hello 99'\ncat >/dev/null".to_owned(),
-                ),
-                ("stubborn", format!("{hello}\nexec sleep 60")),
-                // Replaced by something that never answers.
-                ("silent", "exec sleep 60".to_owned()),
-                // Greets, answers one batch, then hangs on the next.
-                (
-                    "hangs",
-                    format!(
-                        "{hello}\nread line; echo 'duobench:ns 1000.0 cpu - switches - -'\n\
-                         read line; exec sleep 60"
-                    ),
-                ),
-            ];
-            for (name, body) in scripts {
-                let path = dir.join(name);
-                std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-            }
-            dir
-        });
-        dir.join(name)
+    /// A stand-in for a stored executable: a shell script in a scratch directory of its own,
+    /// removed with it.
+    struct Script {
+        _dir: ScratchDir,
+        path: std::path::PathBuf,
+    }
+
+    impl std::ops::Deref for Script {
+        type Target = Path;
+
+        fn deref(&self) -> &Path {
+            &self.path
+        }
+    }
+
+    /// The script `name` in a directory of its own. `sh` writes it, not
+    /// this process: a fork by another test's thread while this process held the script
+    /// open for writing would make its exec fail with "text file busy".
+    fn script(name: &str) -> Script {
+        let hello = format!("echo 'duobench:hello {PROTOCOL_VERSION}'");
+        let body = match name {
+            // Answers every batch with 1000 ns, after a line of its own output.
+            "serves" => format!(
+                "{hello}\nwhile read line; do echo 'user output'; \
+                 echo 'duobench:ns 1000.0 cpu 900 switches 0 1'; done"
+            ),
+            "exits" => "exit 3".to_owned(),
+            "other" => "echo 'duobench:hello 99'\ncat >/dev/null".to_owned(),
+            "stubborn" => format!("{hello}\nexec sleep 60"),
+            // Replaced by something that never answers.
+            "silent" => "exec sleep 60".to_owned(),
+            // Greets, answers one batch, then hangs on the next.
+            "hangs" => format!(
+                "{hello}\nread line; echo 'duobench:ns 1000.0 cpu - switches - -'\n\
+                 read line; exec sleep 60"
+            ),
+            _ => panic!("no script {name}"),
+        };
+        let dir = ScratchDir::new(&format!("child-{name}"));
+        let script = Script {
+            path: dir.join(name),
+            _dir: dir,
+        };
+        let mut writer = Command::new("sh")
+            .args(["-c", "cat > \"$0\" && chmod 755 \"$0\""])
+            .arg(&script.path)
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = writer.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, format!("#!/bin/sh\n{body}\n").as_bytes()).unwrap();
+        drop(stdin);
+        assert!(writer.wait().unwrap().success());
+        script
     }
 
     /// Whether process `pid` is gone, zombie included: an unreaped child still exists.

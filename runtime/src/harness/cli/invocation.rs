@@ -592,7 +592,7 @@ mod tests {
     use super::super::values::parse_noise_threshold;
     use super::*;
     use crate::util::parse_duration;
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
     use std::time::Duration;
 
     fn parse(args: &[&str], env: &[(&str, &str)]) -> Result<Invocation, CliError> {
@@ -793,11 +793,9 @@ mod tests {
         assert_eq!(inv.overrides.family_alpha, Some(0.1));
     }
 
-    /// A fresh directory under the system's temporary directory.
-    fn scratch_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("duobench-cli-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh directory under the system's temporary directory, removed after the test.
+    fn scratch_dir(name: &str) -> crate::fixture::scratch::ScratchDir {
+        crate::fixture::scratch::ScratchDir::new(&format!("cli-{name}"))
     }
 
     #[test]
