@@ -4,7 +4,7 @@ and that the reruns' intervals overlap.
 
     python3 scripts/reruns/rerun.py [--runs 10] [--bench reruns] [--package duobench-examples]
                                     [--mode bench|test] [--across-processes]
-                                    [--max-time DURATION] [NAME ...]
+                                    [--max-time DURATION] [--load N] [NAME ...]
 
 Each NAME (default: every trial of `examples/benches/reruns.rs` but the `same_` ones, identical
 code whose point is the verdicts, not the overlap) runs `--runs` times, each in
@@ -18,7 +18,10 @@ claim was decided within one process nearer its bound than placement moves a rat
 over rounds of fresh process pairs: the path is then the rounds'); then, per trial, the count of
 each verdict, whether every run took the same path
 and whether every two intervals overlap. It exits non-zero when a trial fails either check.
-A timing measurement: run it on a quiet machine.
+A timing measurement: run it on a quiet machine. `--load N` makes the machine busy on purpose:
+N shell loops that never sleep run beside every run (two a core on a machine of two cores
+with `--load 4`), and each run's wall time and, when undecided across processes, the rounds
+its spread would need are printed.
 """
 
 import argparse
@@ -27,6 +30,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 DEFAULT_NAMES = [
     "memchr_vs_naive",
@@ -50,7 +54,9 @@ def run_once(name, mode, package, bench, extra):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run.json")
         cmd = cargo(["--", "--exact", name, "--json", out] + extra, mode, package, bench)
+        start = time.monotonic()
         proc = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.monotonic() - start
         if not os.path.exists(out):
             sys.exit(f"{name}: no JSON written (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
         with open(out) as f:
@@ -58,6 +64,7 @@ def run_once(name, mode, package, bench, extra):
     trials = [t for t in doc["trials"] if t["name"] == name]
     if len(trials) != 1:
         sys.exit(f"{name}: {len(trials)} trials of that name in the JSON")
+    trials[0]["wall_secs"] = wall
     return trials[0]
 
 
@@ -102,11 +109,27 @@ def main():
     ap.add_argument("--mode", choices=["bench", "test"], default="bench")
     ap.add_argument("--across-processes", action="store_true")
     ap.add_argument("--max-time", help="each run's budget, passed on as --max-time (e.g. 20s)")
+    ap.add_argument("--load", type=int, default=0, help="busy loops beside every run")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or DEFAULT_NAMES
     # Build once, so that no run's time includes compiling.
     subprocess.run(cargo(["--no-run"], a.mode, a.package, a.bench), check=True)
+    busy = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(a.load)]
+    try:
+        failed = check(names, a)
+    finally:
+        for loop in busy:
+            loop.kill()
+            loop.wait()
+    if failed:
+        sys.exit(f"\nfailed: {', '.join(failed)}")
+    print("\nevery trial took the same path in every run, and its intervals overlap")
+
+
+def check(names, a):
+    """Runs each of `names` `a.runs` times and prints what the module docs say; the names of
+    the trials that failed a check."""
     failed = []
     for name in names:
         print(f"\n== {name} ({a.runs} fresh processes, cargo {a.mode})")
@@ -120,10 +143,13 @@ def main():
             estimate = t["ratio"]["estimate"]
             estimate = "–" if estimate is None else f"{estimate:.5f}"
             warned = " near bound" if near_bound(t) else ""
+            needed = (t.get("process_pairs") or {}).get("pairs_needed")
+            needed = f", {needed} rounds would decide" if needed else ""
             print(
                 f"  {shown_path(t):<42} ratio {estimate:>7} {shown} "
                 f"{t['verdict']:<12} pairs {t['pairs']:>7} "
-                f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s{warned}"
+                f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s "
+                f"({t['wall_secs']:.2f} s wall){needed}{warned}"
             )
         paths = {path_of(t) for t in runs}
         intervals = [interval_of(t) for t in runs]
@@ -149,9 +175,7 @@ def main():
         print(f"  intervals overlap: {'yes' if overlap else f'NO ({why})'}")
         if not (same_path and overlap):
             failed.append(name)
-    if failed:
-        sys.exit(f"\nfailed: {', '.join(failed)}")
-    print("\nevery trial took the same path in every run, and its intervals overlap")
+    return failed
 
 
 if __name__ == "__main__":

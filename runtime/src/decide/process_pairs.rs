@@ -99,7 +99,7 @@ pub struct PairSpread {
     /// When undecided: rounds in all that the spread seen so far would need for the gate
     /// (or the precision); `None` when decided or out of reach.
     pub pairs_needed: Option<usize>,
-    /// How long each round ran, warmup included.
+    /// The seconds a further round would take, its process starts included.
     pub round_secs: f64,
     /// Duos the rounds' estimates rest on, all rounds together.
     pub duos: usize,
@@ -334,7 +334,7 @@ impl ProcessPairs {
         })
     }
 
-    /// The rounds' spread for reports, each round `round_secs` long.
+    /// The rounds' spread for reports, a further round taking `round_secs`.
     #[must_use]
     pub fn spread(&self, round_secs: f64) -> PairSpread {
         let n = self.len();

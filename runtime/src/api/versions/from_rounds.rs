@@ -63,8 +63,8 @@ fn kept_duos(round: &DiffResult) -> usize {
     (round.pairs / 2).saturating_sub(round.preempted_set_aside)
 }
 
-/// The trial's result over `rounds`, those whose estimates `pairs` took (in order), each
-/// `round_secs` long; `claimed` when a claim was judged (undecided is then `Inconclusive`,
+/// The trial's result over `rounds`, those whose estimates `pairs` took (in order), a
+/// further round taking `round_secs` with its process starts; `claimed` when a claim was judged (undecided is then `Inconclusive`,
 /// else `Reported`). `None` before the decision took a round.
 pub(super) fn over_rounds(
     rounds: &[Round],

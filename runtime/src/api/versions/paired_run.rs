@@ -20,7 +20,7 @@ use crate::measure::{TimeBatch, TimeWith};
 use crate::model::BaselineName;
 use crate::model::Claim;
 use crate::model::Measure;
-use crate::session::Settings;
+use crate::session::{Settings, DEFAULT_MAX_TIME};
 use crate::stats::SplitMix64;
 use crate::util::interrupted;
 use std::path::PathBuf;
@@ -345,6 +345,9 @@ pub(super) fn in_rounds(
     let mut untaken: Option<DiffResult> = None;
     let (mut untaken_warmup, mut untaken_measure) = (Duration::ZERO, Duration::ZERO);
     let mut measured = false;
+    // The rounds' lengths as given, and how many ran: what the rest of the time went to is
+    // each round's process starts and copies.
+    let (mut given, mut rounds_run) = (Duration::ZERO, 0u32);
     loop {
         let left = plan.budget.saturating_sub(started.elapsed());
         let stop = pairs.done() || (measured && left < round_time);
@@ -352,6 +355,8 @@ pub(super) fn in_rounds(
             break;
         }
         let (places, mut rng) = places()?;
+        given += round_time.min(left);
+        rounds_run += 1;
         let round = one_round(
             &places,
             plan.serves,
@@ -379,7 +384,8 @@ pub(super) fn in_rounds(
         untaken_measure += round.result.measure_time;
         untaken.get_or_insert(round.result);
     }
-    let mut result = match over_rounds(&rounds, &pairs, plan.claimed, round_time.as_secs_f64()) {
+    let round_secs = round_wall_time(started.elapsed(), given, rounds_run, round_time);
+    let mut result = match over_rounds(&rounds, &pairs, plan.claimed, round_secs) {
         Some(mut result) => {
             result.warmup_time += untaken_warmup;
             result.measure_time += untaken_measure;
@@ -399,7 +405,7 @@ pub(super) fn in_rounds(
             };
             result.warmup_time = untaken_warmup;
             result.measure_time = untaken_measure;
-            result.process_pairs = Some(pairs.spread(round_time.as_secs_f64()));
+            result.process_pairs = Some(pairs.spread(round_secs));
             result
         }
     };
@@ -409,18 +415,31 @@ pub(super) fn in_rounds(
     Ok(result)
 }
 
-/// The length of one round: a forty-eighth of the budget, and at least [`SHORTEST_ROUND`].
-/// Placement moves a routine by the same amount whatever the round's length, so a gate
-/// needs rounds, not long ones: with their process starts, a gate's default budget
+/// The seconds a further round would take under a longer budget: the process starts and
+/// copies each of the `rounds_run` rounds took beside its length (`elapsed` in all, `given`
+/// to their lengths), and the rounds' `length` now, or the length rounds grow to under a
+/// longer budget when that is longer. It is what advice on the budget counts a round at: on a busy
+/// machine the starts take longer than the rounds themselves, and advice that left them out
+/// would name a budget that holds too few rounds.
+fn round_wall_time(elapsed: Duration, given: Duration, rounds_run: u32, length: Duration) -> f64 {
+    let starts = elapsed.saturating_sub(given).as_secs_f64() / f64::from(rounds_run.max(1));
+    length.max(round_time(DEFAULT_MAX_TIME)).as_secs_f64() + starts
+}
+
+/// The length of one round: a forty-eighth of the budget, at least [`SHORTEST_ROUND`] and at
+/// most a forty-eighth of the default budget. Placement moves a routine by the same amount
+/// whatever the round's length, so a comparison needs rounds, not long ones: a budget longer
+/// than the default buys more rounds, which narrow what placement leaves wide, not longer
+/// ones, which narrow only their own duos. With their process starts, a gate's default budget
 /// (`session::DEFAULT_GATE_MAX_TIME`) holds about 160 rounds
 /// of the default length on a loaded machine, what a gate's plan asks for at the spreads
 /// its guide states (`decide::two_stage`; the simulation in `decide/simulation/pairs.rs` assumes
 /// this budget).
 fn round_time(max_time: Duration) -> Duration {
-    (max_time / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)
+    (max_time.min(DEFAULT_MAX_TIME) / ROUNDS_PER_BUDGET).max(SHORTEST_ROUND)
 }
 
-/// Rounds the budget is divided into.
+/// Rounds a budget up to the default is divided into.
 const ROUNDS_PER_BUDGET: u32 = 48;
 
 /// The shortest round: long enough for a short routine's warmup, pilot and blocks.
@@ -497,4 +516,44 @@ fn one_round(
     old.finish();
     let result = analysed(&run, duo_settings.timer);
     Ok(Round::of(run, result))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_grow_with_the_budget_only_up_to_a_share_of_the_default() {
+        let ms = |n: u64| Duration::from_millis(n);
+        assert_eq!(round_time(ms(1_000)), SHORTEST_ROUND);
+        assert_eq!(round_time(ms(4_800)), ms(100));
+        let default_round = DEFAULT_MAX_TIME / ROUNDS_PER_BUDGET;
+        assert_eq!(round_time(DEFAULT_MAX_TIME), default_round);
+        // A longer budget buys more rounds, not longer ones.
+        assert_eq!(round_time(ms(60_000)), default_round);
+    }
+
+    #[test]
+    fn a_further_round_counts_its_process_starts_at_the_length_a_longer_budget_gives() {
+        let default_round = round_time(DEFAULT_MAX_TIME).as_secs_f64();
+        // Five rounds of 60 ms in 4 s: 0.74 s of starts each, beside the round's length.
+        let w = round_wall_time(
+            Duration::from_secs(4),
+            Duration::from_millis(300),
+            5,
+            SHORTEST_ROUND,
+        );
+        assert!((w - (0.74 + default_round)).abs() < 1e-9, "{w}");
+        // Rounds doubled past the default's length keep theirs.
+        let w = round_wall_time(
+            Duration::from_secs(2),
+            Duration::from_secs(2),
+            4,
+            Duration::from_millis(500),
+        );
+        assert!((w - 0.5).abs() < 1e-9, "{w}");
+        // None ran: no starts to count.
+        let w = round_wall_time(Duration::ZERO, Duration::ZERO, 0, SHORTEST_ROUND);
+        assert!((w - default_round).abs() < 1e-9, "{w}");
+    }
 }

@@ -71,8 +71,10 @@ pub fn more_time_advice(claim: &Claim, r: &DiffResult) -> String {
 
 /// How many rounds an undecided comparison would need, and the budget that gives them:
 /// `12 pairs in all would decide it (max_time = 4s)`; `None` when decided or out of reach.
-/// The budget holds one round more than needed: rounds start at a share of `max_time` and
-/// double until a routine's duos fit, and those too short are spent all the same.
+/// The budget holds one round more than needed, each as long as a further round would take
+/// with its process starts (`PairSpread::round_secs`): rounds start at a share of
+/// `max_time` and double until a routine's duos fit, and those too short are spent all the
+/// same.
 pub(crate) fn pairs_needed_text(p: &PairSpread) -> Option<String> {
     p.pairs_needed.map(|needed| {
         format!(
