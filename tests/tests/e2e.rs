@@ -79,7 +79,11 @@ fn failure_messages_explain_the_verdict() {
         .lines()
         .find(|l| l.contains("claim `ratio < 1.0` refuted"))
         .unwrap_or_else(|| panic!("no refutation message in:\n{out}"));
-    for part in ["% confidence sequence", " pairs in ", " s"] {
+    for part in [
+        "% confidence sequence within this process",
+        " pairs in ",
+        " s",
+    ] {
         assert!(refuted.contains(part), "{part:?} missing from: {refuted}");
     }
     assert!(

@@ -200,17 +200,21 @@ pub fn failure_message(claim: &Claim, gate: Option<(f64, GateOutcome)>, r: &Diff
     msg
 }
 
-/// What the printed interval is: across versions the confidence sequence over rounds, with
-/// a gate or without; within one process the confidence sequence of the duos, on units for
-/// long routines (anytime-valid for independent units only: docs/STATISTICS.md, known
-/// limits).
+/// What the printed interval is: across processes (or versions) the confidence sequence over
+/// rounds, with a gate or without; within one process the confidence sequence of the duos,
+/// on units for long routines (anytime-valid for independent units only: docs/STATISTICS.md,
+/// known limits), said to be this process's: it covers the ratio where this process placed
+/// the two routines, which the next process may place otherwise.
 fn interval_kind(r: &DiffResult) -> String {
     if r.process_pairs.is_some() {
         "anytime-valid confidence sequence over rounds".to_owned()
     } else if r.units {
-        format!("confidence sequence on units of {} duos", r.duos_per_block)
+        format!(
+            "confidence sequence on units of {} duos, within this process",
+            r.duos_per_block
+        )
     } else {
-        "confidence sequence".to_owned()
+        "confidence sequence within this process".to_owned()
     }
 }
 

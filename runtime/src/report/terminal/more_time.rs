@@ -189,6 +189,10 @@ mod tests {
         let message = failure_message(&BELOW, None, &r);
         assert!(message.contains(" pairs over 6 rounds in "), "{message}");
         assert!(
+            message.contains("anytime-valid confidence sequence over rounds)"),
+            "{message}"
+        );
+        assert!(
             message.ends_with(
                 "the time budget ended first. About 12 pairs in all would decide it \
                  (max_time = 4s)."
@@ -212,5 +216,17 @@ mod tests {
         let message = failure_message(&BELOW, None, &r);
         assert!(!message.contains("round"), "{message}");
         assert!(!message.contains("pairs in all"), "{message}");
+        // Its interval is said to be this process's, on units or not.
+        assert!(
+            message.contains("% confidence sequence within this process)"),
+            "{message}"
+        );
+        r.units = true;
+        r.duos_per_block = 25;
+        let message = failure_message(&BELOW, None, &r);
+        assert!(
+            message.contains("% confidence sequence on units of 25 duos, within this process)"),
+            "{message}"
+        );
     }
 }
