@@ -40,6 +40,18 @@ impl Round {
             second_ns: run.second_ns,
         }
     }
+
+    /// A round known by its analysis alone, with no batches or duos to pool: a stand-in for
+    /// tests of what drives rounds, which reads only their results.
+    #[cfg(test)]
+    pub(super) fn of_result(result: DiffResult) -> Round {
+        Round {
+            result,
+            first_ns: Vec::new(),
+            second_ns: Vec::new(),
+            duo_means: Vec::new(),
+        }
+    }
 }
 
 /// Adds `round`'s estimate to `pairs`, weighed for the decision floor by the duos that

@@ -331,6 +331,22 @@ pub(super) fn in_rounds(
     plan: &RoundsPlan<'_>,
     settings: &Settings,
 ) -> Result<DiffResult, Unpairable> {
+    let mut measure = |(places, mut rng): (ServePlaces, SplitMix64), length| {
+        one_round(&places, plan.serves, settings, length, &mut rng)
+    };
+    rounds_until_done(places, &mut measure, plan, settings)
+}
+
+/// The loop of [`in_rounds`], apart from what a round is: `prepare` makes what one round
+/// starts from (its failure is a reason to fall back at any round), and `measure` runs a
+/// round of the given length on it (its failure is a reason to fall back only before a round
+/// was measured). Tests drive it with rounds of their own.
+fn rounds_until_done<P>(
+    prepare: &mut dyn FnMut() -> Result<P, Unpairable>,
+    measure: &mut dyn FnMut(P, Duration) -> Result<Round, Unpairable>,
+    plan: &RoundsPlan<'_>,
+    settings: &Settings,
+) -> Result<DiffResult, Unpairable> {
     let started = Instant::now();
     let mut pairs = ProcessPairs::new(settings.alpha, plan.goal);
     if plan.measure_on {
@@ -354,17 +370,10 @@ pub(super) fn in_rounds(
         if stop || interrupted() {
             break;
         }
-        let (places, mut rng) = places()?;
+        let prepared = prepare()?;
         given += round_time.min(left);
         rounds_run += 1;
-        let round = one_round(
-            &places,
-            plan.serves,
-            settings,
-            round_time.min(left),
-            &mut rng,
-        );
-        let round = match round {
+        let round = match measure(prepared, round_time.min(left)) {
             Ok(round) => round,
             // Failing to start is a reason to fall back before anything was measured; once
             // rounds have run, the processes were usable and a failure is the trial's.
@@ -521,6 +530,8 @@ fn one_round(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::AttrOptions;
+    use crate::session::Overrides;
 
     #[test]
     fn rounds_grow_with_the_budget_only_up_to_a_share_of_the_default() {
@@ -555,5 +566,110 @@ mod tests {
         // None ran: no starts to count.
         let w = round_wall_time(Duration::ZERO, Duration::ZERO, 0, SHORTEST_ROUND);
         assert!((w - default_round).abs() < 1e-9, "{w}");
+    }
+
+    #[test]
+    fn the_rounds_spread_counts_a_further_round_with_the_starts_the_rounds_took() {
+        // Each stand-in round takes its length and `starts` more, as a real round takes its
+        // process starts and copies beside its duos.
+        let starts = Duration::from_millis(150);
+        let settings = Settings {
+            max_time: Duration::from_secs(1),
+            ..Settings::resolve(&AttrOptions::default(), Overrides::default())
+        };
+        let serves = Serves::Sides { trial: "t".into() };
+        let plan = RoundsPlan {
+            serves: &serves,
+            goal: Goal::Precision(DEFAULT_PRECISION),
+            claimed: false,
+            budget: Duration::from_millis(700),
+            measure_on: false,
+        };
+        let mut lengths = Vec::new();
+        let mut measure = |(), length: Duration| {
+            lengths.push(length);
+            std::thread::sleep(length + starts);
+            stand_in_round(lengths.len())
+        };
+        let result =
+            rounds_until_done(&mut || Ok(()), &mut measure, &plan, &settings).expect("rounds ran");
+        assert!(lengths.len() >= 2, "{lengths:?}");
+        assert!(lengths.iter().all(|&l| l <= SHORTEST_ROUND), "{lengths:?}");
+        let spread = result.process_pairs.expect("the rounds' spread");
+        // A sleep lasts at least as long as asked: every round took its starts, however busy
+        // the machine. Its bare length, which advice without the starts would count, is
+        // less.
+        let least = (round_time(DEFAULT_MAX_TIME) + starts).as_secs_f64();
+        assert!(spread.round_secs >= least - 1e-3, "{}", spread.round_secs);
+    }
+
+    /// A plan of rounds without a claim, for the tests of what the loop does on failure.
+    fn failure_plan(serves: &Serves) -> RoundsPlan<'_> {
+        RoundsPlan {
+            serves,
+            goal: Goal::Precision(DEFAULT_PRECISION),
+            claimed: false,
+            budget: Duration::from_secs(5),
+            measure_on: false,
+        }
+    }
+
+    fn stand_in_round(rounds: usize) -> Result<Round, Unpairable> {
+        let ratio = 1.1 + 0.01 * rounds as f64;
+        Ok(Round::of_result(crate::fixture::records::result(
+            ratio, None, 200,
+        )))
+    }
+
+    #[test]
+    fn rounds_that_cannot_be_prepared_or_started_fall_back() {
+        let settings = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        let serves = Serves::Sides { trial: "t".into() };
+        let plan = failure_plan(&serves);
+        // Copies that fail after a round was measured: a reason to fall back all the same.
+        let mut prepared = 0;
+        let mut prepare = || {
+            prepared += 1;
+            if prepared > 1 {
+                Err(Unpairable::failed("no copy"))
+            } else {
+                Ok(())
+            }
+        };
+        let mut measured = 0;
+        let mut measure = |(), _| {
+            measured += 1;
+            stand_in_round(measured)
+        };
+        let why = rounds_until_done(&mut prepare, &mut measure, &plan, &settings)
+            .expect_err("copies failed");
+        assert_eq!((why.why.as_str(), measured), ("no copy", 1));
+        // Processes that do not start before any round was measured.
+        let mut refused = |(), _| Err(Unpairable::failed("did not start"));
+        let why = rounds_until_done(&mut || Ok(()), &mut refused, &plan, &settings)
+            .expect_err("nothing measured");
+        assert_eq!(why.why, "did not start");
+    }
+
+    #[test]
+    #[should_panic(expected = "the process died")]
+    fn a_round_that_fails_after_others_were_measured_fails_the_trial() {
+        let settings = Settings::resolve(&AttrOptions::default(), Overrides::default());
+        let serves = Serves::Sides { trial: "t".into() };
+        let mut measured = 0;
+        let mut measure = |(), _| {
+            measured += 1;
+            if measured > 2 {
+                Err(Unpairable::failed("the process died"))
+            } else {
+                stand_in_round(measured)
+            }
+        };
+        let _ = rounds_until_done(
+            &mut || Ok(()),
+            &mut measure,
+            &failure_plan(&serves),
+            &settings,
+        );
     }
 }
