@@ -1,6 +1,6 @@
 //! A `#[bench_diff]` decided across processes (`--across-processes`): its two routines,
 //! each timed in a serving process of its own, in rounds of fresh process pairs, as a
-//! cross-version comparison runs (`paired_run::in_rounds`).
+//! cross-version comparison runs (`rounds::in_rounds`).
 //!
 //! Within one process the interval covers the noise between duos, but not what the process
 //! keeps for its life: where its code, heap and stack sit, which can move one routine
@@ -9,8 +9,9 @@
 //! spread between rounds holds that offset, and the claim is judged on the confidence
 //! sequence over rounds (`decide::process_pairs`).
 
-use super::paired_run::{fresh_seed, in_rounds, RoundsPlan, Serves};
 use super::places::ServePlaces;
+use super::rounds::{fresh_seed, in_rounds, RoundsPlan};
+use super::serving_round::Serves;
 use crate::analysis::DiffResult;
 use crate::decide::{Goal, DEFAULT_PRECISION};
 use crate::session::Settings;

@@ -12,6 +12,8 @@
 //! - `serve_loop`: the child's side, timing the batches its parent asks for;
 //! - `remote_side`: a serving child as one side of the duos;
 //! - `places` and `co_locate`: where each serving process runs, both on one CPU;
+//! - `serving_round`: one round, a fresh pair of serving processes timed in duos;
+//! - `rounds`: one comparison in rounds, until its decision or the end of its budget;
 //! - `paired_run`: the run's baseline executable and one comparison against it in rounds;
 //! - `from_rounds`: the trial's result from all its rounds, not the last one;
 //! - `unpaired`: an unpaired trial under the regression gate fails, since only pairing
@@ -27,7 +29,9 @@ mod paired_run;
 mod places;
 mod protocol;
 mod remote_side;
+mod rounds;
 mod serve_loop;
+mod serving_round;
 mod store;
 mod unpaired;
 
