@@ -1,8 +1,9 @@
 //! Comparisons to rerun in fresh processes (`scripts/reruns/rerun.py`): each must take the
 //! same path (blocks whose dependence the pilot measures, or units, and the unit's length)
 //! in every process, and the intervals of the reruns must overlap. A new user's `memchr`
-//! against a byte loop, and two routines of each kind of the validation program (sorting,
-//! a hash map, formatting, vector growth, arithmetic of 2 ms, 20 ms and 50 ms); and identical
+//! against a byte loop, reads that miss the caches against reads in a row, and two routines
+//! of each kind of the validation program (sorting, a hash map, formatting, vector growth,
+//! arithmetic of 2 ms, 20 ms and 50 ms); and identical
 //! code under claims a false verdict would break, for `--across-processes` (the `same_`
 //! trials, run by name).
 //!
@@ -28,6 +29,26 @@ fn memchr_vs_naive(d: &mut Diff) {
     d.compare(
         || memchr::memchr(b'z', black_box(&hay)),
         || black_box(&hay).iter().position(|&b| b == b'z'),
+    );
+}
+
+/// 4,096 reads at random places of 64 MiB against 4,096 in a row: the random ones miss the
+/// caches and the TLB, by as much as where the process's pages landed lets them.
+#[bench_diff(ratio > 2)]
+fn random_reads_vs_in_a_row(d: &mut Diff) {
+    let words: Vec<u64> = (0..8 << 20).collect();
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let places: Vec<usize> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % words.len() as u64) as usize
+        })
+        .collect();
+    d.compare(
+        || places.iter().map(|&i| black_box(&words)[i]).sum::<u64>(),
+        || black_box(&words)[..4096].iter().sum::<u64>(),
     );
 }
 

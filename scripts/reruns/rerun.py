@@ -12,7 +12,8 @@ a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FI
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
 path (units, or blocks with the dependence measured; a run's unit or block length
 follows its duo's, units spanning 200 ms, and is shown, not compared), the pilot, the ratio and
-its interval, the verdict and the time, marked `near bound` where the doctor warned that the
+its interval, the verdict and the time, the dependence where blocks were correlated (how many
+count as one independent block), marked `near bound` where the doctor warned that the
 claim was decided within one process nearer its bound than placement moves a ratio (with
 `--across-processes`, each comparison decided
 over rounds of fresh process pairs: the path is then the rounds'); then, per trial, the count of
@@ -34,6 +35,7 @@ import time
 
 DEFAULT_NAMES = [
     "memchr_vs_naive",
+    "random_reads_vs_in_a_row",
     "sort_half",
     "hash_map_same",
     "format_half",
@@ -143,13 +145,15 @@ def check(names, a):
             estimate = t["ratio"]["estimate"]
             estimate = "–" if estimate is None else f"{estimate:.5f}"
             warned = " near bound" if near_bound(t) else ""
+            dependence = t["ratio"].get("dependence") or 1.0
+            dependence = f", dependence {dependence:.1f}" if dependence > 1.0 else ""
             needed = (t.get("process_pairs") or {}).get("pairs_needed")
             needed = f", {needed} rounds would decide" if needed else ""
             print(
                 f"  {shown_path(t):<42} ratio {estimate:>7} {shown} "
                 f"{t['verdict']:<12} pairs {t['pairs']:>7} "
                 f"{t['warmup_secs']:.2f} s warmup + {t['measure_secs']:.2f} s "
-                f"({t['wall_secs']:.2f} s wall){needed}{warned}"
+                f"({t['wall_secs']:.2f} s wall){dependence}{needed}{warned}"
             )
         paths = {path_of(t) for t in runs}
         intervals = [interval_of(t) for t in runs]
