@@ -5,6 +5,7 @@ use super::protocol::{BatchReport, Reply, Request};
 use crate::measure::TimeBatch;
 use crate::measure::{context_switches, thread_cpu_time_ns};
 use std::io::{BufRead, Write};
+use std::time::Instant;
 
 /// Inside a `Bencher::iter*` call of the child: times the batches asked for until `done`.
 ///
@@ -40,7 +41,9 @@ const WARM_CALL_MAX_NS: f64 = 1_000_000.0;
 /// as they leave it within one process.
 #[derive(Debug, Default)]
 struct Batches {
-    /// The last batch's time per call: none before the first, which is the warmup's.
+    /// The last batch's wall time per call: none before the first, which is the warmup's.
+    /// Read here, not from the batch's value, which is the trial's measure (CPU time, or a
+    /// measurement of the user's in units of its own).
     per_call_ns: Option<f64>,
 }
 
@@ -50,8 +53,9 @@ impl Batches {
         if self.per_call_ns.is_some_and(|ns| ns <= WARM_CALL_MAX_NS) {
             side.time_batch(1);
         }
+        let started = Instant::now();
         let report = timed(side, iters);
-        self.per_call_ns = Some(report.ns / iters.max(1) as f64);
+        self.per_call_ns = Some(started.elapsed().as_nanos() as f64 / iters.max(1) as f64);
         report
     }
 }
@@ -110,36 +114,43 @@ pub(crate) fn send(reply: &Reply) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
-    /// A side whose calls take `per_call_ns` each, logging the batches it is asked for.
+    /// A side whose calls take `per_call` of wall time each, logging the batches it is asked
+    /// for; what it reports is a measure of its own (one unit a call), not time.
     struct Logged {
-        per_call_ns: f64,
+        per_call: Duration,
         asked: Vec<u64>,
     }
 
     impl TimeBatch for Logged {
         fn time_batch(&mut self, iters: u64) -> f64 {
             self.asked.push(iters);
-            self.per_call_ns * iters as f64
+            std::thread::sleep(self.per_call * iters as u32);
+            iters as f64
         }
     }
 
     #[test]
     fn a_short_routines_batches_start_with_an_untimed_call_and_a_long_ones_do_not() {
+        // Calls that take no time: a thousand of them stay under the bound even when the
+        // thread is preempted in the middle of the batch.
         let mut short = Logged {
-            per_call_ns: 20_000.0,
+            per_call: Duration::ZERO,
             asked: Vec::new(),
         };
         let mut batches = Batches::default();
-        let reports: Vec<f64> = [3, 3, 5]
+        let reports: Vec<f64> = [1_000, 1_000, 2_000]
             .iter()
             .map(|&k| batches.timed(&mut short, k).ns)
             .collect();
         // The first batch has no call before it to go by; the others start with one, untimed.
-        assert_eq!(short.asked, [3, 1, 3, 1, 5]);
-        assert_eq!(reports, [60_000.0, 60_000.0, 100_000.0]);
+        assert_eq!(short.asked, [1_000, 1, 1_000, 1, 2_000]);
+        assert_eq!(reports, [1_000.0, 1_000.0, 2_000.0]);
+        // Calls told long by the wall clock, whatever the measure reads (a unit a call): a
+        // sleep lasts at least as long as asked, however busy the machine.
         let mut long = Logged {
-            per_call_ns: 2.0 * WARM_CALL_MAX_NS,
+            per_call: Duration::from_nanos(2 * WARM_CALL_MAX_NS as u64),
             asked: Vec::new(),
         };
         let mut batches = Batches::default();
