@@ -3,7 +3,8 @@
 //! in every process, and the intervals of the reruns must overlap. A new user's `memchr`
 //! against a byte loop, reads that miss the caches against reads in a row, and two routines
 //! of each kind of the validation program (sorting, a hash map, formatting, vector growth,
-//! arithmetic of 2 ms, 20 ms and 50 ms); and identical
+//! arithmetic of 2 ms, 20 ms and 50 ms); workloads unlike those, run by name: a system call,
+//! and a routine of two paths whose batches mix them; and identical
 //! code under claims a false verdict would break, for `--across-processes` (the `same_`
 //! trials, run by name).
 //!
@@ -135,6 +136,35 @@ fn grow(n: u64) -> Vec<u64> {
 #[bench_diff(ratio in 0.9..=1.1)]
 fn vector_growth_same(d: &mut Diff) {
     d.compare(|| grow(10_000), || grow(10_000));
+}
+
+/// One `stat` of this executable against two: a system call, about half the time. Run by
+/// name.
+#[bench_diff(ratio < 0.7)]
+fn one_stat_vs_two(d: &mut Diff) {
+    let path = std::env::current_exe().expect("a bench target knows its executable");
+    let stat = |path: &std::path::Path| std::fs::metadata(black_box(path)).map(|m| m.len());
+    d.compare(
+        || stat(&path).ok(),
+        || stat(&path).ok().zip(stat(&path).ok()),
+    );
+}
+
+/// A value kept and recomputed on every eighth call (500 steps a call, 8,000 on the eighth)
+/// against recomputing it on every call: two paths in one routine, which a batch mixes in
+/// proportions that vary with its length and where it starts; about 0.19. Run by name.
+#[bench_diff(ratio < 0.4)]
+fn recomputed_every_eighth_vs_always(d: &mut Diff) {
+    let state = Cell::new(1);
+    let calls = Cell::new(0_u32);
+    d.compare(
+        || {
+            calls.set(calls.get().wrapping_add(1));
+            let steps = if calls.get() % 8 == 0 { 8_000 } else { 500 };
+            work(&state, steps)
+        },
+        || work(&state, 8_000),
+    );
 }
 
 /// About 2 ms of arithmetic against 10% more of it.

@@ -76,6 +76,34 @@ pub fn shared(own: Sizes) -> Sizes {
     }
 }
 
+/// The sizes the next duo runs, from the sizes the last one ran (`running`), each routine's
+/// own count before this step (`own`) and after it (`grown`), and their time per iteration
+/// at the sizes they ran (`per_iter_ns`, as [`sizing_per_iter`] gives it). A step that
+/// grows a count sizes the duo from the counts ([`shared`]). Between growths, routines
+/// running their own counts go over to one count for both once their times per iteration
+/// are within [`SHARED_WITHIN`] of each other. A routine of two paths (a value recomputed
+/// every few calls) is timed on its fast path alone while its batch holds a call or two, and
+/// the count sized on that stays, as counts never shrink: the counts then put the routines
+/// farther apart than they are, and the time per iteration of the grown batch, which holds
+/// both paths, tells how far apart they are. Which way the sizes go sets the duo's length,
+/// and so the path its comparison takes, which must not rest on which call a one-call batch
+/// happened to time. The change goes one way, so that routines whose times per iteration sit
+/// at the line do not flap between the two (every change of size starts the pilot again).
+#[must_use]
+pub fn next_sizes(running: Sizes, own: Sizes, grown: Sizes, per_iter_ns: [f64; 2]) -> Sizes {
+    if grown != own {
+        return shared(grown);
+    }
+    let together = [grown[0].max(grown[1]); 2];
+    let per_iter = per_iter_ns.map(|ns| ns.max(0.01));
+    let (low, high) = (per_iter[0].min(per_iter[1]), per_iter[0].max(per_iter[1]));
+    if running != together && high <= SHARED_WITHIN as f64 * low {
+        together
+    } else {
+        running
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +181,82 @@ mod tests {
         // batches long and leaves the first's short, for good.
         let lopsided = grow(false);
         assert!(lopsided[1] > 16 * lopsided[0], "{lopsided:?}");
+    }
+
+    /// The sizes a warmup's sizing reaches, duo by duo, with `next` choosing each duo's
+    /// sizes: a first routine of two paths (270 ns a call, and 4.4 µs every eighth call)
+    /// beside a second of 4.4 µs, each duo timing the calls its batches ran (two a side).
+    fn sizes_of_two_paths(next: fn(Sizes, Sizes, Sizes, [f64; 2]) -> Sizes) -> Vec<Sizes> {
+        let (target, other) = (22_000.0, 4_400.0);
+        let mut calls = 0_u64;
+        let mut first_batches = |k: u64| {
+            let ns: f64 = (0..2 * k)
+                .map(|_| {
+                    calls += 1;
+                    if calls.is_multiple_of(8) {
+                        4_400.0
+                    } else {
+                        270.0
+                    }
+                })
+                .sum();
+            ns / (2 * k) as f64
+        };
+        let (mut running, mut own, mut earlier) = ([1, 1], [1, 1], None);
+        let mut seen = Vec::new();
+        for _ in 0..12 {
+            let measured = [first_batches(running[0]), other];
+            let per_iter = sizing_per_iter(earlier, measured);
+            earlier = Some(measured);
+            let grown = grow_own(own, per_iter, target);
+            running = next(running, own, grown, per_iter);
+            own = grown;
+            seen.push(running);
+        }
+        seen
+    }
+
+    #[test]
+    fn a_routine_of_two_paths_timed_on_its_fast_one_still_shares_the_count() {
+        // Its first batch of one call timed the fast path: its count is sized 82, the other
+        // routine's 5, just over sixteen times apart, while at 82 calls a batch (790 ns a
+        // call) the two are 5.6 times apart. The duo goes over to one count and stays there.
+        let seen = sizes_of_two_paths(next_sizes);
+        assert_eq!(seen[0], [82, 5], "{seen:?}");
+        assert_eq!(*seen.last().expect("duos ran"), [82, 82], "{seen:?}");
+        let changes = seen.windows(2).filter(|w| w[0] != w[1]).count();
+        assert_eq!(changes, 1, "{seen:?}");
+        // Negative control: sized on the counts alone, the fast path's count leaves the two
+        // running their own counts for good, a duo a fifth as long.
+        let counts_only = sizes_of_two_paths(|_, _, grown, _| shared(grown));
+        assert_eq!(
+            *counts_only.last().expect("duos ran"),
+            [82, 5],
+            "{counts_only:?}"
+        );
+    }
+
+    #[test]
+    fn sizes_go_over_to_one_count_one_way_and_only_between_growths() {
+        // Running one count at the line: it stays, whatever the next duo's times say.
+        assert_eq!(
+            next_sizes([80, 80], [80, 5], [80, 5], [100.0, 1_650.0]),
+            [80, 80]
+        );
+        // Running their own counts, far apart by the times too: they stay.
+        assert_eq!(
+            next_sizes([80, 5], [80, 5], [80, 5], [100.0, 1_700.0]),
+            [80, 5]
+        );
+        // A growth sizes from the counts, whatever the times.
+        assert_eq!(
+            next_sizes([80, 80], [80, 5], [80, 6], [100.0, 200.0]),
+            [80, 80]
+        );
+        assert_eq!(
+            next_sizes([40, 40], [40, 5], [170, 5], [100.0, 200.0]),
+            [170, 5]
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::one_duo::{Duo, MeasuredDuo, Sizes, ThreadCounters, LONG_BATCH_NS};
 use super::progress::DuoProgress;
 use super::progress::Progress;
 use super::settings::DuoSettings;
-use super::sizes::{grow_own, shared, sizing_per_iter};
+use super::sizes::{grow_own, next_sizes, sizing_per_iter};
 use super::steadiness::{long_batches, pilot_floor, Pace};
 use crate::decide::{dependence_in_reach, dependence_pilot_duos};
 use crate::measure::{Deadline, TimeBatch};
@@ -55,8 +55,9 @@ pub fn warm_up<A: TimeBatch, B: TimeBatch, P: ThreadCounters>(
         let measured = timings.per_iter_ns();
         let per_iter = sizing_per_iter(earlier_per_iter, measured);
         earlier_per_iter = Some(measured);
-        own = grow_own(own, per_iter, target_ns);
-        let sizes = shared(own);
+        let grown = grow_own(own, per_iter, target_ns);
+        let sizes = next_sizes(duo.iters, own, grown, per_iter);
+        own = grown;
         // Judged on the sizes the next duo runs, so that the first pilot duo at new sizes
         // already has the per-batch evidence the clock's choice needs.
         duo.per_batch = !settings.metered
