@@ -114,7 +114,7 @@ pub mod result {
         BenchResult, DecidedEarly, DiffResult, Drift, LatencyBins, MemoryGrowth, RatioMeans,
     };
     pub use crate::api::BatchOverhead;
-    pub use crate::decide::{AnytimeP, Basis, SpikeSplit, Unsettled, Verdict};
+    pub use crate::decide::{AnytimeP, Basis, PathLengths, SpikeSplit, Unsettled, Verdict};
     pub use crate::decide::{DecidedBy, GateDesign, GateOutcome};
     pub use crate::measure::{machine_stalls, MachineStalls};
     pub use crate::measure::{Clock, ClockReason, OsUsage, Shortfall, TimerCost};

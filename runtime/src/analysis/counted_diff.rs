@@ -68,6 +68,7 @@ impl DiffResult {
             blocks: 0,
             duos_per_block: 0,
             units: false,
+            path_lengths: None,
             pilot_duos: 0,
             decision_floor: 0,
             empty_iteration_ns: None,

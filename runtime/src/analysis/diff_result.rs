@@ -10,6 +10,7 @@ use crate::analysis::{memory_growth, MemoryGrowth};
 use crate::decide::AnytimeP;
 use crate::decide::Basis;
 use crate::decide::PairSpread;
+use crate::decide::PathLengths;
 use crate::decide::RareCosts;
 use crate::decide::SpikeSplit;
 use crate::decide::Verdict;
@@ -142,6 +143,9 @@ pub struct DiffResult {
     /// (a pilot too short to measure the dependence); never across versions, whose rounds
     /// are the units.
     pub units: bool,
+    /// The lengths that set the path (units or the dependence measured), so that a report
+    /// can say why it took it; `None` across versions, whose rounds are the units.
+    pub path_lengths: Option<PathLengths>,
     /// Duos the pilot measured before the test, which measure the dependence between blocks
     /// when they are enough (across versions, the median over the rounds).
     pub pilot_duos: usize,
@@ -292,6 +296,7 @@ impl DiffResult {
             blocks: test.blocks().len(),
             duos_per_block: settings.duos_per_block,
             units: settings.counts_units(),
+            path_lengths: settings.path_lengths,
             pilot_duos: test.pilot_duos(),
             decision_floor: settings.decision_floor(),
             empty_iteration_ns: None,

@@ -3,6 +3,7 @@
 //! - `verdict`: a claim judged against an interval for the ratio (Pass, Refuted, …);
 //! - `boundary`: the interval a look judges with (the t-mixture, and on units Student's t
 //!   at scheduled looks);
+//! - `path`: the lengths that set a comparison's path (measured dependence or units);
 //! - `sequential`: the sequential test, blocks of duos and a stop as soon as a claim is
 //!   decided;
 //! - `duo_times`: one duo's net batch times, what the sequential test is fed;
@@ -24,6 +25,7 @@ mod fence;
 mod holm;
 mod ownership;
 mod p_value;
+mod path;
 mod process_pairs;
 mod sequential;
 #[cfg(test)]
@@ -37,6 +39,7 @@ pub(crate) use holm::holm;
 pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
+pub use path::PathLengths;
 pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
 #[cfg(test)]
 pub(crate) use sequential::Safeguards;

@@ -51,6 +51,7 @@ use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::p_value::{least_alpha, running_min, AnytimeP};
+use super::path::PathLengths;
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
 use crate::stats::{long_run_factor, ratio_of_means, PairedSums};
@@ -370,6 +371,9 @@ pub struct SequentialSettings {
     /// ([`dependence_in_reach`]); when not, the test judges on units whatever the pilot's
     /// length.
     pub dependence_in_reach: bool,
+    /// The lengths `dependence_in_reach` was judged on, where measuring planned the blocks
+    /// (`None` in tests that set it by hand), so that a report can say why the path.
+    pub path_lengths: Option<PathLengths>,
     pub(crate) safeguards: Safeguards,
 }
 
@@ -390,6 +394,7 @@ impl SequentialSettings {
             min_duos: MIN_DECISION_DUOS,
             unit_boundary: UNIT_BOUNDARY,
             dependence_in_reach: true,
+            path_lengths: None,
             safeguards: Safeguards::ALL,
         }
     }

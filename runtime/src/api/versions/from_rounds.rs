@@ -163,6 +163,7 @@ pub(super) fn over_rounds(
         blocks: sum(|r| r.blocks),
         duos_per_block: median_count(results().map(|r| r.duos_per_block as f64)) as usize,
         units: false,
+        path_lengths: None,
         pilot_duos: median_count(results().map(|r| r.pilot_duos as f64)) as usize,
         decision_floor: median_count(results().map(|r| r.decision_floor as f64)) as usize,
         empty_iteration_ns: {

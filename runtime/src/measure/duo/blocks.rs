@@ -6,7 +6,7 @@ use super::cost::{duos_per_block, DuoCost, FEWEST};
 use super::screen::DuoScreen;
 use super::settings::DuoSettings;
 use super::warmup::Warmup;
-use crate::decide::{dependence_in_reach, SequentialSettings};
+use crate::decide::{PathLengths, SequentialSettings};
 use crate::measure::{Deadline, Shortfall};
 
 /// How the measuring goes on from the warmup.
@@ -49,11 +49,16 @@ pub fn plan_blocks(
     } else {
         cost.duo_ns(iters)
     });
-    let warmup_ns = settings.warmup.longest().as_nanos() as f64;
+    let path_lengths = PathLengths {
+        duo_ns,
+        duos_per_block,
+        warmup_ns: settings.warmup.longest().as_nanos() as f64,
+    };
     let sequential = SequentialSettings {
         duos_per_block,
         log_batch_iters_ratio: (iters[0] as f64 / iters[1] as f64).ln(),
-        dependence_in_reach: dependence_in_reach(duo_ns, duos_per_block, warmup_ns),
+        dependence_in_reach: path_lengths.in_reach(),
+        path_lengths: Some(path_lengths),
         ..settings.sequential.for_duo_ns(duo_ns)
     };
     let min_pilot = settings.min_pilot_duos(duo_ns);

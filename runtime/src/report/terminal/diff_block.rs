@@ -3,7 +3,7 @@
 use super::counted_lines::counted_basis;
 use super::figures::{interval_text, mean_figure, means_line, ratio_digits, ratio_figure};
 use super::figures::{routine_lines, Side};
-use super::interval_notes::{units_note, verdict_note};
+use super::interval_notes::{path_note, verdict_note};
 use super::measure_line::per_iteration;
 use super::more_time::{more_time_advice, pairs_needed_text};
 use super::paint::Paint;
@@ -84,7 +84,7 @@ pub fn diff_block(
             " (every round's duos)"
         }
     );
-    if let Some(note) = units_note(r) {
+    if let Some(note) = path_note(r) {
         let _ = writeln!(
             out,
             "  interval {} {note}",

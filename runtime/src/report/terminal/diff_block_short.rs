@@ -5,7 +5,7 @@
 use super::counted_lines::{counted_lines, counted_ratio_line};
 use super::diff_block::{heading, over_rounds_text};
 use super::figures::{interval_text, means_line, ratio_figure, routine_lines, short_mean};
-use super::interval_notes::{units_note, verdict_note};
+use super::interval_notes::{path_note, verdict_note};
 use super::paint::Paint;
 use crate::analysis::DiffResult;
 use crate::report::DiffRecord;
@@ -55,7 +55,7 @@ pub fn short_block(record: &DiffRecord, paint: Paint) -> String {
 pub(crate) fn interval_lines(record: &DiffRecord) -> String {
     let r = &record.result;
     let mut out = String::new();
-    if let Some(note) = units_note(r) {
+    if let Some(note) = path_note(r) {
         let _ = writeln!(out, "  interval {note}");
     }
     if let Some(note) = record

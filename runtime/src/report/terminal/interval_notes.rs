@@ -1,7 +1,7 @@
 //! What a comparison's interval does and does not say, in the lines beside it: why a
 //! verdict it seems to contradict is what it is (an interval on one side of the claim with
-//! no verdict, a verdict reached on fewer duos than the figures), and what a long routine's
-//! interval rests on.
+//! no verdict, a verdict reached on fewer duos than the figures), and what the interval
+//! rests on and why (units, or the dependence measured near the line between the two).
 
 use crate::analysis::{DecidedEarly, DiffResult};
 use crate::decide::{
@@ -9,7 +9,7 @@ use crate::decide::{
 };
 use crate::model::Claim;
 use crate::report::RoutineNames;
-use crate::util::{format_secs, RatioDigits};
+use crate::util::{format_ns, format_secs, RatioDigits};
 use std::time::Duration;
 
 /// Why the verdict is not the one the interval beside it shows, or why none was reached
@@ -140,24 +140,59 @@ fn owner(names: Option<RoutineNames<'_>>, first: bool) -> String {
     }
 }
 
-/// What a long routine's interval rests on, on units: they count as independent by design,
-/// which covers a relative speed that forgets itself within a unit and not a slower one;
-/// `None` off units.
+/// What the interval rests on, and why the comparison took that path: on units, that they
+/// count as independent by design, which covers a relative speed that forgets itself within
+/// a unit and not a slower one, and why units where a rerun may judge otherwise (duos near
+/// the line, too long for their pilot to measure the dependence within the warmup, or a
+/// pilot cut short); with the dependence measured, only where the duo sits near that line.
+/// `None` without an interval, or with nothing to say.
 #[must_use]
-pub(crate) fn units_note(r: &DiffResult) -> Option<String> {
-    if !r.units || r.interval.is_none() {
-        return None;
+pub(crate) fn path_note(r: &DiffResult) -> Option<String> {
+    r.interval?;
+    if !r.units {
+        let lengths = r.path_lengths.filter(|l| l.near_line() && l.in_reach())?;
+        return Some(format!(
+            "with the dependence measured, as its duos (about {}) are at most the {} for \
+             which the {} pilot duos that measure it fit in half the {} warmup; a rerun whose \
+             duos come out longer judges on units",
+            format_ns(lengths.duo_ns),
+            format_ns(lengths.longest_measured_ns()),
+            lengths.pilot_needed(),
+            format_ns(lengths.warmup_ns)
+        ));
     }
     let duos = (r.pairs / 2).max(1);
     let unit = r
         .measure_time
         .mul_f64(r.duos_per_block as f64 / duos as f64);
-    Some(format!(
+    let units = format!(
         "on units of {} duos (about {} each) counted as independent: it covers while the \
          routines' relative speed forgets itself within a unit, not a wander slower than that",
         r.duos_per_block,
         format_secs(unit.max(Duration::from_micros(1)))
-    ))
+    );
+    let Some(lengths) = r.path_lengths.filter(|l| l.in_reach() || l.near_line()) else {
+        return Some(units);
+    };
+    let why = if lengths.in_reach() {
+        format!(
+            "units, as the pilot held {} duos, fewer than the {} that measure the dependence \
+             (the warmup ended short of them)",
+            r.pilot_duos,
+            lengths.pilot_needed()
+        )
+    } else {
+        format!(
+            "units, as its duos (about {}) are longer than the {} for which the {} pilot duos \
+             that measure the dependence fit in half the {} warmup; a rerun whose duos come \
+             out shorter measures it",
+            format_ns(lengths.duo_ns),
+            format_ns(lengths.longest_measured_ns()),
+            lengths.pilot_needed(),
+            format_ns(lengths.warmup_ns)
+        )
+    };
+    Some(format!("{units}; {why}"))
 }
 
 /// A log half-width as a percentage of the ratio, with two significant digits.
@@ -173,7 +208,7 @@ fn half_width_percent_text(log_half_width: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::RareCosts;
+    use crate::decide::{PathLengths, RareCosts};
     use crate::fixture::records::result;
 
     const ABOVE_ONE: Claim = Claim::Above {
@@ -328,11 +363,71 @@ mod tests {
     #[test]
     fn an_interval_on_units_says_what_it_does_not_cover() {
         let mut r = result(1.0, Some(ABOVE_ONE), 200);
-        assert_eq!(units_note(&r), None);
+        assert_eq!(path_note(&r), None);
         r.units = true;
         r.duos_per_block = 25;
-        let note = units_note(&r).expect("a note");
+        let note = path_note(&r).expect("a note");
         assert!(note.starts_with("on units of 25 duos (about "), "{note}");
         assert!(note.ends_with("not a wander slower than that"), "{note}");
+    }
+
+    /// The lengths of a duo of `duo_ns` in blocks of two, with the default 200 ms warmup:
+    /// the line sits at 0.667 ms.
+    fn lengths(duo_ns: f64) -> PathLengths {
+        PathLengths {
+            duo_ns,
+            duos_per_block: 2,
+            warmup_ns: 200e6,
+        }
+    }
+
+    #[test]
+    fn a_path_says_why_and_near_the_line_that_a_rerun_may_take_the_other() {
+        let mut r = result(1.0, Some(ABOVE_ONE), 200);
+        r.units = true;
+        r.duos_per_block = 25;
+        r.path_lengths = Some(lengths(850e3));
+        let note = path_note(&r).expect("a note");
+        assert!(
+            note.ends_with(
+                "; units, as its duos (about 850 µs) are longer than the 667 µs for which the \
+                 150 pilot duos that measure the dependence fit in half the 200 ms warmup; a \
+                 rerun whose duos come out shorter measures it"
+            ),
+            "{note}"
+        );
+        // Far from the line, no rerun crosses it: what the units cover, no more.
+        r.path_lengths = Some(lengths(20e6));
+        let note = path_note(&r).expect("a note");
+        assert!(note.ends_with("not a wander slower than that"), "{note}");
+        // In reach, on units: the pilot was cut short.
+        r.path_lengths = Some(lengths(300e3));
+        r.pilot_duos = 90;
+        let note = path_note(&r).expect("a note");
+        assert!(
+            note.ends_with(
+                "; units, as the pilot held 90 duos, fewer than the 150 that measure the \
+                 dependence (the warmup ended short of them)"
+            ),
+            "{note}"
+        );
+        // With the dependence measured, near the line: which side a rerun may take.
+        r.units = false;
+        r.path_lengths = Some(lengths(550e3));
+        let note = path_note(&r).expect("a note");
+        assert!(
+            note.starts_with(
+                "with the dependence measured, as its duos (about 550 µs) are at most the \
+                 667 µs"
+            ),
+            "{note}"
+        );
+        assert!(
+            note.ends_with("a rerun whose duos come out longer judges on units"),
+            "{note}"
+        );
+        // Negative control: far below the line, nothing to say.
+        r.path_lengths = Some(lengths(80e3));
+        assert_eq!(path_note(&r), None);
     }
 }
