@@ -61,6 +61,10 @@ pub struct DiffTrial<'a> {
     second_batch_iters: Option<u64>,
     warmup_secs: f64,
     measure_secs: f64,
+    /// A comparison timed within one process: the lengths that chose its path (units or
+    /// the dependence measured).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<PathOut>,
     /// Kind `versions`, and kind `diff` under `--across-processes`: the rounds of fresh
     /// process pairs behind the ratio.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,6 +75,17 @@ pub struct DiffTrial<'a> {
     /// Counted under Valgrind instead of timed.
     #[serde(skip_serializing_if = "Option::is_none")]
     counts: Option<CountsOut>,
+}
+
+/// The lengths that chose a comparison's path, in the order the choice goes: its typical
+/// duo against the longest duo whose pilot measures the dependence within half the warmup.
+#[derive(Serialize)]
+struct PathOut {
+    duo_ns: Option<f64>,
+    longest_measured_ns: Option<f64>,
+    pilot_duos_needed: usize,
+    /// Within a factor of two of the line, where a rerun may take the other path.
+    near_line: bool,
 }
 
 /// A regression gate: its outcome (`pass`, `regressed`, `inconclusive`) and the error
@@ -297,6 +312,12 @@ pub fn diff_trial(record: &DiffRecord) -> DiffTrial<'_> {
         second_batch_iters: duos.then_some(r.second_batch_iters),
         warmup_secs: r.warmup_time.as_secs_f64(),
         measure_secs: r.measure_time.as_secs_f64(),
+        path: r.path_lengths.map(|l| PathOut {
+            duo_ns: finite(l.duo_ns),
+            longest_measured_ns: finite(l.longest_measured_ns()),
+            pilot_duos_needed: l.pilot_needed(),
+            near_line: l.near_line(),
+        }),
     }
 }
 
@@ -586,6 +607,32 @@ mod tests {
         assert_eq!(trial(rec.clone())["units"], false);
         rec.result.units = true;
         assert_eq!(trial(rec)["units"], true);
+    }
+
+    #[test]
+    fn a_trial_timed_within_one_process_gives_the_lengths_of_its_path() {
+        let schema: Value =
+            serde_json::from_str(include_str!("../../../../docs/duobench.schema.json")).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let mut rec = record("near", 0.18, None, 200);
+        assert!(trial(rec.clone()).get("path").is_none());
+        rec.result.path_lengths = Some(crate::decide::PathLengths {
+            duo_ns: 653e3,
+            duos_per_block: 2,
+            warmup_ns: 200e6,
+        });
+        let run = crate::fixture::records::bench_run_info();
+        let doc: Value =
+            serde_json::from_str(&to_json(&[Record::Diff(Box::new(rec))], &run)).unwrap();
+        assert!(validator.is_valid(&doc));
+        let path = &doc["trials"][0]["path"];
+        assert_eq!(path["duo_ns"], 653e3);
+        assert_eq!(path["pilot_duos_needed"], 150);
+        assert_eq!(path["near_line"], true);
+        // Negative control: the schema refuses a path without its line.
+        let mut without = doc.clone();
+        without["trials"][0]["path"] = serde_json::json!({ "duo_ns": 1.0 });
+        assert!(!validator.is_valid(&without));
     }
 
     #[test]
