@@ -40,12 +40,13 @@ pub(crate) use ownership::Attribution;
 pub use ownership::SpikeSplit;
 pub use p_value::AnytimeP;
 pub use path::PathLengths;
+pub(crate) use path::{dependence_in_reach, dependence_pilot_duos};
 pub(crate) use process_pairs::{GateSummary, Goal, PairSpread, ProcessPairs, MIN_PAIRS};
 #[cfg(test)]
 pub(crate) use sequential::Safeguards;
 pub(crate) use sequential::{
-    dependence_in_reach, dependence_pilot_duos, min_decision_duos, BlockSums, RareCosts,
-    Sequential, SequentialSettings, DECISION_PRECISION, DEFAULT_PRECISION, MIN_DECISION_DUOS,
+    min_decision_duos, BlockSums, RareCosts, Sequential, SequentialSettings, DECISION_PRECISION,
+    DEFAULT_PRECISION, MIN_DECISION_DUOS,
 };
 pub use sequential::{Basis, Unsettled};
 pub use two_stage::{DecidedBy, GateDesign, GateOutcome};

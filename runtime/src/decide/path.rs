@@ -2,7 +2,38 @@
 //! say why it took the path it did: the typical duo against the longest duo whose pilot
 //! measures the dependence within half the warmup ([`dependence_in_reach`]).
 
-use super::sequential::{dependence_in_reach, dependence_pilot_duos};
+/// Pilot duos from which the dependence between blocks is measured before the test: three
+/// memories of the slowest relative-speed wander the estimated factor covers, 50 duos. A
+/// factor measured on a series of one or two memories is underestimated by chance often
+/// enough to pass false claims above alpha (docs/VALIDATION.md, section "The wander grid"),
+/// so with a shorter pilot the test uses units independent by design instead.
+pub const DEPENDENCE_PILOT_DUOS: usize = 150;
+
+/// Pilot blocks from which the dependence is measured before the test: about the fewest the
+/// short routines' coverage was measured with (a 500-duo pilot in blocks of 12), where a
+/// pilot of ten blocks misses above alpha under the slowest wanders covered
+/// (`simulation/coverage.rs`). Overlapping batch means over fewer blocks have too few
+/// batches for a factor worth the name.
+pub const DEPENDENCE_PILOT_BLOCKS: usize = 40;
+
+/// The fewest pilot duos in blocks of `duos_per_block` that measure the dependence:
+/// [`DEPENDENCE_PILOT_DUOS`], in [`DEPENDENCE_PILOT_BLOCKS`] blocks at least.
+#[must_use]
+pub fn dependence_pilot_duos(duos_per_block: usize) -> usize {
+    DEPENDENCE_PILOT_DUOS.max(DEPENDENCE_PILOT_BLOCKS * duos_per_block.max(1))
+}
+
+/// Whether routines whose duo lasts `duo_ns`, in blocks of `duos_per_block`, are judged
+/// with the dependence measured, by their length: the pilot that measures it
+/// ([`dependence_pilot_duos`]) spans at most half of a warmup of `warmup_ns`. Which way a
+/// comparison goes is then set by the routines' length, not by how long one warmup happened
+/// to last: a machine would have to run the duos at half their pace for a warmup to end
+/// short of that pilot, and routines near the line are a few percent either side of it,
+/// not a warmup's accident.
+#[must_use]
+pub fn dependence_in_reach(duo_ns: f64, duos_per_block: usize, warmup_ns: f64) -> bool {
+    dependence_pilot_duos(duos_per_block) as f64 * duo_ns <= 0.5 * warmup_ns
+}
 
 /// What chose between the measured-dependence path and units, as measuring planned it.
 #[derive(Clone, Copy, Debug, PartialEq)]

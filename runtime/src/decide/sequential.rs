@@ -26,7 +26,7 @@
 //! Dependence: the relative speed of two routines can wander over tens of milliseconds, so
 //! consecutive duos are not independent. Two designs, chosen before the test by the pilot's
 //! length ([`SequentialSettings::for_pilot`]):
-//! - **Dependence measured before the test.** When the pilot holds [`DEPENDENCE_PILOT_DUOS`]
+//! - **Dependence measured before the test.** When the pilot holds [`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS)
 //!   or more (short routines: blocks of about 1 ms), the long-run variance factor f of the
 //!   block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
 //!   followed by the run's) turns n correlated blocks into n/f effective ones, each with one
@@ -51,7 +51,7 @@ use super::duo_times::DuoTimes;
 use super::fence::{Fence, FollowingFence};
 use super::ownership::{Attribution, SpikeSplit};
 use super::p_value::{least_alpha, running_min, AnytimeP};
-use super::path::PathLengths;
+use super::path::{dependence_pilot_duos, PathLengths, DEPENDENCE_PILOT_BLOCKS};
 use super::verdict::{judge, log_margin, Verdict};
 use crate::model::Claim;
 use crate::stats::{long_run_factor, ratio_of_means, PairedSums};
@@ -76,20 +76,6 @@ pub const DECISION_PRECISION: f64 = 0.5;
 /// ones for six units, 300 batches (scope: 1 in 75); docs/STATISTICS.md states the scope and
 /// `simulation::rare` asserts it and the limit beyond.
 pub const MIN_DECISION_DUOS: usize = 75;
-
-/// Pilot duos from which the dependence between blocks is measured before the test: three
-/// memories of the slowest relative-speed wander the estimated factor covers, 50 duos. A
-/// factor measured on a series of one or two memories is underestimated by chance often
-/// enough to pass false claims above alpha (docs/VALIDATION.md, section "The wander grid"),
-/// so with a shorter pilot the test uses units independent by design instead.
-pub const DEPENDENCE_PILOT_DUOS: usize = 150;
-
-/// Pilot blocks from which the dependence is measured before the test: about the fewest the
-/// short routines' coverage was measured with (a 500-duo pilot in blocks of 12), where a
-/// pilot of ten blocks misses above alpha under the slowest wanders covered
-/// (`simulation/coverage.rs`). Overlapping batch means over fewer blocks have too few
-/// batches for a factor worth the name.
-pub const DEPENDENCE_PILOT_BLOCKS: usize = 40;
 
 /// Duos the pilot holds, at least, before the measured-dependence path's first look: the
 /// pilot the short routines' coverage was shown on (500 duos, the least a default warmup
@@ -127,7 +113,7 @@ fn dependence_series_duos(duos_per_block: usize) -> usize {
 pub const UNIT_DUOS: usize = 25;
 
 /// Whether a pilot of `pilot_duos` duos in blocks of `duos_per_block` measures the
-/// dependence between blocks before the test ([`DEPENDENCE_PILOT_DUOS`] in
+/// dependence between blocks before the test ([`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) in
 /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more); when not, the test judges on units.
 fn measures_dependence(pilot_duos: usize, duos_per_block: usize) -> bool {
     pilot_duos >= dependence_pilot_duos(duos_per_block)
@@ -135,25 +121,6 @@ fn measures_dependence(pilot_duos: usize, duos_per_block: usize) -> bool {
 
 /// Effective blocks a decision waits for on the measured-dependence path.
 pub const MIN_BLOCKS: usize = 10;
-
-/// The fewest pilot duos in blocks of `duos_per_block` that measure the dependence:
-/// [`DEPENDENCE_PILOT_DUOS`], in [`DEPENDENCE_PILOT_BLOCKS`] blocks at least.
-#[must_use]
-pub fn dependence_pilot_duos(duos_per_block: usize) -> usize {
-    DEPENDENCE_PILOT_DUOS.max(DEPENDENCE_PILOT_BLOCKS * duos_per_block.max(1))
-}
-
-/// Whether routines whose duo lasts `duo_ns`, in blocks of `duos_per_block`, are judged
-/// with the dependence measured, by their length: the pilot that measures it
-/// ([`dependence_pilot_duos`]) spans at most half of a warmup of `warmup_ns`. Which way a
-/// comparison goes is then set by the routines' length, not by how long one warmup happened
-/// to last: a machine would have to run the duos at half their pace for a warmup to end
-/// short of that pilot, and routines near the line are a few percent either side of it,
-/// not a warmup's accident.
-#[must_use]
-pub fn dependence_in_reach(duo_ns: f64, duos_per_block: usize, warmup_ns: f64) -> bool {
-    dependence_pilot_duos(duos_per_block) as f64 * duo_ns <= 0.5 * warmup_ns
-}
 
 /// The time a unit spans at least, up to [`UNIT_DUOS`] duos: what 25 duos of 2 ms routines
 /// span, the length whose coverage the simulations show (a relative speed that forgets
@@ -368,7 +335,7 @@ pub struct SequentialSettings {
     /// How the interval is drawn when the test judges on units.
     pub unit_boundary: Boundary,
     /// Whether the routines are short enough for their pilot to measure the dependence
-    /// ([`dependence_in_reach`]); when not, the test judges on units whatever the pilot's
+    /// ([`dependence_in_reach`](super::path::dependence_in_reach)); when not, the test judges on units whatever the pilot's
     /// length.
     pub dependence_in_reach: bool,
     /// The lengths `dependence_in_reach` was judged on, where measuring planned the blocks
@@ -455,7 +422,7 @@ impl SequentialSettings {
 
     /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the
     /// routines are short enough to measure the dependence between blocks
-    /// ([`Self::dependence_in_reach`]) and the pilot does ([`DEPENDENCE_PILOT_DUOS`] in
+    /// ([`Self::dependence_in_reach`]) and the pilot does ([`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) in
     /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more), or units are off; otherwise blocks of
     /// [`Self::unit_duos`] counted as independent, with no dependence factor, deciding
     /// from the unit boundary's first look on.
@@ -1107,7 +1074,7 @@ impl Sequential {
 
     /// How many duos the pilot measured before the test (topped up from the run to
     /// [`DEPENDENCE_SERIES_DUOS`] on the measured-dependence path): from
-    /// [`DEPENDENCE_PILOT_DUOS`] on, they measure the dependence between blocks before the
+    /// [`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) on, they measure the dependence between blocks before the
     /// first look.
     #[must_use]
     pub fn pilot_duos(&self) -> usize {
@@ -1422,7 +1389,7 @@ mod tests {
 
     #[test]
     fn the_path_is_set_by_the_routines_length_not_the_pilots() {
-        use super::dependence_in_reach;
+        use crate::decide::path::dependence_in_reach;
         let cap = 200e6;
         // Duos of 80 µs in blocks of 13: the 520 duos that measure the dependence take 42 ms
         // of a 200 ms warmup; duos of 1 ms need 150 ms of it, more than half.
