@@ -6,9 +6,10 @@ and that the reruns' intervals overlap.
                                     [--mode bench|test] [--across-processes]
                                     [--max-time DURATION] [--load N] [NAME ...]
 
-Each NAME (default: every trial of `examples/benches/reruns.rs` but the `same_` ones, identical
-code whose point is the verdicts, not the overlap) runs `--runs` times, each in
-a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
+Each NAME (default: every trial of `examples/benches/reruns.rs` but those its module runs by
+name: the `same_` ones, identical code whose point is the verdicts, not the overlap, and the
+workloads unlike the others', a system call and a routine of two paths) runs `--runs` times,
+each in a fresh process (`cargo bench -p PACKAGE --bench BENCH -- --exact NAME --json FILE`; with
 `--mode test`, `cargo test --release ... --benches`), built once first. Per run it prints the
 path (units, or blocks with the dependence measured; a run's unit or block length
 follows its duo's, units spanning 200 ms, and is shown, not compared), the pilot, the ratio and
