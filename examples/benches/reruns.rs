@@ -152,7 +152,7 @@ fn one_stat_vs_two(d: &mut Diff) {
 
 /// A value kept and recomputed on every eighth call (500 steps a call, 8,000 on the eighth)
 /// against recomputing it on every call: two paths in one routine, which a batch mixes in
-/// proportions that vary with its length and where it starts; about 0.19. Run by name.
+/// proportions that vary with its length and where it starts; about 0.18. Run by name.
 #[bench_diff(ratio < 0.4)]
 fn recomputed_every_eighth_vs_always(d: &mut Diff) {
     let state = Cell::new(1);

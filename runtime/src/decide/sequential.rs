@@ -26,8 +26,8 @@
 //! Dependence: the relative speed of two routines can wander over tens of milliseconds, so
 //! consecutive duos are not independent. Two designs, chosen before the test by the pilot's
 //! length ([`SequentialSettings::for_pilot`]):
-//! - **Dependence measured before the test.** When the pilot holds [`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS)
-//!   or more (short routines: blocks of about 1 ms), the long-run variance factor f of the
+//! - **Dependence measured before the test.** When the pilot holds
+//!   [`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) or more (short routines: blocks of about 1 ms), the long-run variance factor f of the
 //!   block values (`stats::long_run_factor`, overlapping batch means over the pilot's blocks
 //!   followed by the run's) turns n correlated blocks into n/f effective ones, each with one
 //!   block's spread: the interval widens by √f and a decision waits for `min_blocks`
@@ -334,12 +334,11 @@ pub struct SequentialSettings {
     pub min_duos: usize,
     /// How the interval is drawn when the test judges on units.
     pub unit_boundary: Boundary,
-    /// Whether the routines are short enough for their pilot to measure the dependence
-    /// ([`dependence_in_reach`](super::path::dependence_in_reach)); when not, the test judges on units whatever the pilot's
-    /// length.
-    pub dependence_in_reach: bool,
-    /// The lengths `dependence_in_reach` was judged on, where measuring planned the blocks
-    /// (`None` in tests that set it by hand), so that a report can say why the path.
+    /// The lengths that set the path, where measuring planned the blocks: whether the
+    /// routines are short enough for their pilot to measure the dependence
+    /// ([`PathLengths::in_reach`]; when not, the test judges on units whatever the pilot's
+    /// length), kept so that a report can say why. `None` (tests of the test itself) counts
+    /// as in reach.
     pub path_lengths: Option<PathLengths>,
     pub(crate) safeguards: Safeguards,
 }
@@ -360,10 +359,15 @@ impl SequentialSettings {
             unit_duos: UNIT_DUOS,
             min_duos: MIN_DECISION_DUOS,
             unit_boundary: UNIT_BOUNDARY,
-            dependence_in_reach: true,
             path_lengths: None,
             safeguards: Safeguards::ALL,
         }
+    }
+
+    /// Whether the routines are short enough for their pilot to measure the dependence
+    /// ([`Self::path_lengths`]; in reach without them).
+    fn dependence_in_reach(&self) -> bool {
+        self.path_lengths.is_none_or(|l| l.in_reach())
     }
 
     /// Whether a test after `pilot_duos` pilot duos takes the measured-dependence path as
@@ -372,7 +376,7 @@ impl SequentialSettings {
     fn tops_up(&self, pilot_duos: usize) -> bool {
         self.safeguards.full_pilot
             && self.safeguards.dependence
-            && self.dependence_in_reach
+            && self.dependence_in_reach()
             && measures_dependence(pilot_duos, self.duos_per_block)
     }
 
@@ -422,7 +426,8 @@ impl SequentialSettings {
 
     /// The settings a test with `pilot_duos` pilot duos runs with: unchanged when the
     /// routines are short enough to measure the dependence between blocks
-    /// ([`Self::dependence_in_reach`]) and the pilot does ([`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) in
+    /// ([`Self::path_lengths`]) and the pilot does
+    /// ([`DEPENDENCE_PILOT_DUOS`](super::path::DEPENDENCE_PILOT_DUOS) in
     /// [`DEPENDENCE_PILOT_BLOCKS`] blocks or more), or units are off; otherwise blocks of
     /// [`Self::unit_duos`] counted as independent, with no dependence factor, deciding
     /// from the unit boundary's first look on.
@@ -435,7 +440,7 @@ impl SequentialSettings {
             };
         }
         if !self.safeguards.units
-            || (self.dependence_in_reach && measures_dependence(pilot_duos, self.duos_per_block))
+            || (self.dependence_in_reach() && measures_dependence(pilot_duos, self.duos_per_block))
         {
             return self;
         }
@@ -1389,7 +1394,7 @@ mod tests {
 
     #[test]
     fn the_path_is_set_by_the_routines_length_not_the_pilots() {
-        use crate::decide::path::dependence_in_reach;
+        use crate::decide::path::{dependence_in_reach, PathLengths};
         let cap = 200e6;
         // Duos of 80 µs in blocks of 13: the 520 duos that measure the dependence take 42 ms
         // of a 200 ms warmup; duos of 1 ms need 150 ms of it, more than half.
@@ -1398,7 +1403,11 @@ mod tests {
         // Out of reach, even a pilot long enough judges on units: a warmup that happened to
         // run long does not change the path.
         let settings = SequentialSettings {
-            dependence_in_reach: false,
+            path_lengths: Some(PathLengths {
+                duo_ns: 1e6,
+                duos_per_block: 1,
+                warmup_ns: cap,
+            }),
             ..SequentialSettings::new(0.05, None, 1)
         };
         assert!(settings.for_pilot(400).counts_units());

@@ -57,7 +57,6 @@ pub fn plan_blocks(
     let sequential = SequentialSettings {
         duos_per_block,
         log_batch_iters_ratio: (iters[0] as f64 / iters[1] as f64).ln(),
-        dependence_in_reach: path_lengths.in_reach(),
         path_lengths: Some(path_lengths),
         ..settings.sequential.for_duo_ns(duo_ns)
     };

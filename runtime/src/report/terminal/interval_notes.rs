@@ -4,6 +4,7 @@
 //! rests on and why (units, or the dependence measured near the line between the two).
 
 use crate::analysis::{DecidedEarly, DiffResult};
+use crate::decide::PathLengths;
 use crate::decide::{
     judge, log_margin, ClaimText, PairSpread, Verdict, DECISION_PRECISION, MIN_PAIRS,
 };
@@ -152,13 +153,10 @@ pub(crate) fn path_note(r: &DiffResult) -> Option<String> {
     if !r.units {
         let lengths = r.path_lengths.filter(|l| l.near_line() && l.in_reach())?;
         return Some(format!(
-            "with the dependence measured, as its duos (about {}) are at most the {} for \
-             which the {} pilot duos that measure it fit in half the {} warmup; a rerun whose \
-             duos come out longer judges on units",
+            "with the dependence measured, as its duos (about {}) are at most the {}; a rerun \
+             whose duos come out longer judges on units",
             format_ns(lengths.duo_ns),
-            format_ns(lengths.longest_measured_ns()),
-            lengths.pilot_needed(),
-            format_ns(lengths.warmup_ns)
+            line_text(lengths)
         ));
     }
     let duos = (r.pairs / 2).max(1);
@@ -183,16 +181,24 @@ pub(crate) fn path_note(r: &DiffResult) -> Option<String> {
         )
     } else {
         format!(
-            "units, as its duos (about {}) are longer than the {} for which the {} pilot duos \
-             that measure the dependence fit in half the {} warmup; a rerun whose duos come \
+            "units, as its duos (about {}) are longer than the {}; a rerun whose duos come \
              out shorter measures it",
             format_ns(lengths.duo_ns),
-            format_ns(lengths.longest_measured_ns()),
-            lengths.pilot_needed(),
-            format_ns(lengths.warmup_ns)
+            line_text(lengths)
         )
     };
     Some(format!("{units}; {why}"))
+}
+
+/// The line between the paths, in words: the longest duo for which the pilot that measures
+/// the dependence fits in half the warmup.
+fn line_text(lengths: PathLengths) -> String {
+    format!(
+        "{} for which the {} pilot duos that measure the dependence fit in half the {} warmup",
+        format_ns(lengths.longest_measured_ns()),
+        lengths.pilot_needed(),
+        format_ns(lengths.warmup_ns)
+    )
 }
 
 /// A log half-width as a percentage of the ratio, with two significant digits.
@@ -208,7 +214,7 @@ fn half_width_percent_text(log_half_width: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decide::{PathLengths, RareCosts};
+    use crate::decide::RareCosts;
     use crate::fixture::records::result;
 
     const ABOVE_ONE: Claim = Claim::Above {
